@@ -92,7 +92,7 @@ class Bias:
         >>> Bias.parse("minus-one").split((1, 2, 3))
         ((1, 2), 3)
         >>> Bias.parse("augment:2").split((1, 2, 3))
-        ((1, 2), 6)
+        ((1, 2), Fraction(6, 1))
         """
         w, last = tuple(w_hat[:-1]), w_hat[-1]
         if self.name == "minus-one":
