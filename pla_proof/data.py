@@ -320,6 +320,17 @@ def _read_text(path: str | os.PathLike[str]) -> str:
 def read_npz(path: str | os.PathLike[str], *, labels: str = "pm1") -> Dataset:
     """Read arrays ``X`` (n x d) and ``y`` (n) from an ``.npz`` file, never unpickling."""
     try:
+        with open(path, "rb") as fh:
+            magic = fh.read(4)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, not a data file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+    if not magic.startswith(b"PK"):
+        raise InputError(f"{path}: not a valid .npz file (not a zip archive)")
+    try:
         with np.load(path, allow_pickle=False) as npz:
             missing = [k for k in ("X", "y") if k not in npz.files]
             if missing:

@@ -107,6 +107,30 @@ def _margins_int(w: Sequence[int], Z: Sequence[Sequence[int]], y: Sequence[int])
     return [yi * dot(w, z) for z, yi in zip(Z, y, strict=True)]
 
 
+_INT64_SAFE = 2**62
+
+
+def _int_margins(Z: Sequence[Sequence[int]], y: Sequence[int]) -> Callable[[Sequence[int]], list[int]]:
+    """Exact margins y_i w.z_i: numpy int64 while no sum can overflow, Python ints after.
+
+    The guard bounds every partial sum by d * max|w| * max|z| < 2^62.
+    """
+    maxz = max((abs(v) for z in Z for v in z), default=0)
+    d = len(Z[0])
+    Zy: np.ndarray | None = None
+    if maxz < _INT64_SAFE:
+        Zy = np.array([[yi * v for v in z] for z, yi in zip(Z, y, strict=True)], dtype=np.int64)
+
+    def margins(w: Sequence[int]) -> list[int]:
+        maxw = max((abs(v) for v in w), default=0)
+        if Zy is not None and d * maxw * maxz < _INT64_SAFE:
+            out: list[int] = (Zy @ np.array(w, dtype=np.int64)).tolist()
+            return out
+        return _margins_int(w, Z, y)
+
+    return margins
+
+
 class _Selector:
     def __init__(self, rule: str | Chooser, n: int, seed: int):
         self.rule = rule
@@ -250,7 +274,7 @@ def _run(
         Z, scale = data.integer_points()
         w: Any = [0] * d
         monitor = ExactMonitor(comp, scale) if comp is not None else None
-        margins_of: Callable[[Any], Sequence[Any]] = lambda w: _margins_int(w, Z, y)
+        margins_of: Callable[[Any], Sequence[Any]] = _int_margins(Z, y)
         add = update if update is not None else (lambda w, x, yi: [a + yi * b for a, b in zip(w, x, strict=True)])
         points: Any = Z
     else:

@@ -1,0 +1,118 @@
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pla_proof.cli import main
+from pla_proof.trainer import RULES
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_orthonormal_json_reports_six_updates_and_bound_six(capsys: pytest.CaptureFixture[str], rule: str) -> None:
+    code, out, _ = run_cli(capsys, "trace", "orthonormal:6", "--json", "--rule", rule)
+    obj = json.loads(out)
+    assert code == 0
+    assert (obj["status"], obj["updates"], obj["bound"]) == ("converged", 6, 6)
+    assert len(obj["steps"]) == 6 and obj["steps"][0]["k"] == 1
+
+
+def test_students_converges_with_every_invariant(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "trace", "students")
+    assert code == 0
+    assert "every invariant held" in out
+    assert "y_j w_k.x_j" in out.splitlines()[2]
+
+
+def test_xor_exits_3_with_certificate(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "trace", "xor", "--json")
+    obj = json.loads(out)
+    assert code == 3 and obj["status"] == "not_separable"
+    assert obj["certificate"]["alpha"] == ["1", "1", "1", "1"]
+
+
+def test_budget_exhausted_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "trace", "orthonormal:5", "--budget", "2", "--json")
+    assert code == 3 and json.loads(out)["status"] == "budget_exhausted"
+
+
+def test_explicit_comparator_strict_and_float(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    comp = tmp_path / "u.txt"
+    comp.write_text("1 -1 1 -1\n")
+    code, out, _ = run_cli(capsys, "trace", "orthonormal:4", "--comparator", str(comp), "--strict", "--json")
+    obj = json.loads(out)
+    assert code == 0 and obj["strict"] and obj["bound"] == 16
+    code, out, _ = run_cli(capsys, "trace", "orthonormal:4", "--comparator", "1,-1,1,-1", "--mode", "float")
+    assert code == 0 and "float guard" in out
+
+
+def test_replay_reproduces_an_order(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "trace", "orthonormal:3", "--replay", "3,1,2", "--json")
+    assert code == 0 and json.loads(out)["choices"] == [3, 1, 2]
+    code, _, err = run_cli(capsys, "trace", "orthonormal:3", "--replay", "1,1")
+    assert code == 2 and "not a violator" in err
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+def bad_inputs(tmp_path: Path) -> list[tuple[list[str], str]]:
+    pickled = tmp_path / "p.npz"
+    np.savez(pickled, X=np.array([[object()]], dtype=object), y=np.array([1]))
+    return [
+        (["trace", str(tmp_path / "missing.csv")], "no such file"),
+        (["trace", write(tmp_path, "nan.csv", "1,2,1\nnan,1,1\n")], "line 2"),
+        (["trace", write(tmp_path, "inf.csv", "1,inf,1\n")], "not finite"),
+        (["trace", write(tmp_path, "lab.csv", "1,2,5\n")], "not -1 or +1"),
+        (["trace", write(tmp_path, "01.csv", "1,2,0\n")], "--labels 01"),
+        (["trace", write(tmp_path, "rag.csv", "1,2,1\n1,1\n")], "line 2 has 2 columns"),
+        (["trace", write(tmp_path, "txt.csv", "1,2,1\n1,x,1\n")], "line 2"),
+        (["trace", write(tmp_path, "empty.csv", "")], "empty"),
+        (["trace", write(tmp_path, "nofeat.csv", "1\n")], "at least one feature"),
+        (["trace", str(pickled)], "pickled"),
+        (["trace", "students", "--comparator", "1,2,3"], "comparator has 3 entries"),
+        (["trace", "orthonormal:2", "--comparator", "1,1"], "does not separate"),
+        (["trace", "orthonormal:2", "--comparator", str(tmp_path / "nope.txt")], "no such comparator file"),
+        (["trace", "orthonormal:2", "--bias", "wobbly"], "unknown bias convention"),
+        (["trace", "orthonormal:2", "--budget", "-3"], "budget"),
+        (["trace", "orthonormal:2", "--rule", "sideways"], "invalid choice"),
+        (["trace", "orthonormal:zero"], "positive integer"),
+    ]
+
+
+def test_every_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for argv, message in bad_inputs(tmp_path):
+        code, out, err = run_cli(capsys, *argv) if "--rule" not in argv else _argparse(capsys, argv)
+        assert code == 2, argv
+        lines = err.strip().splitlines()
+        assert len(lines) == 1, (argv, err)
+        assert message in lines[0], (argv, err)
+        assert "Traceback" not in err
+
+
+def _argparse(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    out, err = capsys.readouterr()
+    return int(exc.value.code or 0), out, err
+
+
+def test_installed_console_script_refuses_bad_input_without_traceback(tmp_path: Path) -> None:
+    bad = write(tmp_path, "bad.csv", "1,2,1\n3,oops,1\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "pla_proof", "trace", bad], capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "line 2" in proc.stderr
+    assert proc.stdout == ""
