@@ -8,17 +8,16 @@ augmentation) as exact ``Fraction`` tuples and labels in ``{-1, +1}``.
 (3, 3, Fraction(1, 1))
 >>> load("students").bias.name, load("students").d
 ('augment', 6)
->>> from_arrays([[1, 2]], [0])
+>>> from_arrays([[1, 2]], [0])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pla_proof.errors.InputError: label 0 at row 1 is not -1 or +1 (0/1 labels: use labels='01' / --labels 01)
+pla_proof.errors.InputError: label 0 at row 1 is not -1 or +1 (0/1 labels: ...)
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import math
 import os
 import zipfile
 from collections.abc import Sequence
@@ -246,13 +245,19 @@ def from_arrays(
         raise InputError(f"shape mismatch: {len(rows)} points but {len(ys)} labels")
     pts = []
     for i, r in enumerate(rows):
-        pts.append(tuple(to_fraction(v, what=f"coordinate {c + 1} of row {i + 1}") for c, v in enumerate(r)))
+        pts.append(
+            tuple(
+                to_fraction(v, what=f"coordinate {c + 1} of row {i + 1}") for c, v in enumerate(r)
+            )
+        )
     lab = tuple(_label(v, i + 1, labels) for i, v in enumerate(ys))
     ds = Dataset(tuple(pts), lab, name=name)
     return ds.with_bias(bias)
 
 
-def read_csv(path: str | os.PathLike[str], *, labels: str = "pm1", header: bool | None = None) -> Dataset:
+def read_csv(
+    path: str | os.PathLike[str], *, labels: str = "pm1", header: bool | None = None
+) -> Dataset:
     """Read a CSV file: one point per line, the label in the last column.
 
     A first line whose cells are all non-numeric is a header (or force with
@@ -282,7 +287,7 @@ def read_csv(path: str | os.PathLike[str], *, labels: str = "pm1", header: bool 
         if len(cells) < 2:
             raise InputError(f"{path}: line {lineno} needs at least one feature and a label")
         try:
-            x = tuple(to_fraction(c, what=f"value") for c in cells[:-1])
+            x = tuple(to_fraction(c, what="value") for c in cells[:-1])
             label = _label(cells[-1], lineno, labels)
         except InputError as exc:
             raise InputError(f"{path}: line {lineno}: {exc}") from None
@@ -443,5 +448,3 @@ def load(spec: str, *, labels: str = "pm1", bias: str | Bias | None = "default")
         return ds
     conv = Bias.parse(bias) if isinstance(bias, str) or bias is None else bias
     return ds.without_bias().with_bias(conv)
-
-

@@ -106,7 +106,9 @@ def make_comparator(
     low = min(margins)
     if low <= 0:
         i = margins.index(low)
-        raise InputError(f"comparator does not separate the data: point {i + 1} has y u.x = {low} <= 0")
+        raise InputError(
+            f"comparator does not separate the data: point {i + 1} has y u.x = {low} <= 0"
+        )
     if gamma is None:
         g = low / 2 if strict else low
     else:
@@ -178,7 +180,9 @@ class ExactMonitor:
 
     mode = "exact"
 
-    def __init__(self, comparator: Comparator, scale: int, lemmas: Sequence[Lemma] = RUNTIME_LEMMAS):
+    def __init__(
+        self, comparator: Comparator, scale: int, lemmas: Sequence[Lemma] = RUNTIME_LEMMAS
+    ):
         self.comparator = comparator
         self.strict = comparator.strict
         self.lemmas = tuple(lemmas)
@@ -191,7 +195,9 @@ class ExactMonitor:
             "uu": comparator.uu,
         }
 
-    def measure(self, k: int, w0: Sequence[int], w1: Sequence[int], x: Sequence[int], y: int) -> dict[str, Value]:
+    def measure(
+        self, k: int, w0: Sequence[int], w1: Sequence[int], x: Sequence[int], y: int
+    ) -> dict[str, Value]:
         """The run vocabulary at update k, measured from the actual vectors."""
         s, su = self.scale, self.u_scale
         s2, ssu = s * s, s * su
@@ -217,11 +223,21 @@ class ExactMonitor:
             lhs, op, rhs = _evaluate(lem, self.strict, vals)
             if not compare(lhs, op, rhs):
                 return step, Violation(
-                    lem.id, lem.title, str(lem.statement(strict=self.strict)), k, j, lhs, op, rhs, vals
+                    lem.id,
+                    lem.title,
+                    str(lem.statement(strict=self.strict)),
+                    k,
+                    j,
+                    lhs,
+                    op,
+                    rhs,
+                    vals,
                 )
         return step, None
 
-    def check_end(self, k: int, w: Sequence[int], Z: Sequence[Sequence[int]], y: Sequence[int]) -> Violation | None:
+    def check_end(
+        self, k: int, w: Sequence[int], Z: Sequence[Sequence[int]], y: Sequence[int]
+    ) -> Violation | None:
         return check_separation(k, w, Z, y, self.scale)
 
 
@@ -261,7 +277,9 @@ class FloatMonitor:
 
     mode = "float"
 
-    def __init__(self, comparator: Comparator, X: np.ndarray, lemmas: Sequence[Lemma] = RUNTIME_LEMMAS):
+    def __init__(
+        self, comparator: Comparator, X: np.ndarray, lemmas: Sequence[Lemma] = RUNTIME_LEMMAS
+    ):
         self.comparator = comparator
         self.strict = comparator.strict
         self.lemmas = tuple(lemmas)
@@ -296,7 +314,7 @@ class FloatMonitor:
 
     def advance(self, w1: np.ndarray) -> np.ndarray:
         """Error bound after the rounded update w1 = fl(w0 + y x)."""
-        E1 = np.nextafter(self.E + 2 * EPS * np.abs(w1), np.inf)
+        E1: np.ndarray = np.nextafter(self.E + 2 * EPS * np.abs(w1), np.inf)
         return E1
 
     def check_update(
@@ -327,26 +345,42 @@ class FloatMonitor:
             if kind is not None:
                 slack = {"step": step_slack, "total": self.total_slack}.get(kind)
                 if slack is None:  # total/k, scaled by |u|^2
-                    slack_iv = vals["uu"] * Interval.point(self.total_slack) / Interval.point(float(k))
+                    slack_iv = (
+                        vals["uu"] * Interval.point(self.total_slack) / Interval.point(float(k))
+                    )
                     rhs = rhs + slack_iv
                 else:
                     rhs = rhs + Interval.point(slack)
             if certainly_violated(lhs, op, rhs):
                 return step, Violation(
-                    lem.id, lem.title, str(lem.statement(strict=self.strict)), k, j, lhs, op, rhs, vals
+                    lem.id,
+                    lem.title,
+                    str(lem.statement(strict=self.strict)),
+                    k,
+                    j,
+                    lhs,
+                    op,
+                    rhs,
+                    vals,
                 )
             self.max_missed = max(self.max_missed, lhs.width + rhs.width)
         return step, None
 
-    def check_end(self, k: int, w: np.ndarray, X: np.ndarray, y: np.ndarray) -> Violation | None:
-        """Strict separation of the returned float weights, checked exactly on the
-        float data trained on (every float64 is an exact rational)."""
-        wf = [Fraction(float(v)) for v in w]
-        Xf = [[Fraction(float(v)) for v in row] for row in X]
-        s = common_scale([wf, *Xf])
-        W = scaled_ints(wf, s)
-        Z = [scaled_ints(row, s) for row in Xf]
-        return check_separation(k, W, Z, [int(v) for v in y], s)
+    def check_end(self, k: int, w: np.ndarray, X: np.ndarray, y: Sequence[int]) -> Violation | None:
+        return check_float_separation(k, w, X, y)
+
+
+def check_float_separation(
+    k: int, w: np.ndarray, X: np.ndarray, y: Sequence[int]
+) -> Violation | None:
+    """Strict separation of returned float weights, checked exactly on the float data
+    trained on (every float64 is an exact rational)."""
+    wf = [Fraction(float(v)) for v in w]
+    Xf = [[Fraction(float(v)) for v in row] for row in X]
+    s = common_scale([wf, *Xf])
+    W = scaled_ints(wf, s)
+    Z = [scaled_ints(row, s) for row in Xf]
+    return check_separation(k, W, Z, [int(v) for v in y], s)
 
 
 def _as_interval(v: Any) -> Interval:

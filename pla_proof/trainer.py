@@ -26,7 +26,16 @@ import numpy as np
 
 from .data import Dataset
 from .errors import InputError
-from .monitor import Comparator, ExactMonitor, FloatMonitor, Step, Violation, make_comparator
+from .monitor import (
+    Comparator,
+    ExactMonitor,
+    FloatMonitor,
+    Step,
+    Violation,
+    check_float_separation,
+    check_separation,
+    make_comparator,
+)
 from .numbers import dot
 
 __all__ = [
@@ -62,7 +71,11 @@ class Certificate:
 
     def verify(self, data: Dataset) -> bool:
         """Exact check of the certificate on ``data``."""
-        if len(self.alpha) != data.n or any(a < 0 for a in self.alpha) or all(a == 0 for a in self.alpha):
+        if (
+            len(self.alpha) != data.n
+            or any(a < 0 for a in self.alpha)
+            or all(a == 0 for a in self.alpha)
+        ):
             return False
         total = [Fraction(0)] * data.d
         for a, x, yi in zip(self.alpha, data.X, data.y, strict=True):
@@ -110,7 +123,9 @@ def _margins_int(w: Sequence[int], Z: Sequence[Sequence[int]], y: Sequence[int])
 _INT64_SAFE = 2**62
 
 
-def _int_margins(Z: Sequence[Sequence[int]], y: Sequence[int]) -> Callable[[Sequence[int]], list[int]]:
+def _int_margins(
+    Z: Sequence[Sequence[int]], y: Sequence[int]
+) -> Callable[[Sequence[int]], list[int]]:
     """Exact margins y_i w.z_i: numpy int64 while no sum can overflow, Python ints after.
 
     The guard bounds every partial sum by d * max|w| * max|z| < 2^62.
@@ -140,7 +155,9 @@ class _Selector:
         self.perm: list[int] = []
         self.ppos = 0
 
-    def pick(self, margins: Sequence[Any], k: int, is_violator: Callable[[Any], bool]) -> int | None:
+    def pick(
+        self, margins: Sequence[Any], k: int, is_violator: Callable[[Any], bool]
+    ) -> int | None:
         n = self.n
         rule = self.rule
         if rule == "first":
@@ -275,13 +292,21 @@ def _run(
         w: Any = [0] * d
         monitor = ExactMonitor(comp, scale) if comp is not None else None
         margins_of: Callable[[Any], Sequence[Any]] = _int_margins(Z, y)
-        add = update if update is not None else (lambda w, x, yi: [a + yi * b for a, b in zip(w, x, strict=True)])
+        add = (
+            update
+            if update is not None
+            else (lambda w, x, yi: [a + yi * b for a, b in zip(w, x, strict=True)])
+        )
         points: Any = Z
     else:
         Xf, yf = data.as_float()
         w = np.zeros(d)
         monitor = FloatMonitor(comp, Xf) if comp is not None else None
-        margins_of = lambda w: (yf * (Xf @ w)).tolist()
+
+        def margins_of(w: Any) -> Sequence[Any]:
+            out: list[float] = (yf * (Xf @ w)).tolist()
+            return out
+
         add = update if update is not None else (lambda w, x, yi: w + yi * x)
         points = Xf
         scale = 1
@@ -296,11 +321,8 @@ def _run(
             status = "budget_exhausted"
             break
         x = points[j]
-        w_new = add(w, x, y[j])
-        if mode == "float":
-            w_new = np.asarray(w_new, dtype=np.float64)
-        else:
-            w_new = list(w_new)
+        stepped = add(w, x, y[j])
+        w_new: Any = np.asarray(stepped, dtype=np.float64) if mode == "float" else list(stepped)
         k += 1
         choices.append(j)
         alpha[j] += 1
@@ -335,12 +357,10 @@ def _run(
             status = "violation"
     elif status == "converged":
         # Even without a comparator the returned w must separate strictly.
-        from .monitor import check_separation
-
         if mode == "exact":
             violation = check_separation(k, w, points, y, scale)
         else:
-            violation = FloatMonitor.check_end(None, k, w, points, np.array(y))  # type: ignore[arg-type]
+            violation = check_float_separation(k, w, points, y)
         if violation is not None:
             violation.choices = list(choices)
             status = "violation"
@@ -370,4 +390,6 @@ def _run(
 
 def _float_data(data: Dataset) -> Dataset:
     Xf, _ = data.as_float()
-    return Dataset(tuple(tuple(Fraction(float(v)) for v in row) for row in Xf), data.y, data.name, data.bias)
+    return Dataset(
+        tuple(tuple(Fraction(float(v)) for v in row) for row in Xf), data.y, data.name, data.bias
+    )

@@ -17,7 +17,9 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
 
 
 @pytest.mark.parametrize("rule", RULES)
-def test_orthonormal_json_reports_six_updates_and_bound_six(capsys: pytest.CaptureFixture[str], rule: str) -> None:
+def test_orthonormal_json_reports_six_updates_and_bound_six(
+    capsys: pytest.CaptureFixture[str], rule: str
+) -> None:
     code, out, _ = run_cli(capsys, "trace", "orthonormal:6", "--json", "--rule", rule)
     obj = json.loads(out)
     assert code == 0
@@ -44,13 +46,19 @@ def test_budget_exhausted_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 3 and json.loads(out)["status"] == "budget_exhausted"
 
 
-def test_explicit_comparator_strict_and_float(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_explicit_comparator_strict_and_float(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     comp = tmp_path / "u.txt"
     comp.write_text("1 -1 1 -1\n")
-    code, out, _ = run_cli(capsys, "trace", "orthonormal:4", "--comparator", str(comp), "--strict", "--json")
+    code, out, _ = run_cli(
+        capsys, "trace", "orthonormal:4", "--comparator", str(comp), "--strict", "--json"
+    )
     obj = json.loads(out)
     assert code == 0 and obj["strict"] and obj["bound"] == 16
-    code, out, _ = run_cli(capsys, "trace", "orthonormal:4", "--comparator", "1,-1,1,-1", "--mode", "float")
+    code, out, _ = run_cli(
+        capsys, "trace", "orthonormal:4", "--comparator", "1,-1,1,-1", "--mode", "float"
+    )
     assert code == 0 and "float guard" in out
 
 
@@ -83,7 +91,10 @@ def bad_inputs(tmp_path: Path) -> list[tuple[list[str], str]]:
         (["trace", str(pickled)], "pickled"),
         (["trace", "students", "--comparator", "1,2,3"], "comparator has 3 entries"),
         (["trace", "orthonormal:2", "--comparator", "1,1"], "does not separate"),
-        (["trace", "orthonormal:2", "--comparator", str(tmp_path / "nope.txt")], "no such comparator file"),
+        (
+            ["trace", "orthonormal:2", "--comparator", str(tmp_path / "nope.txt")],
+            "no such comparator file",
+        ),
         (["trace", "orthonormal:2", "--bias", "wobbly"], "unknown bias convention"),
         (["trace", "orthonormal:2", "--budget", "-3"], "budget"),
         (["trace", "orthonormal:2", "--rule", "sideways"], "invalid choice"),
@@ -91,9 +102,11 @@ def bad_inputs(tmp_path: Path) -> list[tuple[list[str], str]]:
     ]
 
 
-def test_every_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_every_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     for argv, message in bad_inputs(tmp_path):
-        code, out, err = run_cli(capsys, *argv) if "--rule" not in argv else _argparse(capsys, argv)
+        code, _, err = run_cli(capsys, *argv) if "--rule" not in argv else _argparse(capsys, argv)
         assert code == 2, argv
         lines = err.strip().splitlines()
         assert len(lines) == 1, (argv, err)
@@ -111,7 +124,10 @@ def _argparse(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int,
 def test_installed_console_script_refuses_bad_input_without_traceback(tmp_path: Path) -> None:
     bad = write(tmp_path, "bad.csv", "1,2,1\n3,oops,1\n")
     proc = subprocess.run(
-        [sys.executable, "-m", "pla_proof", "trace", bad], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "pla_proof", "trace", bad],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "line 2" in proc.stderr

@@ -16,7 +16,7 @@ def write(tmp_path: Path, text: str, name: str = "d.csv") -> str:
 
 def test_csv_decimals_are_exact_and_header_is_skipped(tmp_path: Path) -> None:
     ds = read_csv(write(tmp_path, "x1,x2,label\n0.1,0.2,1\n-0.3,1e-1,-1\n"))
-    assert ds.X == ((Fraction(1, 10), Fraction(1, 5)), (Fraction(-3, 10), Fraction(1, 10)))
+    assert ((Fraction(1, 10), Fraction(1, 5)), (Fraction(-3, 10), Fraction(1, 10))) == ds.X
     assert ds.y == (1, -1)
     assert ds.radius_squared == Fraction(1, 10)
 
@@ -41,7 +41,9 @@ def test_csv_skips_blank_and_comment_lines(tmp_path: Path) -> None:
     ],
 )
 def test_bad_csv_is_refused_with_the_line(tmp_path: Path, text: str, message: str) -> None:
-    with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)").replace("+", r"\+")):
+    with pytest.raises(
+        InputError, match=message.replace("(", r"\(").replace(")", r"\)").replace("+", r"\+")
+    ):
         read_csv(write(tmp_path, text))
 
 
@@ -97,7 +99,7 @@ def test_npz_roundtrip_and_refusals(tmp_path: Path) -> None:
 
     garbage = tmp_path / "x.npz"
     garbage.write_text("not a zip")
-    with pytest.raises(InputError, match="not a valid .npz"):
+    with pytest.raises(InputError, match=r"not a valid \.npz"):
         read_npz(str(garbage))
 
 
@@ -147,7 +149,9 @@ def test_bias_split_gives_each_conventions_decision() -> None:
         assert conv is not None
         w, b = conv.split(w_hat)
         augmented = sum(a * c for a, c in zip(w_hat, (*x, conv.c), strict=True))
-        own = sum(a * c for a, c in zip(w, x, strict=True)) + (-b if conv.name == "minus-one" else b)
+        own = sum(a * c for a, c in zip(w, x, strict=True)) + (
+            -b if conv.name == "minus-one" else b
+        )
         assert own == augmented
 
 

@@ -16,7 +16,10 @@ def test_arithmetic_encloses_the_exact_result(a: float, b: float, c: float, d: f
         (x - y, Fraction(a) - Fraction(b)),
         (x * y, Fraction(a) * Fraction(b)),
         (x**2, Fraction(a) ** 2),
-        ((x + y) * Interval.point(c) - Interval.point(d), (Fraction(a) + Fraction(b)) * Fraction(c) - Fraction(d)),
+        (
+            (x + y) * Interval.point(c) - Interval.point(d),
+            (Fraction(a) + Fraction(b)) * Fraction(c) - Fraction(d),
+        ),
     ]:
         assert Fraction(iv.lo) <= exact <= Fraction(iv.hi)
 

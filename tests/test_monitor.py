@@ -51,7 +51,11 @@ def test_monitor_catches_update_without_the_label(mode: str) -> None:
 
 
 def test_monitor_catches_a_doubled_update_claiming_the_classic_constants() -> None:
-    run = train(load("orthonormal:3"), comparator=[1, -1, 1], update=lambda w, x, y: [a + 2 * y * b for a, b in zip(w, x)])
+    run = train(
+        load("orthonormal:3"),
+        comparator=[1, -1, 1],
+        update=lambda w, x, y: [a + 2 * y * b for a, b in zip(w, x, strict=True)],
+    )
     assert run.violation is not None and run.violation.lemma == "L1"
     assert (run.violation.lhs, run.violation.rhs) == (2, 1)
 
@@ -98,7 +102,9 @@ def _naive_float_alarm(X: list[list[float]], y: list[int]) -> bool:
 
 def test_exact_and_guarded_float_modes_raise_no_false_alarm_where_naive_floats_do() -> None:
     # two-dimensional points with labels from u = (1, 1), kept off the hyperplane
-    point = st.tuples(st.floats(-10, 10), st.floats(-10, 10)).filter(lambda p: abs(p[0] + p[1]) > 0.5)
+    point = st.tuples(st.floats(-10, 10), st.floats(-10, 10)).filter(
+        lambda p: abs(p[0] + p[1]) > 0.5
+    )
     found = find(
         st.lists(point, min_size=2, max_size=8),
         lambda pts: _naive_float_alarm([list(p) for p in pts], _labels(pts)),

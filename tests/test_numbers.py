@@ -9,7 +9,13 @@ from pla_proof.numbers import common_scale, dot, norm2, scaled_ints, to_fraction
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("0.1", Fraction(1, 10)), ("-2.50", Fraction(-5, 2)), ("3/4", Fraction(3, 4)), ("1e2", 100), (" 7 ", 7)],
+    [
+        ("0.1", Fraction(1, 10)),
+        ("-2.50", Fraction(-5, 2)),
+        ("3/4", Fraction(3, 4)),
+        ("1e2", 100),
+        (" 7 ", 7),
+    ],
 )
 def test_decimal_strings_are_read_exactly(text: str, value: Fraction) -> None:
     assert to_fraction(text) == value
@@ -21,7 +27,9 @@ def test_floats_convert_to_their_exact_dyadic_value() -> None:
     assert to_fraction(np.int64(-3)) == -3
 
 
-@pytest.mark.parametrize("bad", [float("nan"), float("inf"), "nan", "-inf", "abc", "", "1/0", True, None, [1]])
+@pytest.mark.parametrize(
+    "bad", [float("nan"), float("inf"), "nan", "-inf", "abc", "", "1/0", True, None, [1]]
+)
 def test_non_numbers_are_refused(bad: object) -> None:
     with pytest.raises(InputError):
         to_fraction(bad)

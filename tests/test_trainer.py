@@ -91,7 +91,10 @@ def test_converged_weights_separate_strictly_and_are_exact() -> None:
     run = train(data)
     assert run.status == "converged"
     assert all(isinstance(v, Fraction) for v in run.w)
-    assert all(y * sum(a * b for a, b in zip(run.w, x)) > 0 for x, y in zip(data.X, data.y))
+    assert all(
+        y * sum(a * b for a, b in zip(run.w, x, strict=True)) > 0
+        for x, y in zip(data.X, data.y, strict=True)
+    )
 
 
 def test_unknown_rule_and_mode() -> None:

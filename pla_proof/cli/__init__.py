@@ -21,8 +21,14 @@ __all__ = ["COMMANDS", "main"]
 COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("pla_proof.cli.verify", "check every obligation of the proof (SymPy and Z3)"),
     "explain": ("pla_proof.cli.explain", "walk through the proof with a real run's numbers"),
-    "trace": ("pla_proof.cli.trace", "run the Perceptron and check every invariant at every update"),
-    "bound": ("pla_proof.cli.bound", "optimal margin, tight bound and update counts, or a certificate"),
+    "trace": (
+        "pla_proof.cli.trace",
+        "run the Perceptron and check every invariant at every update",
+    ),
+    "bound": (
+        "pla_proof.cli.bound",
+        "optimal margin, tight bound and update counts, or a certificate",
+    ),
     "certify": ("pla_proof.cli.certify", "validate an external separator exactly"),
     "check": ("pla_proof.cli.check", "property-check a Perceptron variant against its claim"),
 }
@@ -34,7 +40,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="pla-proof", description="A checked proof companion for the Perceptron convergence theorem.")
+    parser = _Parser(
+        prog="pla-proof",
+        description="A checked proof companion for the Perceptron convergence theorem.",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (module, help_text) in COMMANDS.items():
         try:

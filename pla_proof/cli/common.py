@@ -28,16 +28,31 @@ __all__ = [
 def add_data_arguments(p: argparse.ArgumentParser, *, data_required: bool = True) -> None:
     """DATA (file or built-in name), --bias, --labels."""
     if data_required:
-        p.add_argument("data", metavar="DATA", help="a .csv/.npz file or a built-in: students, orthonormal:N, xor, maxviol:G")
+        p.add_argument(
+            "data",
+            metavar="DATA",
+            help="a .csv/.npz file or a built-in: students, orthonormal:N, xor, maxviol:G",
+        )
     else:
-        p.add_argument("data", metavar="DATA", nargs="?", default="students", help="data set (default: students)")
+        p.add_argument(
+            "data",
+            metavar="DATA",
+            nargs="?",
+            default="students",
+            help="data set (default: students)",
+        )
     p.add_argument(
         "--bias",
         default="default",
-        help="bias convention: none, augment[:c] (x -> (x, c)), minus-one (seed 003), separate (seed 004); "
-        "default: the built-in's own, none for files",
+        help="bias convention: none, augment[:c] (x -> (x, c)), minus-one (seed 003), "
+        "separate (seed 004); default: the built-in's own, none for files",
     )
-    p.add_argument("--labels", choices=["pm1", "01"], default="pm1", help="label coding in files (01 maps 0 to -1)")
+    p.add_argument(
+        "--labels",
+        choices=["pm1", "01"],
+        default="pm1",
+        help="label coding in files (01 maps 0 to -1)",
+    )
 
 
 def load_data(args: argparse.Namespace) -> Dataset:
@@ -55,7 +70,9 @@ def read_vector(spec: str, *, what: str) -> list[Fraction]:
         except (OSError, UnicodeDecodeError) as exc:
             raise InputError(f"{spec}: cannot read {what} file ({exc})") from None
     elif not set(spec) <= set("0123456789+-./eE, \t"):
-        raise InputError(f"{spec}: no such {what} file (or give the numbers inline, comma-separated)")
+        raise InputError(
+            f"{spec}: no such {what} file (or give the numbers inline, comma-separated)"
+        )
     else:
         text = spec
     parts = [p for p in text.replace(",", " ").split() if not p.startswith("#")]

@@ -15,19 +15,33 @@ EXIT = {"converged": 0, "violation": 1, "budget_exhausted": 3, "not_separable": 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_data_arguments(p)
-    p.add_argument("--rule", choices=RULES, default="cyclic", help="selection rule (default: cyclic)")
+    p.add_argument(
+        "--rule", choices=RULES, default="cyclic", help="selection rule (default: cyclic)"
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of the random rule (default 0)")
-    p.add_argument("--mode", choices=["exact", "float"], default="exact", help="number mode (default exact)")
+    p.add_argument(
+        "--mode", choices=["exact", "float"], default="exact", help="number mode (default exact)"
+    )
     p.add_argument(
         "--comparator",
         metavar="FILE|VALUES",
         help="separating vector u (file or comma-separated numbers); default: the optimal u* when "
         "available, else the returned w",
     )
-    p.add_argument("--gamma", help="margin gamma assumed for u (default: min_i y_i u.x_i; strict: half of it)")
-    p.add_argument("--strict", action="store_true", help="seed 000's strict margin y u.x > gamma (bound k < R^2/gamma^2)")
-    p.add_argument("--budget", type=int, default=None, help="maximum number of updates (default 10000)")
-    p.add_argument("--replay", metavar="J1,J2,...", help="replay a recorded order of 1-based point indices")
+    p.add_argument(
+        "--gamma", help="margin gamma assumed for u (default: min_i y_i u.x_i; strict: half of it)"
+    )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="seed 000's strict margin y u.x > gamma (bound k < R^2/gamma^2)",
+    )
+    p.add_argument(
+        "--budget", type=int, default=None, help="maximum number of updates (default 10000)"
+    )
+    p.add_argument(
+        "--replay", metavar="J1,J2,...", help="replay a recorded order of 1-based point indices"
+    )
 
 
 def default_comparator(data: Dataset, strict: bool, gamma: Any) -> Comparator | str:
@@ -88,7 +102,12 @@ def run_to_json(r: Run, data: Dataset) -> dict[str, Any]:
         "bound": jnum(r.bound) if r.bound is not None else None,
         "bound_exact": exact_str(r.bound) if r.bound is not None else None,
         "strict": comp.strict if comp else False,
-        "data": {"name": data.name, "n": data.n, "d": data.d, "bias": data.bias.describe() if data.bias else None},
+        "data": {
+            "name": data.name,
+            "n": data.n,
+            "d": data.d,
+            "bias": data.bias.describe() if data.bias else None,
+        },
         "rule": r.rule,
         "seed": r.seed,
         "mode": r.mode,
@@ -134,7 +153,10 @@ def run_to_json(r: Run, data: Dataset) -> dict[str, Any]:
             "replay": ",".join(str(j + 1) for j in v.choices),
         }
     if r.certificate is not None:
-        out["certificate"] = {"alpha": [exact_str(a) for a in r.certificate.alpha], "source": r.certificate.source}
+        out["certificate"] = {
+            "alpha": [exact_str(a) for a in r.certificate.alpha],
+            "source": r.certificate.source,
+        }
     return out
 
 
@@ -145,15 +167,25 @@ def print_run(r: Run, data: Dataset) -> None:
     if comp is not None:
         rel = "<" if comp.strict else "<="
         print(
-            f"comparator u = ({', '.join(fmt(v) for v in comp.u)}) [{comp.source}], gamma = {fmt(comp.gamma)}, "
-            f"|u|^2 = {fmt(comp.uu)}, R^2 = {fmt(comp.radius_squared)}; theorem: k {rel} R^2|u|^2/gamma^2 = {fmt(comp.bound)}"
+            f"comparator u = ({', '.join(fmt(v) for v in comp.u)}) [{comp.source}], "
+            f"gamma = {fmt(comp.gamma)}, |u|^2 = {fmt(comp.uu)}, R^2 = {fmt(comp.radius_squared)}; "
+            f"theorem: k {rel} R^2|u|^2/gamma^2 = {fmt(comp.bound)}"
         )
         cols = ["k", "j", "y_j w_k.x_j", "u.w", "k*gamma", "|w|^2", "k*R^2", "bound"]
         widths = [5, 5, 14, 14, 14, 14, 14, 12]
         print(" ".join(c.rjust(w) for c, w in zip(cols, widths, strict=True)))
         for s in r.steps:
             v = s.values
-            row = [s.k, s.j + 1, fmt(v["t"]), fmt(v["pu1"]), fmt(v["k"] * v["g"]), fmt(v["n1"]), fmt(v["k"] * v["R2"]), fmt(comp.bound)]
+            row = [
+                s.k,
+                s.j + 1,
+                fmt(v["t"]),
+                fmt(v["pu1"]),
+                fmt(v["k"] * v["g"]),
+                fmt(v["n1"]),
+                fmt(v["k"] * v["R2"]),
+                fmt(comp.bound),
+            ]
             print(" ".join(str(c).rjust(w) for c, w in zip(row, widths, strict=True)))
     else:
         print("no comparator: invariants not checked per update")
@@ -162,11 +194,13 @@ def print_run(r: Run, data: Dataset) -> None:
     w = ", ".join(fmt(v) for v in r.w)
     if r.status == "converged":
         held = "every invariant held" if comp is not None else "final separation verified"
-        print(f"converged after {r.updates} updates; w = ({w}) separates every point strictly; {held}")
+        print(
+            f"converged after {r.updates} updates; w = ({w}) separates every point strictly; {held}"
+        )
     elif r.status == "violation" and r.violation is not None:
-        v = r.violation
-        print(f"VIOLATION: {v.describe()}")
-        print(f"replay: --replay {','.join(str(j + 1) for j in v.choices)}")
+        bad = r.violation
+        print(f"VIOLATION: {bad.describe()}")
+        print(f"replay: --replay {','.join(str(j + 1) for j in bad.choices)}")
     elif r.status == "budget_exhausted":
         print(f"budget exhausted: {r.updates} updates without separating the data")
     elif r.status == "not_separable" and r.certificate is not None:
