@@ -18,6 +18,13 @@ textbook bound ``k <= R^2/gamma^2`` (for the unit vector ``u/|u|``) reads
 pu1 >= g*k
 >>> L3.holds({"pu1": 6, "g": 2, "k": 3}, strict=False)
 True
+>>> L3.induction.step, dict(L3.induction.base)
+('L2', {'k': 1, 'pu': 0})
+
+Besides the run-time lemmas, :data:`NODES` holds the whole blueprint: the
+assumptions A1/A2, the algorithm's definition, the generic lemma G of DESIGN.md
+and the corollaries of seeds 001-004 (their formal statements live with their
+obligations in :mod:`pla_proof.proof.obligations`).
 """
 
 from __future__ import annotations
@@ -30,11 +37,17 @@ import sympy as sp
 
 __all__ = [
     "END_LEMMAS",
+    "GENERIC",
     "LEMMAS",
+    "NODES",
     "RUNTIME_LEMMAS",
     "VOCABULARY",
+    "Induction",
     "Lemma",
+    "compare",
     "lemma",
+    "rel",
+    "vector_forms",
 ]
 
 # --- the run vocabulary: what a run measures at update k ---------------------------
@@ -67,6 +80,54 @@ VOCABULARY: dict[str, tuple[sp.Symbol, str]] = {
 }
 
 
+#: The generic lemma's growth constant (DESIGN.md): |w + z|^2 - |w|^2 <= C at every update.
+C = sp.Symbol("C", positive=True)
+
+_OPS: dict[str, Callable[..., sp.Basic]] = {
+    "<=": sp.LessThan,
+    "<": sp.StrictLessThan,
+    ">=": sp.GreaterThan,
+    ">": sp.StrictGreaterThan,
+    "==": sp.Eq,
+}
+
+
+def rel(a: Any, op: str, b: Any) -> sp.Basic:
+    """An *unevaluated* relation ``a op b``.
+
+    SymPy would otherwise decide ``g > 0`` from the symbol's assumptions and
+    silently drop the hypothesis; the checkers see every hypothesis explicitly.
+
+    >>> rel(g, ">", 0)
+    g > 0
+    >>> sp.StrictGreaterThan(g, 0)  # what evaluation would make of it
+    True
+    """
+    return _OPS[op](sp.sympify(a), sp.sympify(b), evaluate=False)
+
+
+@dataclass(frozen=True)
+class Induction:
+    """How a lemma ``P(k)`` is proved by induction over the updates.
+
+    * ``base``: the values at the first update (``k = 1``, ``w_1 = 0``);
+    * ``previous``: how ``P(k - 1)`` -- the statement at the previous update -- is
+      read at update ``k`` (``k -> k - 1`` and, e.g., ``u.w_k`` was then called ``pu1``,
+      now ``pu``);
+    * ``step``: the one-step lemma that carries ``P(k - 1)`` to ``P(k)``.
+    """
+
+    base: Mapping[str, int]
+    previous: Mapping[str, str]
+    step: str
+
+    def previous_statement(self, statement: sp.Basic) -> sp.Basic:
+        """``P(k - 1)`` expressed at update ``k``."""
+        subs: dict[Any, Any] = {k: k - 1}
+        subs.update({VOCABULARY[a][0]: VOCABULARY[b][0] for a, b in self.previous.items()})
+        return statement.xreplace(subs)
+
+
 @dataclass(frozen=True)
 class Lemma:
     """One node of the proof.
@@ -74,12 +135,14 @@ class Lemma:
     ``runtime`` maps the margin assumption (``strict``) to the relation a run must
     satisfy at every update, or is ``None`` for nodes with no per-update instance.
     ``hypotheses`` are the relations the step is derived from (the implication's
-    antecedent, discharged by Z3 in :mod:`pla_proof.proof`).
+    antecedent, discharged by Z3 in :mod:`pla_proof.proof.implications`);
+    ``induction`` says how an invariant over ``k`` is proved (base case and step).
     """
 
     id: str
     title: str
-    kind: str  # assumption | definition | identity | implication | axiom | theorem | corollary
+    #: assumption | definition | identity | implication | axiom | theorem | corollary | lemma
+    kind: str
     text: str
     depends_on: tuple[str, ...] = ()
     source: str = "seed 000"
@@ -87,6 +150,7 @@ class Lemma:
     hypotheses: Callable[[bool], tuple[sp.Basic, ...]] | None = None
     at: str = "update"  # when the monitor evaluates it: "update" or "end"
     extra: Mapping[str, Any] = field(default_factory=dict)
+    induction: Induction | None = None
 
     def statement(self, *, strict: bool = False) -> sp.Basic:
         """The run-vocabulary relation of this lemma (under the chosen margin form)."""
@@ -99,10 +163,14 @@ class Lemma:
         rel = self.statement(strict=strict)
         return rel.lhs, rel.rel_op, rel.rhs
 
-    def evaluator(self, *, strict: bool = False) -> tuple[Callable[..., Any], str, Callable[..., Any]]:
+    def evaluator(
+        self, *, strict: bool = False
+    ) -> tuple[Callable[..., Any], str, Callable[..., Any]]:
         """Compiled ``(lhs, op, rhs)``: plain Python arithmetic, so ints, Fractions and
         intervals all work.  Arguments are passed by keyword from the vocabulary."""
-        key = (self.id, strict)
+        # Keyed by the statement function too: a lemma replaced under the same id
+        # (a changed statement) must never reuse the old compiled relation.
+        key = (self.id, self.runtime, strict)
         cached = _COMPILED.get(key)
         if cached is None:
             lhs, op, rhs = self.sides(strict=strict)
@@ -116,7 +184,7 @@ class Lemma:
         return compare(lhs(**_pick(lhs, values)), op, rhs(**_pick(rhs, values)))
 
 
-_COMPILED: dict[tuple[str, bool], tuple[Callable[..., Any], str, Callable[..., Any]]] = {}
+_COMPILED: dict[tuple[Any, ...], tuple[Callable[..., Any], str, Callable[..., Any]]] = {}
 
 
 def _compile(expr: sp.Expr) -> Callable[..., Any]:
@@ -157,12 +225,30 @@ def _le(strict: bool, a: sp.Expr, b: sp.Expr) -> sp.Basic:
     return sp.StrictLessThan(a, b) if strict else sp.LessThan(a, b)
 
 
+def _l3(s: bool) -> sp.Basic:
+    return _ge(s, pu1, k * g)
+
+
+def _l4(s: bool) -> sp.Basic:
+    return sp.LessThan(pu1**2, uu * n1)
+
+
+def _l7(s: bool) -> sp.Basic:
+    return sp.LessThan(n1, k * R2)
+
+
+def _positivity() -> tuple[sp.Basic, ...]:
+    """The positivity hypotheses of the final step, stated explicitly."""
+    return (rel(k, ">=", 1), rel(g, ">", 0), rel(uu, ">", 0))
+
+
 LEMMAS: tuple[Lemma, ...] = (
     Lemma(
         "DEF_TRIGGER",
         "update trigger",
         "definition",
         "the algorithm updates on point j only if y_j (w_k . x_j) <= 0",
+        depends_on=("DEF_ALG",),
         runtime=lambda s: sp.LessThan(t, 0),
     ),
     Lemma(
@@ -170,6 +256,7 @@ LEMMAS: tuple[Lemma, ...] = (
         "margin assumption at the picked point",
         "assumption",
         "y_j (u . x_j) >= gamma (seed 000: > gamma)",
+        depends_on=("A1",),
         runtime=lambda s: _ge(s, yux, g),
     ),
     Lemma(
@@ -177,6 +264,7 @@ LEMMAS: tuple[Lemma, ...] = (
         "radius assumption at the picked point",
         "assumption",
         "|x_j|^2 <= R^2",
+        depends_on=("A2",),
         runtime=lambda s: sp.LessThan(xx, R2),
     ),
     Lemma(
@@ -184,6 +272,7 @@ LEMMAS: tuple[Lemma, ...] = (
         "progress identity",
         "identity",
         "(w + y x) . u = w . u + y (x . u)",
+        depends_on=("DEF_ALG",),
         runtime=lambda s: sp.Eq(pu1, pu + yux, evaluate=False),
     ),
     Lemma(
@@ -201,7 +290,8 @@ LEMMAS: tuple[Lemma, ...] = (
         "implication",
         "u . w_{k+1} >= k gamma (by induction on k)",
         depends_on=("L2",),
-        runtime=lambda s: _ge(s, pu1, k * g),
+        runtime=_l3,
+        induction=Induction(base={"k": 1, "pu": 0}, previous={"pu1": "pu"}, step="L2"),
     ),
     Lemma(
         "L4",
@@ -209,13 +299,14 @@ LEMMAS: tuple[Lemma, ...] = (
         "axiom",
         "(u . w)^2 <= |u|^2 |w|^2",
         source="trusted axiom in general d; Lagrange identity checked for d <= 4",
-        runtime=lambda s: sp.LessThan(pu1**2, uu * n1),
+        runtime=_l4,
     ),
     Lemma(
         "L5",
         "norm expansion",
         "identity",
         "|w + y x|^2 = |w|^2 + 2 y (w . x) + y^2 |x|^2, y^2 = 1",
+        depends_on=("DEF_ALG",),
         runtime=lambda s: sp.Eq(n1, n0 + 2 * t + xx, evaluate=False),
     ),
     Lemma(
@@ -233,7 +324,8 @@ LEMMAS: tuple[Lemma, ...] = (
         "implication",
         "|w_{k+1}|^2 <= k R^2 (by induction on k)",
         depends_on=("L6",),
-        runtime=lambda s: sp.LessThan(n1, k * R2),
+        runtime=_l7,
+        induction=Induction(base={"k": 1, "n0": 0}, previous={"n1": "n0"}, step="L6"),
     ),
     Lemma(
         "T",
@@ -242,18 +334,134 @@ LEMMAS: tuple[Lemma, ...] = (
         "k <= R^2/gamma^2 (seed 000, strict margin: k < R^2/gamma^2)",
         depends_on=("L3", "L4", "L7"),
         runtime=lambda s: _le(s, k * g**2, R2 * uu),
+        hypotheses=lambda s: (_l3(s), _l4(s), _l7(s), *_positivity()),
     ),
     Lemma(
         "SEP",
         "the returned w separates",
         "definition",
         "when no i has y_i (w . x_i) <= 0 the loop stops: min_i y_i (w . x_i) > 0",
+        depends_on=("DEF_ALG",),
         runtime=lambda s: sp.StrictGreaterThan(m, 0),
         at="end",
     ),
 )
 
-_BY_ID = {lem.id: lem for lem in LEMMAS}
+#: The generic lemma of DESIGN.md in the run vocabulary (``z = w_{k+1} - w_k``, so
+#: ``u.z = pu1 - pu``; ``C`` is the variant's growth constant and ``g`` its progress).
+GENERIC: dict[str, sp.Basic] = {
+    "G1": sp.LessThan(n1 - n0, C),
+    "G2": sp.GreaterThan(pu1 - pu, g),
+    "P": sp.GreaterThan(pu1, k * g),
+    "Q": sp.LessThan(n1, k * C),
+    "bound": sp.LessThan(k * g**2, C * uu),
+}
+
+_MONITORED_BY_INSTANCE = "checked at run time through its instance"
+_NOT_MONITORED = (
+    "no per-update quantity: checked symbolically (and on a run by `pla-proof explain`)"
+)
+
+#: Nodes of the blueprint that are not evaluated at every update.
+OTHER_NODES: tuple[Lemma, ...] = (
+    Lemma(
+        "A1",
+        "margin assumption (A1)",
+        "assumption",
+        "some u != 0 and gamma > 0 have y_i (u . x_i) >= gamma for every i "
+        "(seeds 001-004; seed 000: > gamma)",
+        source="seed 000 Assumption 1; seeds 001-004",
+        extra={"monitored": f"{_MONITORED_BY_INSTANCE} A1_j"},
+    ),
+    Lemma(
+        "A2",
+        "radius assumption (A2)",
+        "assumption",
+        "|x_i|^2 <= R^2 for every i",
+        source="seed 000 Assumption 2",
+        extra={"monitored": f"{_MONITORED_BY_INSTANCE} A2_j"},
+    ),
+    Lemma(
+        "DEF_ALG",
+        "the algorithm",
+        "definition",
+        "w_1 = 0; while some i has y_i (w_k . x_i) <= 0: pick such a j, w_{k+1} = w_k + y_j x_j",
+        extra={"monitored": f"{_MONITORED_BY_INSTANCE}s DEF_TRIGGER and SEP"},
+    ),
+    Lemma(
+        "G",
+        "generic lemma: (G1), (G2) => k <= C/g^2",
+        "lemma",
+        "if every update w <- w + z has |w + z|^2 - |w|^2 <= C (G1) and u . z >= g > 0 (G2), "
+        "then from w_1 = 0: u . w_{k+1} >= k g, |w_{k+1}|^2 <= k C and k g^2 <= C |u|^2",
+        source="DESIGN.md; proved once for every additive variant",
+        extra={"monitored": "through its classic instance L2, L6, L3, L7, T"},
+    ),
+    Lemma(
+        "UNIT",
+        "unit-ball form",
+        "corollary",
+        "data in the unit ball (R <= 1), |u| = 1: k <= 1/gamma^2",
+        depends_on=("T",),
+        source="seed 001",
+        extra={"monitored": _NOT_MONITORED},
+    ),
+    Lemma(
+        "COS",
+        "angle to the comparator",
+        "corollary",
+        "cos angle(w_{k+1}, u) >= sqrt(k) gamma / R "
+        "(squared: (u.w)^2 R^2 >= k g^2 |w|^2, u.w >= 0)",
+        depends_on=("L3", "L7"),
+        source="seed 002",
+        extra={"monitored": _NOT_MONITORED},
+    ),
+    Lemma(
+        "BIAS",
+        "bias augmentation",
+        "corollary",
+        "<(x, c), (w, b/c)> = w . x + b for c > 0, and |(x, c)|^2 = |x|^2 + c^2, "
+        "so R-hat^2 = R^2 + c^2",
+        depends_on=("DEF_ALG",),
+        source="seeds 001, 002",
+        extra={"monitored": _NOT_MONITORED},
+    ),
+    Lemma(
+        "BIAS3",
+        "the three bias conventions agree",
+        "corollary",
+        "augment (x, 1), separate b <- b + y (seed 004) and (x, -1) with b <- b - y (seed 003) "
+        "make the same decisions at every step",
+        depends_on=("BIAS",),
+        source="seeds 001-004",
+        extra={"monitored": _NOT_MONITORED},
+    ),
+    Lemma(
+        "DUAL",
+        "dual form",
+        "corollary",
+        "w after k updates = sum_i alpha_i y_i x_i with alpha_i = number of updates on i, "
+        "sum alpha_i = k",
+        depends_on=("DEF_ALG",),
+        source="seed 004",
+        extra={"monitored": _NOT_MONITORED},
+    ),
+    Lemma(
+        "RATE",
+        "learning-rate invariance",
+        "corollary",
+        "w_1 = 0, eta > 0, w <- w + eta y x: w scales by eta, the decisions and the bound "
+        "(C, g) = (eta^2 R^2, eta gamma) are those of eta = 1",
+        depends_on=("G",),
+        source="standard",
+        extra={"monitored": _NOT_MONITORED},
+    ),
+)
+
+#: Every node of the blueprint, in proof order.
+NODES: tuple[Lemma, ...] = OTHER_NODES[:3] + LEMMAS + OTHER_NODES[3:]
+
+_BY_ID = {lem.id: lem for lem in NODES}
 
 #: The lemmas the run-time monitor evaluates at every update, in proof order.
 RUNTIME_LEMMAS: tuple[Lemma, ...] = tuple(
@@ -267,5 +475,43 @@ END_LEMMAS: tuple[Lemma, ...] = tuple(
 
 
 def lemma(lemma_id: str) -> Lemma:
-    """Look a lemma up by id (``KeyError`` for an unknown id)."""
+    """Look a node up by id (``KeyError`` for an unknown id)."""
     return _BY_ID[lemma_id]
+
+
+# --- the vocabulary as vectors in general dimension d -----------------------------------
+#: dimension, summation index, and the vectors of one update w_k -> w_k + y x
+d = sp.Symbol("d", integer=True, positive=True)
+i = sp.Symbol("i", integer=True)
+y = sp.Symbol("y", real=True)
+W, X, U = sp.IndexedBase("w"), sp.IndexedBase("x"), sp.IndexedBase("u")
+
+
+def vsum(body: sp.Expr, dim: Any = d) -> sp.Expr:
+    """``sum_{i=1}^{dim} body`` (unevaluated)."""
+    return sp.Sum(body, (i, 1, dim))
+
+
+def vector_forms(dim: Any = d) -> dict[str, sp.Expr]:
+    """What each per-update vocabulary symbol *is*, as a sum over coordinates.
+
+    The monitor measures exactly these quantities; substituting them into a
+    lemma's statement gives its vector form in dimension ``dim`` (symbolic ``d``
+    by default).
+
+    >>> vector_forms()["pu1"]
+    Sum((y*x[i] + w[i])*u[i], (i, 1, d))
+    >>> vector_forms(2)["xx"].doit()
+    x[1]**2 + x[2]**2
+    """
+    w1 = W[i] + y * X[i]
+    return {
+        "t": y * vsum(W[i] * X[i], dim),
+        "pu": vsum(U[i] * W[i], dim),
+        "pu1": vsum(U[i] * w1, dim),
+        "yux": y * vsum(U[i] * X[i], dim),
+        "n0": vsum(W[i] ** 2, dim),
+        "n1": vsum(w1**2, dim),
+        "xx": vsum(X[i] ** 2, dim),
+        "uu": vsum(U[i] ** 2, dim),
+    }

@@ -1,0 +1,142 @@
+"""Z3 checker for the proof's implications: hypotheses => conclusion over the reals.
+
+An implication is *proved* when Z3 reports the negation ``H_1 & ... & H_m & not C``
+unsatisfiable.  A model of the negation is a counterexample (``refuted``); a
+timeout or ``unknown`` is *not* a proof.
+
+Every symbol becomes an unconstrained Z3 real, whatever SymPy assumptions it
+carries (``positive=True`` and the like are ignored): a positivity fact is used
+only if it is one of the listed hypotheses.  Statements are kept division-free
+where possible; where a textbook form divides (``k <= R^2/gamma^2``), remember that
+Z3 gives ``x/0`` an arbitrary value, so the divisor's positivity must be a
+hypothesis -- :func:`check_implication` then proves it, and without it finds a
+counterexample.
+
+>>> import sympy as sp
+>>> a, b = sp.symbols("a b")
+>>> check_implication([a >= 1, b >= a], b >= 1).status
+'proved'
+>>> v = check_implication([a >= 0], a > 0)
+>>> v.status, v.detail
+('refuted', 'counterexample: a = 0')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import sympy as sp
+import z3
+from sympy.core.relational import Relational
+
+from ..errors import SolverError
+from .identities import Verdict
+
+__all__ = ["DEFAULT_TIMEOUT_MS", "check_implication", "to_z3"]
+
+#: Per-obligation Z3 time limit (milliseconds); running out is "unknown", not proved.
+DEFAULT_TIMEOUT_MS = 10_000
+
+
+def _var(name: str, env: dict[str, Any]) -> Any:
+    if name not in env:
+        env[name] = z3.Real(name)
+    return env[name]
+
+
+def to_z3(expr: Any, env: dict[str, Any]) -> Any:
+    """Translate a SymPy arithmetic expression or relation to Z3 (reals).
+
+    >>> env = {}
+    >>> to_z3(sp.Symbol("x") ** 2 <= 3, env), sorted(env)
+    (3 >= x*x, ['x'])
+    """
+    if expr is sp.true or expr is True:
+        return z3.BoolVal(True)
+    if expr is sp.false or expr is False:
+        return z3.BoolVal(False)
+    if isinstance(expr, (sp.Symbol, sp.Indexed)):
+        return _var(str(expr), env)
+    if isinstance(expr, sp.Rational):  # includes Integer
+        return z3.RealVal(f"{expr.p}/{expr.q}") if expr.q != 1 else z3.RealVal(int(expr.p))
+    if isinstance(expr, sp.Add):
+        return z3.Sum(*(to_z3(a, env) for a in expr.args))
+    if isinstance(expr, sp.Mul):
+        out = to_z3(expr.args[0], env)
+        for a in expr.args[1:]:
+            out = out * to_z3(a, env)
+        return out
+    if isinstance(expr, sp.Pow):
+        if not (expr.exp.is_Integer and expr.exp != 0):
+            raise SolverError(f"only integer powers translate to Z3, got {expr}")
+        base = to_z3(expr.base, env)
+        n = abs(int(expr.exp))
+        out = base
+        for _ in range(n - 1):
+            out = out * base
+        return out if expr.exp > 0 else 1 / out
+    if isinstance(expr, Relational):
+        a, b = to_z3(expr.lhs, env), to_z3(expr.rhs, env)
+        op = expr.rel_op
+        if op == "==":
+            return a == b
+        if op == "!=":
+            return a != b
+        if op == "<=":
+            return a <= b
+        if op == "<":
+            return a < b
+        if op == ">=":
+            return a >= b
+        if op == ">":
+            return a > b
+    if isinstance(expr, sp.And):
+        return z3.And(*(to_z3(a, env) for a in expr.args))
+    if isinstance(expr, sp.Or):
+        return z3.Or(*(to_z3(a, env) for a in expr.args))
+    if isinstance(expr, sp.Not):
+        return z3.Not(to_z3(expr.args[0], env))
+    if isinstance(expr, sp.Implies):
+        return z3.Implies(to_z3(expr.args[0], env), to_z3(expr.args[1], env))
+    if isinstance(expr, sp.Equivalent):
+        return to_z3(expr.args[0], env) == to_z3(expr.args[1], env)
+    raise SolverError(f"cannot translate {type(expr).__name__} {expr} to Z3")
+
+
+def _show(value: Any) -> str:
+    if z3.is_rational_value(value):
+        frac = value.as_fraction()
+        if frac.denominator == 1:
+            return str(frac.numerator)
+        return f"{frac.numerator}/{frac.denominator}"
+    if z3.is_algebraic_value(value):
+        return value.approx(6).as_decimal(6)
+    return str(value)
+
+
+def check_implication(
+    hypotheses: Iterable[Any],
+    conclusion: Any,
+    *,
+    timeout_ms: int = DEFAULT_TIMEOUT_MS,
+) -> Verdict:
+    """Prove ``hypotheses => conclusion`` over the reals by unsatisfiability of the negation."""
+    env: dict[str, Any] = {}
+    hyps = [to_z3(h, env) for h in hypotheses]
+    goal = to_z3(conclusion, env)
+    solver = z3.Solver()
+    solver.set("timeout", int(timeout_ms))
+    solver.add(*hyps)
+    solver.add(z3.Not(goal))
+    answer = solver.check()
+    if answer == z3.unsat:
+        return Verdict("proved", "negation unsatisfiable")
+    if answer == z3.sat:
+        model = solver.model()
+        shown = ", ".join(
+            f"{name} = {_show(model.eval(var, model_completion=True))}"
+            for name, var in sorted(env.items())
+        )
+        return Verdict("refuted", f"counterexample: {shown}")
+    return Verdict("unknown", f"z3 answered unknown ({solver.reason_unknown()})")
