@@ -278,7 +278,11 @@ class FloatMonitor:
     mode = "float"
 
     def __init__(
-        self, comparator: Comparator, X: np.ndarray, lemmas: Sequence[Lemma] = RUNTIME_LEMMAS
+        self,
+        comparator: Comparator,
+        X: np.ndarray,
+        y: Sequence[int],
+        lemmas: Sequence[Lemma] = RUNTIME_LEMMAS,
     ):
         self.comparator = comparator
         self.strict = comparator.strict
@@ -289,10 +293,15 @@ class FloatMonitor:
         self.E = np.zeros(self.d)  # componentwise bound on |w_float - w_ideal|
         self.total_slack = 0.0
         self.max_missed = 0.0
-        # constants: the comparator's margin is measured on the float data and float u.
+        # Constants are measured on the float data actually trained on: the assumed margin
+        # is capped by the margin of the float u on the float data (rounding the data can
+        # lower it), so every enclosure is of a quantity of the float run.
         g = Fraction(comparator.gamma)
+        assumed = Interval.around(float(g), abs(float(g)) * 4 * EPS)
+        measured = [self.dot(self.u, x, None) * float(yi) for x, yi in zip(X, y, strict=True)]
+        g_iv = _min_interval([assumed, *measured])
         self.constants: dict[str, Value] = {
-            "g": Interval.around(float(g), abs(float(g)) * 4 * EPS),
+            "g": g_iv,
             "R2": _max_interval([self.norm2(x, None) for x in X]),
             "uu": self.norm2(self.u, None),
         }
@@ -385,6 +394,10 @@ def check_float_separation(
 
 def _as_interval(v: Any) -> Interval:
     return v if isinstance(v, Interval) else Interval.point(float(v))
+
+
+def _min_interval(items: list[Interval]) -> Interval:
+    return Interval(min(i.lo for i in items), min(i.hi for i in items))
 
 
 def _max_interval(items: list[Interval]) -> Interval:

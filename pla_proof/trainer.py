@@ -301,7 +301,7 @@ def _run(
     else:
         Xf, yf = data.as_float()
         w = np.zeros(d)
-        monitor = FloatMonitor(comp, Xf) if comp is not None else None
+        monitor = FloatMonitor(comp, Xf, y) if comp is not None else None
 
         def margins_of(w: Any) -> Sequence[Any]:
             out: list[float] = (yf * (Xf @ w)).tolist()

@@ -31,7 +31,7 @@ def test_comparator_validation() -> None:
 def test_monitor_evaluates_the_proofs_runtime_lemmas() -> None:
     comp = make_comparator(load("orthonormal:2"), [1, -1])
     assert ExactMonitor(comp, 1).lemmas == RUNTIME_LEMMAS
-    assert FloatMonitor(comp, np.eye(2)).lemmas == RUNTIME_LEMMAS
+    assert FloatMonitor(comp, np.eye(2), [1, -1]).lemmas == RUNTIME_LEMMAS
 
 
 def plus_x(w, x, y):  # type: ignore[no-untyped-def]
