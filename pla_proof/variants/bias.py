@@ -1,0 +1,141 @@
+"""Bias conventions: augmentation ``x -> (x, c)`` for any ``c > 0`` (seeds 001/002),
+seed 003's ``(x, -1)`` with ``b <- b - y``, seed 004's separate ``b <- b + y``.
+
+With an affine separator ``y (u.x + theta) >= gamma`` the augmented comparator is
+``(u, theta/c)``: ``R^2 -> R^2 + c^2`` and ``|u|^2 -> |u|^2 + theta^2/c^2``, so
+``k <= (R^2 + c^2)(|u|^2 + theta^2/c^2)/gamma^2`` (VARIANTS.md with ``|u| = 1``).
+
+>>> from pla_proof.variants.harness import run_case
+>>> from pla_proof.variants.protocol import Order
+>>> from fractions import Fraction as F
+>>> case = Case(((F(2),), (F(-1),)), (1, -1), (F(1),), F(1), {"theta": F(0), "c": F(3)})
+>>> rec, res = run_case(BiasAugment(), case, Order("cyclic"))
+>>> rec.output["w"], rec.output["b"], all(f is None for f in res.values())
+((Fraction(2, 1),), Fraction(3, 1), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from .cases import biased_cases
+from .protocol import Case, Claim, LinearVariant, Order, Record
+
+__all__ = ["BiasAugment", "BiasMinusOne", "BiasSeparate", "BiasVariant", "augmented"]
+
+
+def _num(v: Fraction) -> str:
+    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+
+
+def augmented(case: Case, c: Fraction) -> Case:
+    """The case with every point augmented to ``(x, c)`` and comparator ``(u, theta/c)``."""
+    theta = case.params["theta"]
+    X = tuple((*x, c) for x in case.X)
+    u = (*case.u, theta / c)
+    return Case(X, case.y, u, case.gamma, dict(case.params), case.name)
+
+
+class BiasVariant(LinearVariant):
+    """Base: a bias convention equivalent to augmenting with the constant :meth:`c`.
+
+    ``run`` trains on the augmented vectors (the convention's ``(w, b)`` is the
+    augmented weight vector, split by :meth:`split`); the claim is computed for the
+    augmented data, so ``R^2`` includes the bias coordinate.
+    """
+
+    order_rules: ClassVar[tuple[str, ...]] = ("cyclic", "first", "maxviol", "random", "choose")
+    classic_dynamics: ClassVar[bool] = True
+
+    def cases(self) -> Any:
+        return biased_cases()
+
+    def examples(self) -> Sequence[Case]:
+        F = Fraction
+        one = Case(((F(1),),), (1,), (F(1),), F(1), {"theta": F(0), "c": F(1)}, "one-point")
+        return [one]
+
+    def c(self, case: Case) -> Fraction:
+        """The augmentation constant."""
+        return Fraction(case.params["c"])
+
+    def split(self, w_hat: Sequence[Any], case: Case) -> tuple[tuple[Any, ...], Any]:
+        """The convention's own ``(w, b)``: decision ``w.x + b``."""
+        return tuple(w_hat[:-1]), w_hat[-1] * self.c(case)
+
+    def run(self, case: Case, order: Order) -> Record:
+        rec = super().run(augmented(case, self.c(case)), order)
+        w, b = self.split(rec.output["w"], case)
+        rec.output.update(w=w, b=b)
+        return rec
+
+    def claim(self, case: Case) -> Claim:
+        aug = augmented(case, self.c(case))
+        return Claim(C=aug.radius_squared, g=aug.gamma, uu=aug.uu)
+
+    def trace_args(self, case: Case) -> list[str] | None:
+        aug = augmented(case, self.c(case))
+        return ["--bias", f"augment:{_num(self.c(case))}", "--comparator", ",".join(_num(v) for v in aug.u)]
+
+
+class BiasAugment(BiasVariant):
+    """``x -> (x, c)`` for a drawn ``c > 0``."""
+
+    name: ClassVar[str] = "bias-augment"
+    summary: ClassVar[str] = "x -> (x, c), any c > 0: k <= (R^2 + c^2)(|u|^2 + theta^2/c^2)/gamma^2"
+    source: ClassVar[str] = "seeds 001, 002; Cristianini & Shawe-Taylor 2000"
+
+
+class _SameUpdatesAsAugmentOne(BiasVariant):
+    """A convention claimed to make exactly the decisions of augmentation with c = 1."""
+
+    extra_properties: ClassVar[dict[str, str]] = {
+        "EQ": "same update sequence as augmentation with c = 1 (same data, same order)"
+    }
+
+    def run(self, case: Case, order: Order) -> Record:
+        rec = super().run(case, order)
+        ref = BiasAugment().run(_with_c(case, Fraction(1)), order)
+        rec.checks["EQ"] = (
+            None
+            if ref.choices == rec.choices
+            else f"updates {[j + 1 for j in rec.choices]} != augment:1's {[j + 1 for j in ref.choices]}"
+        )
+        return rec
+
+    def trace_args(self, case: Case) -> list[str] | None:
+        aug = augmented(case, self.c(case))
+        conv = "minus-one" if self.c(case) < 0 else "separate"
+        return ["--bias", conv, "--comparator", ",".join(_num(v) for v in aug.u)]
+
+
+def _with_c(case: Case, c: Fraction) -> Case:
+    return Case(case.X, case.y, case.u, case.gamma, {**case.params, "c": c}, case.name)
+
+
+class BiasMinusOne(_SameUpdatesAsAugmentOne):
+    """Seed 003: ``x -> (x, -1)``, weights ``(w, b)``, ``b <- b - y``; decision ``w.x - b``."""
+
+    name: ClassVar[str] = "bias-minus-one"
+    summary: ClassVar[str] = "seed 003: (x, -1), b <- b - y; same decisions as augment c = 1"
+    source: ClassVar[str] = "seed 003"
+
+    def c(self, case: Case) -> Fraction:
+        return Fraction(-1)
+
+    def split(self, w_hat: Sequence[Any], case: Case) -> tuple[tuple[Any, ...], Any]:
+        # seed 003's own form: decision w.x - b, with b the last weight
+        return tuple(w_hat[:-1]), w_hat[-1]
+
+
+class BiasSeparate(_SameUpdatesAsAugmentOne):
+    """Seed 004's convention with the classic trigger: ``y (w.x + b) <= 0 -> w += y x, b += y``."""
+
+    name: ClassVar[str] = "bias-separate"
+    summary: ClassVar[str] = "seed 004: separate b <- b + y; same decisions as augment c = 1"
+    source: ClassVar[str] = "seed 004"
+
+    def c(self, case: Case) -> Fraction:
+        return Fraction(1)

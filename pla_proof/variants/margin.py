@@ -1,0 +1,69 @@
+"""The margin perceptron (Duda & Hart; Krauth & Mezard 1987): ``y w.x <= tau -> w += eta y x``.
+
+Growth is ``2 eta y w.x + eta^2 |x|^2 <= 2 eta tau + eta^2 R^2``, so
+``(C, g) = (eta^2 R^2 + 2 eta tau, eta gamma)`` and ``k <= (R^2 + 2 tau/eta)/gamma^2``.
+
+>>> from pla_proof.variants.harness import run_case
+>>> from pla_proof.variants.protocol import Order
+>>> F = Fraction
+>>> case = Case(((F(1),),), (1,), (F(1),), F(1), {"tau": F(1), "eta": F(1)})
+>>> rec, res = run_case(Margin(), case, Order("cyclic"))
+>>> len(rec.steps), rec.end["m"], all(f is None for f in res.values())
+(2, Fraction(2, 1), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from hypothesis import strategies as st
+
+from .cases import small_positive_fractions
+from .protocol import Case, Claim, LinearVariant, Order, Record, _separable_cases, orthonormal_cases
+
+__all__ = ["Margin"]
+
+
+class Margin(LinearVariant):
+    """Update while the margin is at most ``tau >= 0`` (a drawn parameter)."""
+
+    name: ClassVar[str] = "margin"
+    summary: ClassVar[str] = "y w.x <= tau -> w += eta y x: (C, g) = (eta^2 R^2 + 2 eta tau, eta gamma)"
+    source: ClassVar[str] = "Duda & Hart; Krauth & Mezard 1987"
+
+    def cases(self) -> Any:
+        params = st.fixed_dictionaries(
+            {"tau": st.integers(0, 6).map(Fraction), "eta": small_positive_fractions()}
+        )
+        return st.tuples(_separable_cases(), params).map(
+            lambda t: Case(t[0].X, t[0].y, t[0].u, t[0].gamma, t[1], t[0].name)
+        )
+
+    def examples(self) -> Sequence[Case]:
+        return [
+            Case(c.X, c.y, c.u, c.gamma, {"tau": Fraction(2), "eta": Fraction(1)}, c.name)
+            for c in orthonormal_cases()
+        ]
+
+    def run(self, case: Case, order: Order) -> Record:
+        self._tau = Fraction(case.params["tau"])
+        self._eta = Fraction(case.params["eta"])
+        return super().run(case, order)
+
+    def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
+        return bool(self.score(w, x, y) <= self._tau)
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        return [self._eta * y * v for v in x]
+
+    def budget(self, case: Case) -> tuple[int, bool]:
+        self._tau = Fraction(case.params["tau"])
+        self._eta = Fraction(case.params["eta"])
+        return super().budget(case)
+
+    def claim(self, case: Case) -> Claim:
+        tau, eta = Fraction(case.params["tau"]), Fraction(case.params["eta"])
+        C = eta * eta * case.radius_squared + 2 * eta * tau
+        return Claim(C=C, g=eta * case.gamma, uu=case.uu)

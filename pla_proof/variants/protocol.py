@@ -1,0 +1,503 @@
+"""The variant protocol: an update rule plus the claim it makes.
+
+Every additive Perceptron variant fits DESIGN.md's generic lemma: if each update
+``w <- w + z`` satisfies (G1) ``|w + z|^2 - |w|^2 <= C`` and (G2) ``u.z >= g > 0``
+for a fixed comparator ``u``, then after ``k`` updates from ``w_0``
+``u.w_k >= u.w_0 + k g`` (P_k) and ``|w_k|^2 <= |w_0|^2 + k C`` (Q_k); from
+``w_0 = 0`` Cauchy-Schwarz gives ``k <= C |u|^2 / g^2`` (homogeneous in ``u``).
+
+A variant is a :class:`Variant`: it draws :class:`Case` objects (data with a known
+comparator), runs its algorithm in a given :class:`Order`, reports one
+:class:`Measure` per update, and states its :class:`Claim`.  The harness
+(:mod:`pla_proof.variants.harness`) checks the claim; it never trusts the variant's
+own bookkeeping: the measurements are the vectors' exact inner products.
+
+Most variants only change the trigger, the update or the start of the algorithm
+in R^d; they subclass :class:`LinearVariant` and override one or two methods:
+
+>>> from fractions import Fraction
+>>> class Doubled(LinearVariant):
+...     name = "doubled"
+...     def step(self, w, x, y):
+...         return [2 * y * v for v in x]
+...     def claim(self, case):
+...         return Claim(C=4 * case.radius_squared, g=2 * case.gamma, uu=case.uu)
+>>> case = Case(X=((Fraction(1), Fraction(0)),), y=(1,), u=(Fraction(1), Fraction(0)), gamma=Fraction(1))
+>>> rec = Doubled().run(case, Order("cyclic"))
+>>> [(m.k, m.n1 - m.n0, m.pu1 - m.pu0) for m in rec.steps]
+[(1, Fraction(4, 1), Fraction(2, 1))]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from hypothesis import strategies as st
+
+from ..data import Dataset
+from ..errors import InputError
+from ..numbers import dot, norm2
+
+__all__ = [
+    "ORDER_RULES",
+    "Case",
+    "Claim",
+    "LinearVariant",
+    "Measure",
+    "Order",
+    "PassVariant",
+    "Record",
+    "Selector",
+    "Variant",
+    "orders",
+]
+
+Vector = tuple[Fraction, ...]
+
+#: Selection rules the harness draws orders from.  ``choose`` lets Hypothesis pick
+#: the violator at every update (an adversary); ``replay`` follows recorded indices.
+ORDER_RULES = ("cyclic", "first", "maxviol", "random", "choose", "replay")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One input: points, labels, a comparator ``u`` known to separate, its margin.
+
+    ``gamma = min_i y_i u.x_i`` (homogeneous in ``u``).  ``params`` holds anything
+    else the variant needs (a learning rate, a start vector, a bias separator...);
+    values are ints, Fractions, strings or nested lists/tuples of them.
+    """
+
+    X: tuple[Vector, ...]
+    y: tuple[int, ...]
+    u: Vector
+    gamma: Fraction
+    params: Mapping[str, Any] = field(default_factory=dict)
+    name: str = "case"
+
+    @property
+    def n(self) -> int:
+        return len(self.X)
+
+    @property
+    def d(self) -> int:
+        return len(self.X[0]) if self.X else 0
+
+    @property
+    def radius_squared(self) -> Fraction:
+        """R^2 = max_i |x_i|^2 of the points as stored in the case."""
+        return max((Fraction(norm2(x)) for x in self.X), default=Fraction(0))
+
+    @property
+    def uu(self) -> Fraction:
+        """|u|^2 of the comparator."""
+        return Fraction(norm2(self.u))
+
+    def dataset(self) -> Dataset:
+        """The case as a :class:`~pla_proof.data.Dataset` (labels must be -1/+1)."""
+        return Dataset(self.X, self.y, name=self.name)
+
+    @staticmethod
+    def separable(data: Dataset, u: Sequence[Any], **params: Any) -> Case:
+        """A case from a data set and a separating ``u`` (margin measured exactly).
+
+        >>> from pla_proof.data import load
+        >>> Case.separable(load("orthonormal:2"), [1, -1]).gamma
+        Fraction(1, 1)
+        """
+        uf = tuple(Fraction(v) for v in u)
+        margins = [yi * dot(uf, x) for x, yi in zip(data.X, data.y, strict=True)]
+        if min(margins) <= 0:
+            raise InputError("comparator does not separate the data")
+        return Case(data.X, data.y, uf, Fraction(min(margins)), dict(params), data.name)
+
+
+@dataclass(frozen=True)
+class Order:
+    """How the violator to update on is chosen.
+
+    ``cyclic``/``first``/``maxviol``/``random`` as in :mod:`pla_proof.trainer`
+    (``random`` walks a fresh random permutation per epoch, seeded by ``seed``);
+    ``choose``: at update ``k`` take ``violators[picks[k-1] % len(violators)]``
+    (the first violator once ``picks`` runs out); ``replay``: ``picks`` are the
+    0-based point indices to update on, in order.
+    """
+
+    rule: str = "cyclic"
+    seed: int = 0
+    picks: tuple[int, ...] = ()
+
+    def describe(self) -> str:
+        if self.rule == "random":
+            return f"random (seed {self.seed})"
+        if self.rule in ("choose", "replay"):
+            return f"{self.rule} {list(self.picks)}"
+        return self.rule
+
+
+class Selector:
+    """Stateful selection of the next violator for one run.
+
+    >>> s = Selector(Order("cyclic"), 3)
+    >>> s.pick([0, 2], [0, 0, 0], 1), s.pick([0, 2], [0, 0, 0], 2)
+    (0, 2)
+    >>> Selector(Order("maxviol"), 3).pick([0, 1], [-1, -5, 3], 1)
+    1
+    """
+
+    def __init__(self, order: Order, n: int):
+        if order.rule not in ORDER_RULES:
+            raise InputError(f"unknown order {order.rule!r} (choose {', '.join(ORDER_RULES)})")
+        self.order = order
+        self.n = n
+        self.pos = 0
+        self.rng = random.Random(order.seed)
+        self.perm: list[int] = []
+        self.ppos = 0
+
+    def epoch(self) -> list[int]:
+        """The visiting order of one epoch (for variants that make passes)."""
+        if self.order.rule == "random":
+            perm = list(range(self.n))
+            self.rng.shuffle(perm)
+            return perm
+        if self.order.rule == "cyclic":
+            return list(range(self.n))
+        raise InputError(f"order {self.order.rule!r} has no epochs (use cyclic or random)")
+
+    def pick(self, violators: Sequence[int], scores: Sequence[Any], k: int) -> int:
+        """Choose among ``violators`` (ascending); ``scores[i]`` ranks violation
+        (smaller is worse); ``k`` is the 1-based index of the coming update."""
+        rule = self.order.rule
+        viol = list(violators)
+        if rule == "first":
+            return viol[0]
+        if rule == "cyclic":
+            for off in range(self.n):
+                i = (self.pos + off) % self.n
+                if i in viol:
+                    self.pos = (i + 1) % self.n
+                    return i
+        if rule == "maxviol":
+            return min(viol, key=lambda i: (scores[i], i))
+        if rule == "random":
+            while True:
+                if self.ppos >= len(self.perm):
+                    self.perm = self.epoch()
+                    self.ppos = 0
+                i = self.perm[self.ppos]
+                self.ppos += 1
+                if i in viol:
+                    return i
+        if rule == "choose":
+            if k - 1 < len(self.order.picks):
+                return viol[self.order.picks[k - 1] % len(viol)]
+            return viol[0]
+        if rule == "replay":
+            if k - 1 < len(self.order.picks):
+                j = self.order.picks[k - 1]
+                if j not in viol:
+                    raise InputError(f"replay: point {j + 1} is not a violator at update {k}")
+                return j
+            return viol[0]
+        raise AssertionError(rule)  # pragma: no cover
+
+
+def orders(rules: Sequence[str] = ("cyclic", "first", "maxviol", "random", "choose")) -> Any:
+    """Hypothesis strategy for :class:`Order` over ``rules`` (``cyclic`` shrinks first)."""
+    options: list[Any] = []
+    for r in rules:
+        if r == "random":
+            options.append(st.builds(Order, st.just("random"), st.integers(0, 2**16)))
+        elif r == "choose":
+            picks = st.lists(st.integers(0, 7), max_size=12).map(tuple)
+            options.append(st.builds(Order, st.just("choose"), st.just(0), picks))
+        else:
+            options.append(st.just(Order(r)))
+    return st.one_of(*options)
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One update ``w_k -> w_{k+1}`` measured exactly (in the variant's inner-product space).
+
+    ``t`` is the trigger value the variant decided on; ``pu0``/``pu1`` are ``u.w``
+    before/after and ``n0``/``n1`` are ``|w|^2`` before/after.
+    """
+
+    k: int
+    j: int
+    t: Any
+    pu0: Any
+    pu1: Any
+    n0: Any
+    n1: Any
+
+
+@dataclass
+class Record:
+    """What a run produced.
+
+    ``end`` holds the end-of-run measurements: ``m`` (min over points of the returned
+    predictor's signed margin, for ``SEP``), ``j`` (the point attaining it) and any
+    variant-specific values; ``checks`` maps extra property ids to a failure message
+    (or ``None`` when the property held); ``complete`` is False when the run hit the
+    harness's safety cap before the claimed bound (an inconclusive example).
+    """
+
+    steps: list[Measure] = field(default_factory=list)
+    choices: list[int] = field(default_factory=list)
+    end: dict[str, Any] = field(default_factory=dict)
+    checks: dict[str, str | None] = field(default_factory=dict)
+    complete: bool = True
+    output: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a variant claims on one case.
+
+    ``C``/``g``: the generic lemma's constants (``None``: not claimed); ``uu``: ``|u|^2``
+    for the Cauchy-Schwarz step and the bound; ``pu0``/``n0``: ``u.w_0`` and
+    ``|w_0|^2`` of the start.  ``bound``: the claimed maximum number of updates
+    (default, from ``w_0 = 0``: ``C uu / g^2``); ``strict`` makes it ``k < bound``.
+    ``end``: ``"SEP"`` (the returned predictor separates strictly), ``"SEP0"``
+    (predicts every label, sign(0) = +1) or ``None``.
+    """
+
+    C: Any = None
+    g: Any = None
+    uu: Any = None
+    pu0: Any = 0
+    n0: Any = 0
+    bound: Any = None
+    strict: bool = False
+    end: str | None = "SEP"
+
+    def bound_pair(self) -> tuple[Any, Any] | None:
+        """The bound as ``(num, den)`` with ``k * den <= num`` (no division needed)."""
+        if self.bound is not None:
+            if isinstance(self.bound, tuple):
+                return self.bound
+            return (self.bound, 1)
+        if self.C is not None and self.g is not None and self.uu is not None:
+            if self.pu0 != 0 or self.n0 != 0:
+                return None
+            return (self.C * self.uu, self.g * self.g)
+        return None
+
+
+class Variant:
+    """Base class of every variant (the protocol).
+
+    Subclasses set ``name``/``summary``/``source`` and implement :meth:`cases`,
+    :meth:`run` and :meth:`claim`.  ``order_rules`` lists the orders the variant
+    accepts; ``examples()`` gives fixed cases checked before the random search.
+    """
+
+    name: ClassVar[str] = "variant"
+    summary: ClassVar[str] = ""
+    source: ClassVar[str] = ""
+    order_rules: ClassVar[tuple[str, ...]] = ("cyclic", "first", "maxviol", "random", "choose")
+    #: True when a run is the classic algorithm on ``case.X`` (so ``pla-proof trace``
+    #: can replay it).
+    classic_dynamics: ClassVar[bool] = False
+
+    def cases(self) -> Any:
+        """Hypothesis strategy of :class:`Case`."""
+        raise NotImplementedError
+
+    def examples(self) -> Sequence[Case]:
+        return ()
+
+    def orders(self) -> Any:
+        return orders(self.order_rules)
+
+    def run(self, case: Case, order: Order) -> Record:
+        raise NotImplementedError
+
+    def claim(self, case: Case) -> Claim:
+        raise NotImplementedError
+
+    def trace_args(self, case: Case) -> list[str] | None:
+        """Extra ``pla-proof trace`` options that replay a run on the saved CSV, or
+        ``None`` when ``trace`` cannot run this variant."""
+        if not self.classic_dynamics:
+            return None
+        return []
+
+    def __repr__(self) -> str:
+        return f"<variant {self.name}>"
+
+
+def _separable_cases() -> Any:
+    from ..strategies import separable_datasets
+
+    return separable_datasets(min_n=1, max_n=6, min_d=1, max_d=3, max_coord=6).map(
+        lambda c: Case(c.data.X, c.data.y, c.u, c.gamma, {}, "generated")
+    )
+
+
+def orthonormal_cases(sizes: Sequence[int] = (1, 2, 3)) -> list[Case]:
+    """The data attaining the bound: ``x_i = e_i``, alternating labels, ``u = sum y_i e_i``."""
+    out = []
+    for n in sizes:
+        X = tuple(tuple(Fraction(int(i == j)) for j in range(n)) for i in range(n))
+        y = tuple(1 if i % 2 == 0 else -1 for i in range(n))
+        u = tuple(Fraction(v) for v in y)
+        out.append(Case(X, y, u, Fraction(1), {}, f"orthonormal:{n}"))
+    return out
+
+
+class LinearVariant(Variant):
+    """An additive variant in R^d: override :meth:`triggers`, :meth:`step`,
+    :meth:`start` and :meth:`claim` (defaults: the classic algorithm).
+
+    The run loop picks a point whose trigger fires (by the order), applies
+    ``w <- w + step(w, x, y)`` and measures every update exactly against the
+    case's comparator.  It stops when no trigger fires.
+    """
+
+    name: ClassVar[str] = "linear"
+    classic_dynamics: ClassVar[bool] = False
+    #: Updates beyond this (and beyond the claimed bound) make a run inconclusive.
+    cap: ClassVar[int] = 20_000
+
+    def cases(self) -> Any:
+        return _separable_cases()
+
+    def examples(self) -> Sequence[Case]:
+        return orthonormal_cases()
+
+    def start(self, case: Case) -> list[Fraction]:
+        """The starting weights (default 0)."""
+        return [Fraction(0)] * case.d
+
+    def score(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Any:
+        """The trigger value, ``y w.x`` by default (smaller is more violated)."""
+        return y * dot(w, x)
+
+    def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
+        """Does point ``(x, y)`` trigger an update of ``w``?  Default ``y w.x <= 0``."""
+        return bool(self.score(w, x, y) <= 0)
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        """The increment ``z`` (the update is ``w <- w + z``).  Default ``y x``."""
+        return [y * v for v in x]
+
+    def claim(self, case: Case) -> Claim:
+        """Default: the classic claim ``(C, g) = (R^2, gamma)``, strict separation."""
+        return Claim(C=case.radius_squared, g=case.gamma, uu=case.uu)
+
+    def end_margin(self, w: Sequence[Any], case: Case) -> tuple[Any, int]:
+        """``(min_i y_i w.x_i, argmin)`` of the returned weights (for ``SEP``)."""
+        margins = [yi * dot(w, x) for x, yi in zip(case.X, case.y, strict=True)]
+        low = min(margins)
+        return low, margins.index(low)
+
+    def budget(self, case: Case) -> tuple[int, bool]:
+        """``(updates allowed, conclusive)``: one past the claimed bound when that is
+        at most :attr:`cap` (exceeding it then refutes the bound), else the cap
+        (hitting it makes the example inconclusive)."""
+        pair = self.claim(case).bound_pair()
+        if pair is None:
+            return self.cap, False
+        b = bound_floor(pair) + 1
+        return (b, True) if b <= self.cap else (self.cap, False)
+
+    def run(self, case: Case, order: Order) -> Record:
+        rec = Record()
+        w = list(self.start(case))
+        u = case.u
+        sel = Selector(order, case.n)
+        budget, conclusive = self.budget(case)
+        k = 0
+        pu, nn = dot(u, w), norm2(w)
+        while True:
+            scores = [self.score(w, x, yi) for x, yi in zip(case.X, case.y, strict=True)]
+            viol = [i for i in range(case.n) if self.triggers(w, case.X[i], case.y[i])]
+            if not viol:
+                break
+            if k >= budget:
+                rec.complete = conclusive
+                break
+            j = sel.pick(viol, scores, k + 1)
+            w, pu, nn = self._apply(rec, case, w, j, k + 1, scores[j], pu, nn)
+            k += 1
+        self._finish(rec, case, w)
+        return rec
+
+    def _apply(
+        self, rec: Record, case: Case, w: list[Any], j: int, k: int, t: Any, pu: Any, nn: Any
+    ) -> tuple[list[Any], Any, Any]:
+        z = self.step(w, case.X[j], case.y[j])
+        w1 = [a + b for a, b in zip(w, z, strict=True)]
+        pu1, nn1 = dot(case.u, w1), norm2(w1)
+        rec.steps.append(Measure(k, j, t, pu, pu1, nn, nn1))
+        rec.choices.append(j)
+        return w1, pu1, nn1
+
+    def _finish(self, rec: Record, case: Case, w: Sequence[Any]) -> None:
+        m, jm = self.end_margin(w, case)
+        rec.end.update(m=m, j=jm)
+        rec.output["w"] = tuple(w)
+
+
+class PassVariant(LinearVariant):
+    """A :class:`LinearVariant` that makes passes (epochs) over the data, visiting
+    every point once per epoch in cyclic or random-permutation order, and stops
+    after a pass without updates or after :attr:`max_epochs` passes."""
+
+    order_rules: ClassVar[tuple[str, ...]] = ("cyclic", "random")
+    max_epochs: ClassVar[int | None] = None
+
+    def visit(self, j: int, updated: bool, w: Sequence[Any]) -> None:
+        """Hook called after every visit with the weights after it (default: nothing)."""
+
+    def run(self, case: Case, order: Order) -> Record:
+        rec = Record()
+        w = list(self.start(case))
+        sel = Selector(order, case.n)
+        budget, conclusive = self.budget(case)
+        k, epochs = 0, 0
+        pu, nn = dot(case.u, w), norm2(w)
+        while self.max_epochs is None or epochs < self.max_epochs:
+            epochs += 1
+            updated = False
+            for j in sel.epoch():
+                x, yj = case.X[j], case.y[j]
+                if not self.triggers(w, x, yj):
+                    self.visit(j, False, w)
+                    continue
+                if k >= budget:
+                    rec.complete = conclusive
+                    self._finish(rec, case, w)
+                    return rec
+                k += 1
+                w, pu, nn = self._apply(rec, case, w, j, k, self.score(w, x, yj), pu, nn)
+                self.visit(j, True, w)
+                updated = True
+            if not updated:
+                break
+        rec.output["epochs"] = epochs
+        self._finish(rec, case, w)
+        return rec
+
+
+def bound_floor(pair: tuple[Any, Any]) -> int:
+    """``floor(num/den)`` for Fractions, or a safe upper estimate for other exact types."""
+    num, den = pair
+    if isinstance(num, int | Fraction) and isinstance(den, int | Fraction):
+        if den <= 0:
+            return 0
+        q = Fraction(num) / Fraction(den)
+        return max(0, q.numerator // q.denominator)
+    hi = getattr(num, "upper", lambda: float(num))()
+    lo = getattr(den, "lower", lambda: float(den))()
+    if lo <= 0:
+        return 0
+    return max(0, int(hi / lo) + 1)

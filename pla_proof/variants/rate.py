@@ -1,0 +1,66 @@
+"""Learning rate ``eta > 0`` from ``w = 0``: ``w += eta y x``; claim ``(eta^2 R^2, eta gamma)``,
+and the same update sequence as ``eta = 1`` (the weights scale by ``eta``).
+
+>>> from pla_proof.variants.harness import run_case
+>>> from pla_proof.variants.protocol import Order, orthonormal_cases
+>>> from fractions import Fraction
+>>> c = orthonormal_cases([2])[0]
+>>> case = Case(c.X, c.y, c.u, c.gamma, {"eta": Fraction(1, 3)})
+>>> rec, res = run_case(LearningRate(), case, Order("cyclic"))
+>>> rec.output["w"], res["EQ"]
+((Fraction(1, 3), Fraction(-1, 3)), None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from hypothesis import strategies as st
+
+from .cases import small_positive_fractions
+from .classic import Classic
+from .protocol import Case, Claim, LinearVariant, Order, Record, _separable_cases, orthonormal_cases
+
+__all__ = ["LearningRate"]
+
+
+def _with(params_strategy: Any) -> Any:
+    return st.tuples(_separable_cases(), params_strategy).map(
+        lambda t: Case(t[0].X, t[0].y, t[0].u, t[0].gamma, t[1], t[0].name)
+    )
+
+
+class LearningRate(LinearVariant):
+    """``y w.x <= 0 -> w += eta y x``."""
+
+    name: ClassVar[str] = "learning-rate"
+    summary: ClassVar[str] = "w += eta y x: (C, g) = (eta^2 R^2, eta gamma); same updates as eta = 1"
+    source: ClassVar[str] = "standard"
+    extra_properties: ClassVar[dict[str, str]] = {
+        "EQ": "same update sequence as the classic algorithm (eta = 1)"
+    }
+
+    def cases(self) -> Any:
+        return _with(st.fixed_dictionaries({"eta": small_positive_fractions()}))
+
+    def examples(self) -> Sequence[Case]:
+        return [Case(c.X, c.y, c.u, c.gamma, {"eta": Fraction(5, 2)}, c.name) for c in orthonormal_cases()]
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        eta = self._eta
+        return [eta * y * v for v in x]
+
+    def run(self, case: Case, order: Order) -> Record:
+        self._eta = Fraction(case.params["eta"])
+        rec = super().run(case, order)
+        ref = Classic().run(case, order)
+        rec.checks["EQ"] = (
+            None if ref.choices == rec.choices else f"updates {rec.choices} != classic {ref.choices}"
+        )
+        return rec
+
+    def claim(self, case: Case) -> Claim:
+        eta = Fraction(case.params["eta"])
+        return Claim(C=eta * eta * case.radius_squared, g=eta * case.gamma, uu=case.uu)

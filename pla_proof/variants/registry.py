@@ -1,0 +1,120 @@
+"""Resolve a variant by built-in name, ``module:attribute`` or ``path/to/file.py:attribute``.
+
+The attribute may be a :class:`~pla_proof.variants.protocol.Variant` instance, a
+subclass (instantiated with no arguments) or a zero-argument factory.
+
+>>> resolve("classic").name
+'classic'
+>>> resolve("pla_proof.variants.classic:Classic").name
+'classic'
+>>> resolve("no-such-variant")
+Traceback (most recent call last):
+...
+pla_proof.errors.InputError: unknown variant 'no-such-variant' (built-ins: classic, classic-strict, unit-ball, bias-augment, bias-minus-one, bias-separate, learning-rate, nonzero-start, margin, normalised, dual, kernel-poly, kernel-rbf, voted, averaged, pocket, multiclass, seed004-listing, sklearn-perceptron, sklearn-default; bugs: bug:NAME; or module:attribute)
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import InputError
+from .protocol import Variant
+
+__all__ = ["BUILTIN", "builtin_names", "resolve"]
+
+#: built-in name -> "module:attribute" (resolved lazily)
+BUILTIN: dict[str, str] = {
+    "classic": "pla_proof.variants.classic:Classic",
+    "classic-strict": "pla_proof.variants.classic:ClassicStrict",
+    "unit-ball": "pla_proof.variants.classic:UnitBall",
+    "bias-augment": "pla_proof.variants.bias:BiasAugment",
+    "bias-minus-one": "pla_proof.variants.bias:BiasMinusOne",
+    "bias-separate": "pla_proof.variants.bias:BiasSeparate",
+    "learning-rate": "pla_proof.variants.rate:LearningRate",
+    "nonzero-start": "pla_proof.variants.start:NonzeroStart",
+    "margin": "pla_proof.variants.margin:Margin",
+    "normalised": "pla_proof.variants.normalised:Normalised",
+    "dual": "pla_proof.variants.kernel:Dual",
+    "kernel-poly": "pla_proof.variants.kernel:PolynomialKernel",
+    "kernel-rbf": "pla_proof.variants.kernel:RBFKernel",
+    "voted": "pla_proof.variants.averaged:Voted",
+    "averaged": "pla_proof.variants.averaged:Averaged",
+    "pocket": "pla_proof.variants.pocket:Pocket",
+    "multiclass": "pla_proof.variants.multiclass:Multiclass",
+    "seed004-listing": "pla_proof.variants.seed004:Seed004Listing",
+    "sklearn-perceptron": "pla_proof.variants.sklearn_perceptron:SklearnPerceptron",
+    "sklearn-default": "pla_proof.variants.sklearn_perceptron:SklearnDefault",
+}
+
+
+def builtin_names() -> list[str]:
+    """The built-in variant names, in catalog order."""
+    return list(BUILTIN)
+
+
+def resolve(spec: str) -> Variant:
+    """The variant named by ``spec`` (``InputError`` when it cannot be found)."""
+    if spec in BUILTIN:
+        return _load(BUILTIN[spec], spec)
+    if spec.startswith("bug:"):
+        from .bugs import BUGS
+
+        name = spec[4:]
+        if name not in BUGS:
+            raise InputError(f"unknown seeded bug {name!r} (choose {', '.join(BUGS)})")
+        return BUGS[name].variant()
+    if ":" in spec:
+        return _load(spec, spec)
+    known = ", ".join(BUILTIN)
+    raise InputError(f"unknown variant {spec!r} (built-ins: {known}; bugs: bug:NAME; or module:attribute)")
+
+
+def _load(target: str, spec: str) -> Variant:
+    module_name, _, attr = target.rpartition(":")
+    if not module_name or not attr:
+        raise InputError(f"{spec!r}: expected module:attribute")
+    module = _import(module_name, spec)
+    obj: Any = module
+    for part in attr.split("."):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            raise InputError(f"{spec!r}: module {module_name!r} has no attribute {attr!r}") from None
+    if isinstance(obj, type) and issubclass(obj, Variant):
+        obj = obj()
+    elif not isinstance(obj, Variant) and callable(obj):
+        factory: Callable[[], Any] = obj
+        try:
+            obj = factory()
+        except TypeError as exc:
+            raise InputError(f"{spec!r}: cannot build a variant by calling it ({exc})") from None
+    if not isinstance(obj, Variant):
+        raise InputError(f"{spec!r} is not a variant (a pla_proof.variants.Variant instance or subclass)")
+    return obj
+
+
+def _import(module_name: str, spec: str) -> Any:
+    if module_name.endswith(".py"):
+        if not os.path.isfile(module_name):
+            raise InputError(f"{spec!r}: no such file {module_name!r}")
+        name = "_pla_user_" + os.path.splitext(os.path.basename(module_name))[0]
+        loader_spec = importlib.util.spec_from_file_location(name, module_name)
+        if loader_spec is None or loader_spec.loader is None:  # pragma: no cover
+            raise InputError(f"{spec!r}: cannot load {module_name!r}")
+        module = importlib.util.module_from_spec(loader_spec)
+        sys.modules[name] = module
+        loader_spec.loader.exec_module(module)
+        return module
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and module_name.startswith(exc.name):
+            raise InputError(f"{spec!r}: no module named {module_name!r}") from None
+        if exc.name in ("sklearn",):
+            raise InputError(f"{spec!r} needs scikit-learn: pip install 'pla_proof[sklearn]'") from None
+        raise

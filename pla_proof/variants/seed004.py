@@ -1,0 +1,71 @@
+"""Seed 004's Python listing, as written: passes over a random permutation; predict
+``1 if w.x + b >= 0 else -1`` (sign(0) = +1); on a wrong prediction ``w += y x``,
+``b += y``; stop after a pass without updates.
+
+Its updates still have ``y (w.x + b) <= 0`` (a positive point is updated only when
+``w.x + b < 0``), so the generic lemma holds with the augmented ``(R^2 + 1, gamma)``.
+Its end condition is weaker than the theorem's: every point is *predicted*
+correctly with sign(0) = +1 (``SEP0``), which allows ``w.x + b = 0`` on positive
+points -- e.g. ``w = 0, b = 0`` when every label is +1 (strict ``SEP`` fails;
+``bug:seed004-strict`` shows it).
+
+>>> from pla_proof.variants.harness import run_case
+>>> from pla_proof.variants.protocol import Order
+>>> F = Fraction
+>>> case = Case(((F(1),), (F(2),)), (1, 1), (F(1),), F(1), {"theta": F(0), "c": F(1)})
+>>> rec, res = run_case(Seed004Listing(), case, Order("cyclic"))
+>>> rec.output["w"], rec.output["b"], rec.end["m"], res["SEP0"]
+((Fraction(0, 1),), Fraction(0, 1), Fraction(0, 1), None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ..numbers import dot
+from .bias import augmented
+from .cases import biased_cases
+from .protocol import Case, Claim, Order, PassVariant, Record
+
+__all__ = ["Seed004Listing"]
+
+
+def predict(w: Sequence[Any], x: Sequence[Any]) -> int:
+    """Seed 004's ``predict`` on augmented vectors: ``1 if w.x + b >= 0 else -1``."""
+    return 1 if dot(w, x) >= 0 else -1
+
+
+class Seed004Listing(PassVariant):
+    """Listing 2 of seed 004 with listing 1's predict."""
+
+    name: ClassVar[str] = "seed004-listing"
+    summary: ClassVar[str] = "seed 004's listing: sign(0) = +1; stops at a w that predicts every label (SEP0)"
+    source: ClassVar[str] = "seed 004, listings 1-2"
+    max_epochs: ClassVar[int | None] = 1000
+    end_claim: ClassVar[str] = "SEP0"
+
+    def cases(self) -> Any:
+        return biased_cases()
+
+    def examples(self) -> Sequence[Case]:
+        F = Fraction
+        return [Case(((F(1),),), (1,), (F(1),), F(1), {"theta": F(0), "c": F(1)}, "one-positive")]
+
+    def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
+        return predict(w, x) != y
+
+    def run(self, case: Case, order: Order) -> Record:
+        aug = augmented(case, Fraction(1))
+        rec = super().run(aug, order)
+        w_hat = rec.output["w"]
+        bad = next((i for i, (x, yi) in enumerate(zip(aug.X, aug.y, strict=True)) if predict(w_hat, x) != yi), None)
+        rec.end["sep0_bad"] = bad
+        rec.end["sep0_value"] = None if bad is None else dot(w_hat, aug.X[bad])
+        rec.output.update(w=tuple(w_hat[:-1]), b=w_hat[-1])
+        return rec
+
+    def claim(self, case: Case) -> Claim:
+        aug = augmented(case, Fraction(1))
+        return Claim(C=aug.radius_squared, g=aug.gamma, uu=aug.uu, end=self.end_claim)
