@@ -113,6 +113,13 @@ def run_to_json(r: Run, data: Dataset) -> dict[str, Any]:
         "mode": r.mode,
         "budget": r.budget,
         "w": [exact_str(v) for v in r.w],
+        "w_b": None
+        if data.bias is None
+        else {
+            "w": [exact_str(v) for v in data.bias.split(r.w)[0]],
+            "b": exact_str(data.bias.split(r.w)[1]),
+            "decision": "w.x - b" if data.bias.name == "minus-one" else "w.x + b",
+        },
         "comparator": None
         if comp is None
         else {
@@ -197,6 +204,13 @@ def print_run(r: Run, data: Dataset) -> None:
         print(
             f"converged after {r.updates} updates; w = ({w}) separates every point strictly; {held}"
         )
+        if data.bias is not None:
+            w0, b = data.bias.split(r.w)
+            sign = "-" if data.bias.name == "minus-one" else "+"
+            print(
+                f"in the {data.bias.name} convention: w = ({', '.join(fmt(v) for v in w0)}), "
+                f"b = {fmt(b)}; decision w.x {sign} b > 0"
+            )
     elif r.status == "violation" and r.violation is not None:
         bad = r.violation
         print(f"VIOLATION: {bad.describe()}")
