@@ -111,7 +111,7 @@ def _show(value: Any) -> str:
             return str(frac.numerator)
         return f"{frac.numerator}/{frac.denominator}"
     if z3.is_algebraic_value(value):
-        return value.approx(6).as_decimal(6)
+        return str(value.approx(6).as_decimal(6))
     return str(value)
 
 
