@@ -14,6 +14,7 @@ is ``m = min_i y_i w.x_i`` (homogeneous in w), the unit margin squared is
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -42,6 +43,7 @@ class Certification:
     first_misclassified: int | None
     misclassified: int
     radius_squared: Fraction
+    first_value: Fraction | None = None
 
     @property
     def ww(self) -> Fraction:
@@ -70,7 +72,8 @@ def certify(data: Dataset, w: Sequence[Any]) -> Certification:
         raise InputError(
             f"weights have {len(wf)} entries but the data have {data.d} features{extra}"
         )
-    Z, s = data.integer_points()
+    s = math.lcm(*{v.denominator for x in data.X for v in x})
+    Z = [tuple(v.numerator * (s // v.denominator) for v in x) for x in data.X]
     sw = common_scale([wf])
     W = scaled_ints(wf, sw)
     margins = [
@@ -86,5 +89,6 @@ def certify(data: Dataset, w: Sequence[Any]) -> Certification:
         worst=worst,
         first_misclassified=bad[0] if bad else None,
         misclassified=len(bad),
-        radius_squared=data.radius_squared,
+        radius_squared=Fraction(max(sum(v * v for v in z) for z in Z), s * s),
+        first_value=Fraction(margins[bad[0]], s * sw) if bad else None,
     )

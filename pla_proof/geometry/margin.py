@@ -373,7 +373,10 @@ def separability(data: Dataset, *, max_iter: int = DEFAULT_MAX_ITER) -> OptimalM
         u=tuple(v / scale for v in near.q),
         weights=weights,
         radius_squared=r2,
-        method=f"scipy nnls + exact active set ({near.iterations} refinement step(s))",
+        method=(
+            "scipy.optimize.nnls (least-distance form) + exact active-set refinement "
+            f"({near.iterations} major step(s) beyond the solver's support)"
+        ),
         iterations=near.iterations,
     )
     if not om.verify(data):
