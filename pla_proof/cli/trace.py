@@ -45,8 +45,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def default_comparator(data: Dataset, strict: bool, gamma: Any) -> Comparator | str:
-    """The comparator used when none is given: the returned w, checked after the fact."""
-    return "final"
+    """The comparator used when none is given: the exact optimal u* (the tightest
+    constants the theorem gives for these data) when the data are separable through
+    the origin; otherwise ``"final"`` (the trainer then reports the certificate or the
+    exhausted budget).  A solver failure also falls back to ``"final"``.
+    """
+    from ..errors import SolverError
+    from ..geometry import separability
+    from ..trainer import Certificate
+
+    try:
+        res = separability(data)
+    except SolverError:
+        return "final"
+    if isinstance(res, Certificate):
+        return "final"
+    return make_comparator(data, res.u, strict=strict, gamma=gamma, source="optimal u*")
 
 
 def run(args: argparse.Namespace) -> int:
