@@ -20,7 +20,7 @@ from typing import Any
 
 from ..data import Dataset
 from ..errors import InputError
-from ..monitor import make_comparator
+from ..monitor import Comparator, make_comparator
 from ..numbers import dot
 from ..proof.obligations import text
 from ..proof.statements import END_LEMMAS, RUNTIME_LEMMAS, Lemma, compare
@@ -54,7 +54,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--comparator",
         metavar="FILE|VALUES",
-        help="separating vector u (file or comma-separated numbers); default: the returned w",
+        help="separating vector u (file or comma-separated numbers); default: the exact optimal "
+        "u* (tightest bound), else the returned w",
     )
     p.add_argument("--gamma", help="margin gamma assumed for u (default: min_i y_i u.x_i)")
     p.add_argument(
@@ -426,8 +427,9 @@ def render_markdown(ex: Explanation, max_steps: int) -> str:
             "|---|---|---|---:|:---:|---:|---:|",
         ]
         for c in checks:
+            reading = _md(READING.get(c.lemma, c.title))
             out.append(
-                f"| {c.lemma} | {_md(READING.get(c.lemma, c.title))} | `{c.statement}` | {fmt(c.lhs)} "
+                f"| {c.lemma} | {reading} | `{c.statement}` | {fmt(c.lhs)} "
                 f"| {_op_word(c.op)} | {fmt(c.rhs)} | {fmt(c.slack)}"
                 f"{'' if c.holds else ' **FAILS**'} |"
             )
@@ -489,14 +491,29 @@ def _not_separable_text(data: Dataset, run: Run) -> str:
     return "\n".join(lines)
 
 
+def default_comparator(data: Dataset, strict: bool, gamma: Any) -> Comparator | str:
+    """The exact optimal u* (the tightest bound the theorem gives for these data);
+    ``"final"`` (the returned w) when the data are not separable or a solver fails."""
+    from ..errors import SolverError
+    from ..geometry import optimal_comparator
+
+    try:
+        comp = optimal_comparator(data, strict=strict, gamma=gamma)
+    except SolverError:
+        return "final"
+    return "final" if comp is None else comp
+
+
 def run(args: argparse.Namespace) -> int:
     if args.steps < 0:
         raise InputError(f"--steps must be >= 0, got {args.steps}")
     data = load_data(args)
-    comp: Any = "final"
+    comp: Any
     if args.comparator is not None:
         u = read_vector(args.comparator, what="comparator")
         comp = make_comparator(data, u, strict=args.strict, gamma=args.gamma)
+    else:
+        comp = default_comparator(data, args.strict, args.gamma)
     result = train(
         data,
         rule=args.rule,

@@ -1,0 +1,114 @@
+"""The proof as data: nodes, vocabulary, vector forms and the monitor's view of them."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from fractions import Fraction
+
+import sympy as sp
+
+from pla_proof.data import from_arrays
+from pla_proof.monitor import ExactMonitor, make_comparator
+from pla_proof.proof import statements as st
+from pla_proof.proof.statements import (
+    END_LEMMAS,
+    LEMMAS,
+    NODES,
+    RUNTIME_LEMMAS,
+    VOCABULARY,
+    lemma,
+    rel,
+    vector_forms,
+)
+
+
+def test_runtime_ids_and_order_are_the_monitors_contract() -> None:
+    assert [lem.id for lem in RUNTIME_LEMMAS] == [
+        "DEF_TRIGGER", "A1_j", "A2_j", "L1", "L2", "L3", "L4", "L5", "L6", "L7", "T",
+    ]  # fmt: skip
+    assert [lem.id for lem in END_LEMMAS] == ["SEP"]
+    assert all(lem.runtime is not None for lem in LEMMAS)
+
+
+def test_every_dependency_names_a_node() -> None:
+    ids = {n.id for n in NODES}
+    assert len(ids) == len(NODES), "duplicate node ids"
+    for node in NODES:
+        for dep in node.depends_on:
+            assert dep in ids, f"{node.id} depends on unknown {dep}"
+
+
+def test_lookup_covers_every_node() -> None:
+    for node in NODES:
+        assert lemma(node.id) is node
+    for name in ("A1", "A2", "DEF_ALG", "G", "UNIT", "COS", "BIAS", "BIAS3", "DUAL", "RATE"):
+        assert lemma(name).runtime is None
+
+
+def test_rel_keeps_positivity_hypotheses_that_sympy_would_drop() -> None:
+    assert sp.StrictGreaterThan(st.g, 0) is sp.true  # g is declared positive
+    kept = rel(st.g, ">", 0)
+    assert kept is not sp.true and kept.rel_op == ">"
+
+
+def test_induction_reads_the_previous_update() -> None:
+    l3, l7 = lemma("L3"), lemma("L7")
+    assert l3.induction is not None and l7.induction is not None
+    prev3 = l3.induction.previous_statement(l3.statement(strict=True))
+    assert prev3 == sp.StrictGreaterThan(st.pu, st.g * (st.k - 1))
+    prev7 = l7.induction.previous_statement(l7.statement())
+    assert prev7 == sp.LessThan(st.n0, st.R2 * (st.k - 1))
+
+
+def test_strict_and_non_strict_forms_differ_where_seed_000_differs() -> None:
+    for lem_id in ("A1_j", "L2", "L3", "T"):
+        lem = lemma(lem_id)
+        assert lem.sides(strict=True)[1] in ("<", ">")
+        assert lem.sides(strict=False)[1] in ("<=", ">=")
+    for lem_id in ("L6", "L7", "L4"):
+        lem = lemma(lem_id)
+        assert lem.statement(strict=True) == lem.statement(strict=False)
+
+
+def test_a_replaced_statement_is_recompiled_not_taken_from_the_cache() -> None:
+    original = lemma("L6")
+    values = {"n0": Fraction(0), "n1": Fraction(501), "R2": Fraction(501)}
+    assert original.holds(values)
+    changed = dataclasses.replace(original, runtime=lambda s: sp.LessThan(st.n1 - st.n0, st.R2 / 2))
+    assert not changed.holds(values)
+    assert original.holds(values)
+
+
+def test_vector_forms_are_what_the_monitor_measures() -> None:
+    """The general-d definitions of the vocabulary, evaluated on concrete vectors,
+    equal the exact monitor's measurements of the same update."""
+    rng = random.Random(3)
+    for dim in (1, 2, 3, 5):
+        for _ in range(5):
+            w0 = [rng.randint(-4, 4) for _ in range(dim)]
+            x = [rng.randint(-4, 4) for _ in range(dim)]
+            u = [rng.randint(-4, 4) for _ in range(dim)]
+            u[0] = x[0] = 1 + abs(x[0])
+            ux = sum(a * b for a, b in zip(u, x, strict=True))
+            if ux == 0:
+                continue
+            y = 1 if ux > 0 else -1  # u separates the single point (x, y)
+            data = from_arrays([x], [y])
+            comp = make_comparator(data, u)
+            w1 = [a + y * b for a, b in zip(w0, x, strict=True)]
+            measured = ExactMonitor(comp, 1).measure(1, w0, w1, x, y)
+            subs: dict[object, object] = {st.y: y}
+            for p in range(dim):
+                subs[st.W[p + 1]] = w0[p]
+                subs[st.X[p + 1]] = x[p]
+                subs[st.U[p + 1]] = u[p]
+            for name, form in vector_forms(dim).items():
+                value = sp.Rational(form.doit().xreplace(subs))
+                assert Fraction(int(value.p), int(value.q)) == measured[name], (name, dim)
+
+
+def test_vocabulary_names_are_the_symbols_names() -> None:
+    for name, (symbol, meaning) in VOCABULARY.items():
+        assert str(symbol) == name and meaning
+    assert set(vector_forms()) <= set(VOCABULARY)
