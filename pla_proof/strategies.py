@@ -1,7 +1,17 @@
 """Public Hypothesis strategies for the Perceptron proof (like ``hypothesis.extra.numpy``).
 
-Separable data sets are *built* with their comparator, so ``u`` and its margin are
-known by construction (no rejection sampling).
+Every data set is *built* together with what the proof needs to know about it, so
+nothing is rejection-sampled:
+
+* :func:`separable_datasets` and :func:`edge_case_datasets` give a
+  :class:`SeparableCase`: the data, a separating comparator ``u`` and its margin
+  ``gamma = min_i y_i u.x_i > 0`` (homogeneous: not divided by ``|u|``);
+* :func:`non_separable_datasets` gives a :class:`NonSeparableCase` with its Gordan
+  certificate ``alpha >= 0, alpha != 0, sum_i alpha_i y_i x_i = 0``;
+* :func:`update_orders` gives every selection rule of the trainer, or a chooser
+  with which Hypothesis itself picks the violator at each update;
+* :func:`exact_vectors` and :func:`rational_orthogonal_matrices` give exact
+  vectors and exactly orthogonal rational matrices.
 
 >>> from hypothesis import given
 >>> @given(separable_datasets(max_n=5, max_d=3))
@@ -12,16 +22,63 @@ known by construction (no rejection sampling).
 
 from __future__ import annotations
 
+import math
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from hypothesis import reject
 from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 
 from .data import Dataset
-from .numbers import dot
+from .monitor import Comparator, make_comparator
+from .numbers import dot, norm2
+from .trainer import RULES, Certificate
 
-__all__ = ["SeparableCase", "separable_datasets"]
+__all__ = [
+    "EDGE_CASES",
+    "KINDS",
+    "MARGINS",
+    "NON_SEPARABLE_PATTERNS",
+    "HypothesisChooser",
+    "NonSeparableCase",
+    "SeparableCase",
+    "edge_case_datasets",
+    "exact_vectors",
+    "hypothesis_choosers",
+    "non_separable_datasets",
+    "rational_orthogonal_matrices",
+    "separable_datasets",
+    "update_orders",
+]
+
+#: Number kinds: integer coordinates, rationals (each point over its own denominator)
+#: and floats (values exactly representable in float64).
+KINDS = ("int", "rational", "float")
+#: Margin regimes: ``generous`` (points far from the hyperplane), ``tiny`` (points
+#: pushed just across it, comparator coordinates as large as ``max_coord``) or ``any``.
+MARGINS = ("any", "generous", "tiny")
+#: The edge cases a proof checker must face (the ``name`` of each generated data set
+#: is ``edge:<case>``).
+EDGE_CASES = (
+    "single-point",
+    "one-dimensional",
+    "one-label",
+    "duplicates",
+    "near-hyperplane",
+    "far-point",
+    "subspace",
+)
+#: Non-separable patterns, each with its Gordan certificate known by construction.
+NON_SEPARABLE_PATTERNS = ("xor", "negation", "zero-sum", "zero-point")
+
+#: Above this many coordinates, points come from a seeded generator (one draw)
+#: instead of one Hypothesis draw per coordinate.
+_BULK = 600
+_MAX_FLOAT_EXPONENT = 20
 
 
 @dataclass(frozen=True)
@@ -30,6 +87,12 @@ class SeparableCase:
 
     ``gamma = min_i y_i u.x_i > 0`` (homogeneous in ``u``); the unit-vector bound is
     ``radius_squared * |u|^2 / gamma^2``.
+
+    >>> from pla_proof.data import load
+    >>> case = SeparableCase(load("orthonormal:3"), (Fraction(1), Fraction(-1), Fraction(1)),
+    ...                      Fraction(1))
+    >>> case.uu, case.bound
+    (Fraction(3, 1), Fraction(3, 1))
     """
 
     data: Dataset
@@ -41,58 +104,660 @@ class SeparableCase:
         return self.data.radius_squared
 
     @property
+    def uu(self) -> Fraction:
+        """``|u|^2``."""
+        return sum((v * v for v in self.u), Fraction(0))
+
+    @property
     def bound(self) -> Fraction:
-        uu = sum((v * v for v in self.u), Fraction(0))
-        return self.radius_squared * uu / self.gamma**2
+        """``R^2 |u|^2 / gamma^2``: the theorem's bound ``R^2/gamma^2`` for ``u/|u|``."""
+        return self.radius_squared * self.uu / self.gamma**2
+
+    def comparator(self, *, strict: bool = False, gamma: Any = None) -> Comparator:
+        """The validated :class:`~pla_proof.monitor.Comparator` for ``u``."""
+        return make_comparator(self.data, self.u, strict=strict, gamma=gamma, source="generator")
 
 
-@st.composite
-def separable_datasets(
+@dataclass(frozen=True)
+class NonSeparableCase:
+    """A data set no vector separates, with a Gordan certificate known by construction.
+
+    >>> from pla_proof.data import from_arrays
+    >>> case = NonSeparableCase(from_arrays([[1], [-1]], [1, 1]), (Fraction(1), Fraction(1)),
+    ...                         "negation")
+    >>> case.certificate().verify(case.data)
+    True
+    """
+
+    data: Dataset
+    alpha: tuple[Fraction, ...]
+    pattern: str
+
+    def certificate(self) -> Certificate:
+        """``alpha`` as a trainer :class:`~pla_proof.trainer.Certificate`."""
+        return Certificate(self.alpha, "construction")
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _check_range(name: str, lo: int, hi: int, floor: int) -> None:
+    if lo < floor:
+        raise InvalidArgument(f"{name}: minimum must be >= {floor}, got {lo}")
+    if hi < lo:
+        raise InvalidArgument(f"{name}: maximum {hi} is below the minimum {lo}")
+
+
+def _check_choice(name: str, value: Any, allowed: Sequence[str], allow_none: bool = True) -> None:
+    if value is None and allow_none:
+        return
+    if value not in allowed:
+        raise InvalidArgument(f"{name} must be one of {', '.join(allowed)}, got {value!r}")
+
+
+def _int_vectors(draw: Any, count: int, d: int, max_coord: int) -> list[list[int]]:
+    """``count`` integer vectors; one Hypothesis draw per coordinate unless the data are bulky."""
+    if count * d <= _BULK:
+        coord = st.integers(-max_coord, max_coord)
+        return [draw(st.lists(coord, min_size=d, max_size=d)) for _ in range(count)]
+    rng = random.Random(draw(st.integers(0, 2**64 - 1), label="bulk seed"))
+    return [[rng.randint(-max_coord, max_coord) for _ in range(d)] for _ in range(count)]
+
+
+def _labels(draw: Any, count: int, labels: str) -> list[int]:
+    if labels == "+1":
+        return [1] * count
+    if labels == "-1":
+        return [-1] * count
+    if count <= _BULK:
+        out: list[int] = draw(st.lists(st.sampled_from([-1, 1]), min_size=count, max_size=count))
+        return out
+    rng = random.Random(draw(st.integers(0, 2**64 - 1), label="bulk label seed"))
+    return [rng.choice((-1, 1)) for _ in range(count)]
+
+
+def _comparator_vector(draw: Any, d: int, max_u: int) -> list[int]:
+    u: list[int] = draw(st.lists(st.integers(-max_u, max_u), min_size=d, max_size=d))
+    if not any(u):
+        u[draw(st.integers(0, d - 1))] = 1
+    return u
+
+
+def _push(v: Sequence[int], label: int, u: Sequence[int], uu: int, m: int) -> list[int]:
+    """Move ``v`` along ``label * u`` until ``label * u.v >= m`` (unchanged if it already is)."""
+    s = label * dot(u, v)
+    if s >= m:
+        return list(v)
+    lam = -((s - m) // uu)  # ceil((m - s) / uu)
+    return [a + lam * label * b for a, b in zip(v, u, strict=True)]
+
+
+def _lcm_den(row: Sequence[Fraction]) -> int:
+    scale = 1
+    for v in row:
+        scale = math.lcm(scale, v.denominator)
+    return scale
+
+
+def _bound(X: Sequence[Sequence[Fraction]], y: Sequence[int], u: Sequence[int]) -> Fraction:
+    uu = norm2(u)
+    gamma = min(yi * dot(u, x) for x, yi in zip(X, y, strict=True))
+    return Fraction(max(norm2(x) for x in X) * uu) / Fraction(gamma) ** 2
+
+
+def _cap_push(W: Sequence[Sequence[int]], y: Sequence[int], u: Sequence[int], cap: Fraction) -> int:
+    """The push ``t`` (0 or a power of two) with ``bound(W + t y u) <= cap``.
+
+    With ``s_i = y_i u.W_i`` the bound after pushing every point by ``t y_i u`` is
+    ``max_i(|W_i|^2 + 2 t s_i + t^2 |u|^2) |u|^2 / (min_i s_i + t |u|^2)^2``, which tends
+    to 1 as ``t`` grows, so doubling ``t`` ends for any ``cap > 1``.  Integers only (the
+    bound is scale-free, so ``W`` may be the data times any positive common scale).
+    """
+    uu = norm2(u)
+    s = [yi * dot(u, w) for w, yi in zip(W, y, strict=True)]
+    sq = [norm2(w) for w in W]
+    low = min(s)
+    num, den = cap.numerator, cap.denominator
+
+    def fits(t: int) -> bool:
+        top = max(q + 2 * t * si + t * t * uu for q, si in zip(sq, s, strict=True))
+        return bool(top * uu * den <= num * (low + t * uu) ** 2)
+
+    if fits(0):
+        return 0
+    t = 1
+    while not fits(t):
+        t *= 2
+    return t
+
+
+def _finish(
     draw: Any,
+    X: Sequence[Sequence[Fraction | int]],
+    y: Sequence[int],
+    u: Sequence[int],
+    kind: str,
+    max_bound: Fraction | None,
+    name: str,
+) -> SeparableCase:
+    """Give each point the number kind (a positive per-point scale keeps ``u`` separating),
+    cap the bound, and measure the margin exactly.
+
+    Point ``i`` becomes ``Z_i / q_i`` with ``Z_i`` integer (the point times the lcm of
+    its denominators) and ``q_i`` 1 (int), 1..12 (rational) or a power of two (float).
+    """
+    Z: list[list[int]] = []
+    q: list[int] = []
+    for row in X:
+        lcm = 1
+        for v in row:
+            if isinstance(v, Fraction):
+                lcm = math.lcm(lcm, v.denominator)
+        Z.append([int(v * lcm) for v in row])
+        if kind == "int":
+            q.append(1)
+        elif kind == "rational":
+            q.append(draw(st.integers(1, 12), label="denominator"))
+        else:
+            q.append(2 ** draw(st.integers(0, _MAX_FLOAT_EXPONENT), label="binary exponent"))
+    D = 1
+    for qi in q:
+        D = math.lcm(D, qi)
+    W = [[v * (D // qi) for v in z] for z, qi in zip(Z, q, strict=True)]
+    if max_bound is not None:
+        t = _cap_push(W, y, u, max_bound)
+        if t:
+            W = [
+                [a + t * yi * b for a, b in zip(w, u, strict=True)]
+                for w, yi in zip(W, y, strict=True)
+            ]
+    pts = [tuple(Fraction(v, D) for v in w) for w in W]
+    gamma = Fraction(min(yi * dot(u, w) for w, yi in zip(W, y, strict=True)), D)
+    if kind == "float" and any(abs(v) >= 2**53 for w in W for v in w):
+        rounded = [tuple(Fraction(float(v)) for v in x) for x in pts]
+        if rounded != pts:
+            pts = rounded
+            gamma = Fraction(min(yi * dot(u, x) for x, yi in zip(pts, y, strict=True)))
+            if gamma <= 0:
+                reject()  # only when margins are below float resolution (huge data, no cap)
+    uf = tuple(Fraction(v) for v in u)
+    if gamma <= 0:  # the constructions guarantee this; a failure is a bug here
+        raise AssertionError(f"strategy bug: {name} built a non-separating comparator")
+    return SeparableCase(Dataset(tuple(pts), tuple(y), name=name), uf, gamma)
+
+
+def _as_bound(max_bound: Any) -> Fraction | None:
+    if max_bound is None:
+        return None
+    b = Fraction(max_bound)
+    if b <= 1:
+        raise InvalidArgument(f"max_bound must be > 1 (every bound is >= 1), got {max_bound!r}")
+    return b
+
+
+# --- separable data ----------------------------------------------------------------------
+
+
+def separable_datasets(
     *,
     min_n: int = 1,
     max_n: int = 20,
     min_d: int = 1,
     max_d: int = 6,
     max_coord: int = 20,
-    kind: str = "int",
-) -> SeparableCase:
-    """Separable data with their comparator.
+    kind: str | None = "int",
+    margin: str | None = "any",
+    max_bound: int | Fraction | None = None,
+    labels: str = "mixed",
+) -> st.SearchStrategy[SeparableCase]:
+    """Separable data with their comparator, built (never rejection-sampled).
 
-    ``kind``: ``int`` (integer coordinates), ``rational`` (a common denominator up
-    to 10), or ``float`` (dyadic values, exactly representable in float64).
-    Points are drawn, then pushed along ``y u`` until ``y u.x >= m`` for a drawn
-    target margin ``m >= 1`` (in the integer lattice this is generous or tiny
-    relative to ``R`` depending on ``max_coord``).
+    Points and an integer comparator ``u`` are drawn, then each point is pushed along
+    ``y u`` until ``y u.x >= m`` for a target margin ``m``:
+
+    * ``margin="any"``: ``m`` in ``1..max_coord``; ``"generous"``: ``m`` about
+      ``|u|^2 max_coord`` (two well separated clusters); ``"tiny"``: ``m = 1`` with
+      comparator coordinates up to ``max_coord`` (points just across the hyperplane);
+      ``None`` draws the regime.
+    * ``kind``: ``"int"``; ``"rational"`` (each point over its own denominator up to 12);
+      ``"float"`` (each point over its own power of two, values exact in float64);
+      ``None`` draws the kind.  Positive per-point scaling keeps ``u`` separating.
+    * ``max_bound``: if given, all points are pushed further along ``y u`` until
+      ``R^2 |u|^2 / gamma^2 <= max_bound`` (keeps runs short; must be > 1).
+    * ``labels``: ``"mixed"``, ``"+1"`` or ``"-1"``.
+
+    Above 600 coordinates the points come from a seeded generator (so n in the
+    hundreds stays cheap to draw and shrinks through n, d and the seed).
+
+    >>> from hypothesis import find
+    >>> case = find(separable_datasets(min_n=3, kind="rational"), lambda c: True)
+    >>> case.data.n, case.gamma > 0
+    (3, True)
     """
-    d = draw(st.integers(min_d, max_d))
-    n = draw(st.integers(min_n, max_n))
-    coord = st.integers(-max_coord, max_coord)
-    u = draw(st.lists(coord, min_size=d, max_size=d).filter(lambda v: any(v)))
-    uu = dot(u, u)
-    m = draw(st.integers(1, max(1, max_coord)))
-    X: list[list[int]] = []
-    y: list[int] = []
-    for _ in range(n):
-        v = draw(st.lists(coord, min_size=d, max_size=d))
-        label = draw(st.sampled_from([-1, 1]))
-        s = label * dot(u, v)
-        if s < m:
-            lam = -((s - m) // uu)  # ceil((m - s) / uu)
-            v = [a + lam * label * b for a, b in zip(v, u, strict=True)]
-        X.append(v)
-        y.append(label)
-    if kind == "int":
-        q = 1
-    elif kind == "rational":
-        q = draw(st.integers(1, 10))
-    elif kind == "float":
-        q = 2 ** draw(st.integers(0, 8))
+    _check_range("n", min_n, max_n, 1)
+    _check_range("d", min_d, max_d, 1)
+    if max_coord < 1:
+        raise InvalidArgument(f"max_coord must be >= 1, got {max_coord}")
+    _check_choice("kind", kind, KINDS)
+    _check_choice("margin", margin, MARGINS)
+    _check_choice("labels", labels, ("mixed", "+1", "-1"), allow_none=False)
+    cap = _as_bound(max_bound)
+    return _separable(min_n, max_n, min_d, max_d, max_coord, kind, margin, cap, labels)
+
+
+@st.composite
+def _separable(
+    draw: Any,
+    min_n: int,
+    max_n: int,
+    min_d: int,
+    max_d: int,
+    max_coord: int,
+    kind: str | None,
+    margin: str | None,
+    cap: Fraction | None,
+    labels: str,
+    name: str | None = None,
+) -> SeparableCase:
+    kind = kind if kind is not None else draw(st.sampled_from(KINDS), label="kind")
+    margin = margin if margin is not None else draw(st.sampled_from(MARGINS), label="margin")
+    X, y, u = _points(draw, min_n, max_n, min_d, max_d, max_coord, margin, labels)
+    return _finish(draw, X, y, u, kind, cap, name or f"generated-{kind}-{margin}")
+
+
+def _points(
+    draw: Any,
+    min_n: int,
+    max_n: int,
+    min_d: int,
+    max_d: int,
+    max_coord: int,
+    margin: str,
+    labels: str,
+) -> tuple[list[list[int]], list[int], list[int]]:
+    """Integer points, labels and an integer comparator with ``y u.x >= m`` (see MARGINS)."""
+    d = draw(st.integers(min_d, max_d), label="d")
+    n = draw(st.integers(min_n, max_n), label="n")
+    if margin == "tiny":
+        # Small |u| keeps points near the hyperplane relative to R; large |u| makes the
+        # lattice margin 1 tiny relative to |u| R.
+        max_u = draw(st.sampled_from(sorted({1, min(3, max_coord), max_coord})), label="max |u_c|")
     else:
-        raise ValueError(f"kind must be 'int', 'rational' or 'float', got {kind!r}")
-    Xq = tuple(tuple(Fraction(a, q) for a in row) for row in X)
-    uf = tuple(Fraction(a) for a in u)
-    data = Dataset(Xq, tuple(y), name=f"generated-{kind}")
-    gamma = min(yi * dot(uf, x) for x, yi in zip(Xq, y, strict=True))
-    assert gamma > 0
-    return SeparableCase(data, uf, gamma)
+        max_u = max_coord
+    u = _comparator_vector(draw, d, max_u)
+    uu = norm2(u)
+    if margin == "generous":
+        m = uu * draw(st.integers(max_coord, 2 * max_coord), label="margin")
+    elif margin == "tiny":
+        m = 1
+    else:
+        m = draw(st.integers(1, max_coord), label="margin")
+    V = _int_vectors(draw, n, d, max_coord)
+    y = _labels(draw, n, labels)
+    return [_push(v, yi, u, uu, m) for v, yi in zip(V, y, strict=True)], y, u
+
+
+def edge_case_datasets(
+    *,
+    cases: Sequence[str] = EDGE_CASES,
+    max_n: int = 12,
+    max_d: int = 6,
+    max_coord: int = 20,
+    kind: str | None = "int",
+    max_bound: int | Fraction | None = None,
+) -> st.SearchStrategy[SeparableCase]:
+    """The edge cases of :data:`EDGE_CASES`, each separable with its comparator.
+
+    ``single-point`` (n = 1), ``one-dimensional`` (d = 1), ``one-label`` (every label
+    equal), ``duplicates`` (repeated points), ``near-hyperplane`` (a point at distance
+    down to ``10^-9 / |u|`` from the hyperplane ``u.x = 0``, or as near as
+    ``max_bound`` allows), ``far-point`` (one point up to ``10^9`` times farther out
+    than the rest, or as far as ``max_bound`` allows), ``subspace`` (the points span a
+    subspace of dimension < d, in skewed integer coordinates).
+
+    >>> from hypothesis import find
+    >>> find(edge_case_datasets(cases=["single-point"]), lambda c: True).data.n
+    1
+    """
+    for c in cases:
+        _check_choice("edge case", c, EDGE_CASES, allow_none=False)
+    if not cases:
+        raise InvalidArgument("cases must name at least one edge case")
+    if max_n < 2 or max_d < 2:
+        raise InvalidArgument("edge cases need max_n >= 2 and max_d >= 2")
+    _check_choice("kind", kind, KINDS)
+    cap = _as_bound(max_bound)
+    builders = {
+        "single-point": _separable(
+            1, 1, 1, max_d, max_coord, kind, None, cap, "mixed", "edge:single-point"
+        ),
+        "one-dimensional": _separable(
+            1, max_n, 1, 1, max_coord, kind, None, cap, "mixed", "edge:one-dimensional"
+        ),
+        "one-label": st.sampled_from(["+1", "-1"]).flatmap(
+            lambda lab: _separable(
+                1, max_n, 1, max_d, max_coord, kind, None, cap, lab, "edge:one-label"
+            )
+        ),
+        "duplicates": _duplicates(max_n, max_d, max_coord, kind, cap),
+        "near-hyperplane": _near_hyperplane(max_n, max_d, max_coord, kind, cap),
+        "far-point": _far_point(max_n, max_d, max_coord, kind, cap),
+        "subspace": _subspace(max_n, max_d, max_coord, kind, cap),
+    }
+    return st.one_of([builders[c] for c in cases])
+
+
+def _base(
+    draw: Any, max_n: int, max_d: int, max_coord: int, min_d: int = 1
+) -> tuple[list[list[int]], list[int], list[int]]:
+    """Integer points, labels and comparator for an edge case (any margin regime)."""
+    margin = draw(st.sampled_from(MARGINS), label="margin")
+    return _points(draw, 1, max_n, min_d, max_d, max_coord, margin, "mixed")
+
+
+@st.composite
+def _duplicates(
+    draw: Any, max_n: int, max_d: int, max_coord: int, kind: str | None, cap: Fraction | None
+) -> SeparableCase:
+    kind = kind if kind is not None else draw(st.sampled_from(KINDS), label="kind")
+    X, y, u = _base(draw, max(1, max_n // 2), max_d, max_coord)
+    copies = draw(st.lists(st.integers(0, len(X) - 1), min_size=1, max_size=max_n - len(X) + 1))
+    X = X + [X[i] for i in copies]
+    y = y + [y[i] for i in copies]
+    order = draw(st.permutations(range(len(X))), label="order")
+    X, y = [X[i] for i in order], [y[i] for i in order]
+    case = _finish(draw, X, y, u, "int", cap, "edge:duplicates")
+    # Re-scaling per point would separate duplicates; give the kind to the whole set instead.
+    return _rescale_whole(draw, case, kind)
+
+
+def _rescale_whole(draw: Any, case: SeparableCase, kind: str) -> SeparableCase:
+    if kind == "int":
+        return case
+    if kind == "rational":
+        q = Fraction(1, draw(st.integers(1, 12), label="denominator"))
+    else:
+        q = Fraction(1, 2 ** draw(st.integers(0, _MAX_FLOAT_EXPONENT), label="binary exponent"))
+        if any(Fraction(float(v * q)) != v * q for x in case.data.X for v in x):
+            q = Fraction(1)
+    X = tuple(tuple(v * q for v in x) for x in case.data.X)
+    return SeparableCase(Dataset(X, case.data.y, name=case.data.name), case.u, case.gamma * q)
+
+
+@st.composite
+def _near_hyperplane(
+    draw: Any, max_n: int, max_d: int, max_coord: int, kind: str | None, cap: Fraction | None
+) -> SeparableCase:
+    kind = kind if kind is not None else draw(st.sampled_from(KINDS), label="kind")
+    X, y, u = _base(draw, max_n - 1, max_d, max_coord)
+    uu = norm2(u)
+    extra = draw(st.integers(1, 3), label="near points")
+    pts: list[list[Fraction]] = [[Fraction(v) for v in x] for x in X]
+    for _ in range(extra):
+        (v,) = _int_vectors(draw, 1, len(u), max_coord)
+        label = draw(st.sampled_from([-1, 1]))
+        # p is exactly on the hyperplane u.p = 0; x = p + label * delta * u has y u.x = delta |u|^2.
+        p = [a - Fraction(dot(u, v), uu) * b for a, b in zip(v, u, strict=True)]
+        j = draw(st.integers(0, 9), label="closeness 10^-j")
+        while True:
+            delta = Fraction(1, uu * 10**j)
+            x = [a + label * delta * b for a, b in zip(p, u, strict=True)]
+            if cap is None or j == 0 or _bound([*pts, x], [*y, label], u) <= cap:
+                break
+            j -= 1
+        pts.append(x)
+        y.append(label)
+    order = draw(st.permutations(range(len(pts))), label="order")
+    pts, y = [pts[i] for i in order], [y[i] for i in order]
+    return _finish(draw, pts, y, u, kind, cap, "edge:near-hyperplane")
+
+
+@st.composite
+def _far_point(
+    draw: Any, max_n: int, max_d: int, max_coord: int, kind: str | None, cap: Fraction | None
+) -> SeparableCase:
+    kind = kind if kind is not None else draw(st.sampled_from(KINDS), label="kind")
+    X, y, u = _base(draw, max_n - 1, max_d, max_coord)
+    i = draw(st.integers(0, len(X) - 1), label="far point")
+    factor = 10 ** draw(st.integers(1, 9), label="far factor 10^j")
+    if cap is not None:
+        # gamma is unchanged (the far point's margin grows); R^2 becomes factor^2 |x_i|^2.
+        gamma = min(yi * dot(u, x) for x, yi in zip(X, y, strict=True))
+        room = cap * gamma**2 / (norm2(X[i]) * norm2(u))
+        factor = max(1, min(factor, math.isqrt(math.floor(room))))
+    far = [factor * v for v in X[i]]
+    X = [*X, far]
+    y = [*y, y[i]]
+    order = draw(st.permutations(range(len(X))), label="order")
+    X, y = [X[k] for k in order], [y[k] for k in order]
+    return _finish(draw, X, y, u, kind, cap, "edge:far-point")
+
+
+@st.composite
+def _subspace(
+    draw: Any, max_n: int, max_d: int, max_coord: int, kind: str | None, cap: Fraction | None
+) -> SeparableCase:
+    kind = kind if kind is not None else draw(st.sampled_from(KINDS), label="kind")
+    d = draw(st.integers(2, max_d), label="d")
+    r = draw(st.integers(1, d - 1), label="rank")
+    X, y, u_small = _base(draw, max_n, r, max_coord, min_d=r)
+    pts = [[*x, *([0] * (d - r))] for x in X]
+    u = [*u_small, *([0] * (d - r))]
+    # Integer shears x_i += c x_j (unimodular); the comparator moves by the inverse
+    # transpose u_j -= c u_i, so every u.x is unchanged.
+    for _ in range(draw(st.integers(0, 2 * d), label="shears")):
+        i, j = draw(st.integers(0, d - 1)), draw(st.integers(0, d - 1))
+        c = draw(st.integers(-3, 3))
+        if i == j or c == 0:
+            continue
+        for x in pts:
+            x[i] += c * x[j]
+        u[j] -= c * u[i]
+    return _finish(draw, pts, y, u, kind, cap, "edge:subspace")
+
+
+# --- non-separable data -------------------------------------------------------------------
+
+
+def non_separable_datasets(
+    *,
+    patterns: Sequence[str] = NON_SEPARABLE_PATTERNS,
+    min_d: int = 1,
+    max_d: int = 6,
+    max_coord: int = 20,
+    max_extra: int = 8,
+    kind: str | None = "int",
+) -> st.SearchStrategy[NonSeparableCase]:
+    """Data sets no vector separates through the origin, with a Gordan certificate.
+
+    * ``xor``: a parallelogram ``a, b`` (+) and ``c, e`` (-) with ``a + b = c + e``
+      (XOR with a bias coordinate is one), ``alpha = 1`` on the four points;
+    * ``negation``: a point and its negation with the same label;
+    * ``zero-sum``: points with weights ``alpha_i`` whose ``sum alpha_i y_i x_i`` is zero;
+    * ``zero-point``: the zero vector (``y w.0 = 0`` is never > 0).
+
+    Up to ``max_extra`` other points (weight 0) are mixed in and the order is drawn.
+    Each point may be divided by its own positive scale (``kind``); its weight in the
+    certificate is multiplied by the same scale.
+
+    >>> from hypothesis import find
+    >>> case = find(non_separable_datasets(kind="rational"), lambda c: True)
+    >>> case.certificate().verify(case.data)
+    True
+    """
+    for p in patterns:
+        _check_choice("pattern", p, NON_SEPARABLE_PATTERNS, allow_none=False)
+    if not patterns:
+        raise InvalidArgument("patterns must name at least one pattern")
+    _check_range("d", min_d, max_d, 1)
+    _check_choice("kind", kind, KINDS)
+    return _non_separable(tuple(patterns), min_d, max_d, max_coord, max_extra, kind)
+
+
+@st.composite
+def _non_separable(
+    draw: Any,
+    patterns: tuple[str, ...],
+    min_d: int,
+    max_d: int,
+    max_coord: int,
+    max_extra: int,
+    kind: str | None,
+) -> NonSeparableCase:
+    kind = kind if kind is not None else draw(st.sampled_from(KINDS), label="kind")
+    pattern = draw(st.sampled_from(patterns), label="pattern")
+    d = draw(st.integers(min_d, max_d), label="d")
+    X: list[list[int]]
+    y: list[int]
+    alpha: list[int]
+    if pattern == "xor":
+        p, q, r = _int_vectors(draw, 3, d, max_coord)
+        a, b = p, [pi + qi + ri for pi, qi, ri in zip(p, q, r, strict=True)]
+        c, e = (
+            [pi + qi for pi, qi in zip(p, q, strict=True)],
+            [pi + ri for pi, ri in zip(p, r, strict=True)],
+        )
+        s = draw(st.sampled_from([-1, 1]), label="sign")
+        X, y, alpha = [a, b, c, e], [s, s, -s, -s], [1, 1, 1, 1]
+    elif pattern == "negation":
+        (v,) = _int_vectors(draw, 1, d, max_coord)
+        s = draw(st.sampled_from([-1, 1]), label="label")
+        X, y, alpha = [v, [-a for a in v]], [s, s], [1, 1]
+    elif pattern == "zero-sum":
+        count = draw(st.integers(1, 5), label="points")
+        X = _int_vectors(draw, count, d, max_coord)
+        y = _labels(draw, count + 1, "mixed")
+        alpha = [draw(st.integers(1, 5), label="weight") for _ in range(count)] + [1]
+        total = [
+            sum(al * yi * x[c] for al, yi, x in zip(alpha, y, X, strict=False)) for c in range(d)
+        ]
+        X.append([-y[-1] * t for t in total])  # y_last x_last = -sum of the others
+    else:
+        X, y, alpha = [[0] * d], [draw(st.sampled_from([-1, 1]), label="label")], [1]
+    extra = draw(st.integers(0, max_extra), label="extra points")
+    X += _int_vectors(draw, extra, d, max_coord)
+    y += _labels(draw, extra, "mixed")
+    alpha += [0] * extra
+    order = draw(st.permutations(range(len(X))), label="order")
+    pts: list[tuple[Fraction, ...]] = []
+    weights: list[Fraction] = []
+    for i in order:
+        scale: int = 1
+        if kind == "rational":
+            scale = draw(st.integers(1, 12), label="denominator")
+        elif kind == "float":
+            scale = 2 ** draw(st.integers(0, _MAX_FLOAT_EXPONENT), label="binary exponent")
+        pts.append(tuple(Fraction(v, scale) for v in X[i]))
+        weights.append(Fraction(alpha[i] * scale))
+    data = Dataset(tuple(pts), tuple(y[i] for i in order), name=f"non-separable:{pattern}")
+    return NonSeparableCase(data, tuple(weights), pattern)
+
+
+# --- update orders ---------------------------------------------------------------------
+
+
+class HypothesisChooser:
+    """A trainer chooser with which Hypothesis picks the violator at each update.
+
+    Each of the first ``limit`` picks is a Hypothesis draw (it shrinks toward the
+    first violator); later picks take the first violator, so long runs stay within
+    Hypothesis' budget of choices.  ``picks`` records ``(k, violators, choice)``.
+    """
+
+    def __init__(self, data: st.DataObject, limit: int = 100):
+        self.data = data
+        self.limit = limit
+        self.picks: list[tuple[int, tuple[int, ...], int]] = []
+
+    def __call__(self, violators: list[int], k: int) -> int:
+        if len(self.picks) < self.limit:
+            j: int = self.data.draw(st.sampled_from(violators), label=f"violator at k={k}")
+        else:
+            j = violators[0]
+        self.picks.append((k, tuple(violators), j))
+        return j
+
+    def __repr__(self) -> str:
+        return f"HypothesisChooser(limit={self.limit})"
+
+
+@st.composite
+def hypothesis_choosers(draw: Any, limit: int = 100) -> HypothesisChooser:
+    """A :class:`HypothesisChooser` (seed 000's "pick an arbitrary j", chosen by Hypothesis)."""
+    return HypothesisChooser(draw(st.data()), limit)
+
+
+def update_orders(
+    rules: Sequence[str] = RULES, *, chooser: bool = True, limit: int = 100
+) -> st.SearchStrategy[str | HypothesisChooser]:
+    """Every selection rule of the trainer, and (``chooser=True``) Hypothesis choosing.
+
+    Pass the result as ``train(..., rule=order)``; the ``random`` rule also takes a seed.
+
+    >>> from hypothesis import find
+    >>> find(update_orders(chooser=False), lambda order: True)
+    'first'
+    """
+    for r in rules:
+        _check_choice("rule", r, RULES, allow_none=False)
+    named = st.sampled_from(tuple(rules))
+    if not chooser:
+        return named
+    return st.one_of(named, hypothesis_choosers(limit))
+
+
+# --- exact linear algebra -------------------------------------------------------------
+
+
+def exact_vectors(
+    d: int, *, max_coord: int = 10**6, kind: str = "int", max_denominator: int = 1000
+) -> st.SearchStrategy[tuple[Fraction, ...]]:
+    """Exact vectors of dimension ``d``: integer or rational coordinates (as Fractions).
+
+    >>> from hypothesis import find
+    >>> find(exact_vectors(3, kind="rational"), lambda v: True)
+    (Fraction(0, 1), Fraction(0, 1), Fraction(0, 1))
+    """
+    if d < 1:
+        raise InvalidArgument(f"d must be >= 1, got {d}")
+    _check_choice("kind", kind, ("int", "rational"), allow_none=False)
+    coord: st.SearchStrategy[Fraction]
+    if kind == "int":
+        coord = st.integers(-max_coord, max_coord).map(Fraction)
+    else:
+        coord = st.fractions(-max_coord, max_coord, max_denominator=max_denominator)
+    return st.lists(coord, min_size=d, max_size=d).map(tuple)
+
+
+def _pythagorean(m: int, n: int) -> tuple[Fraction, Fraction]:
+    c = m * m + n * n
+    return Fraction(m * m - n * n, c), Fraction(2 * m * n, c)
+
+
+@st.composite
+def rational_orthogonal_matrices(
+    draw: Any, d: int, max_rotations: int = 3
+) -> tuple[tuple[Fraction, ...], ...]:
+    """An exactly orthogonal rational ``d x d`` matrix ``Q`` (``Q^T Q = I``).
+
+    A signed permutation times up to ``max_rotations`` plane rotations whose cosine and
+    sine come from Pythagorean triples ``(m^2 - n^2, 2mn, m^2 + n^2)``.
+
+    >>> from hypothesis import find
+    >>> find(rational_orthogonal_matrices(2), lambda q: True)
+    ((Fraction(1, 1), Fraction(0, 1)), (Fraction(0, 1), Fraction(1, 1)))
+    """
+    perm = draw(st.permutations(range(d)), label="permutation")
+    signs = draw(st.lists(st.sampled_from([1, -1]), min_size=d, max_size=d), label="signs")
+    Q = [[Fraction(signs[i]) if perm[i] == j else Fraction(0) for j in range(d)] for i in range(d)]
+    if d >= 2:
+        for _ in range(draw(st.integers(0, max_rotations), label="rotations")):
+            i = draw(st.integers(0, d - 2))
+            j = draw(st.integers(i + 1, d - 1))
+            n = draw(st.integers(1, 6))
+            m = draw(st.integers(n + 1, 12))
+            cos, sin = _pythagorean(m, n)
+            ri, rj = Q[i], Q[j]
+            Q[i] = [cos * a - sin * b for a, b in zip(ri, rj, strict=True)]
+            Q[j] = [sin * a + cos * b for a, b in zip(ri, rj, strict=True)]
+    return tuple(tuple(row) for row in Q)
