@@ -84,6 +84,7 @@ __all__ = [
     "induction_obligations",
     "lemma_obligations",
     "text",
+    "with_instances",
 ]
 
 #: The concrete dimensions every general-d identity is re-checked in.
@@ -219,6 +220,22 @@ def instances(
     scope = f"{dim} = {sizes[0]}..{sizes[-1]}"
     shown = what or f"{text(lhs)} = {text(rhs)}"
     return Obligation(oid, node, shown, tuple(depends_on), "sympy", scope, check)
+
+
+def with_instances(
+    general: Obligation, lhs: Any, rhs: Any, *, signs: Sequence[str] = ()
+) -> list[Obligation]:
+    """A general-d identity and its cross-check with the sums written out for d = 1..4."""
+    small = instances(
+        f"{general.id}.d<=4",
+        general.node,
+        lhs,
+        rhs,
+        (general.id,),
+        signs=signs,
+        what=f"{general.id} with the sums written out for each d",
+    )
+    return [general, small]
 
 
 def _all_of(*checks: Check) -> Check:
@@ -421,15 +438,17 @@ gamma, R, N = sp.symbols("gamma R N")  # unit margin, radius, |w_{k+1}|^2 (seed 
 
 def _seed_obligations() -> list[Obligation]:
     forms = vector_forms()
+    seed_rhs = forms["n0"] + 2 * y * vsum(W[i] * X[i]) + y**2 * forms["xx"]
+    expand = identity(
+        "L5.expand",
+        "L5",
+        forms["n1"],
+        seed_rhs,
+        ("DEF_ALG",),
+        given="seed 000's expansion, any real y",
+    )
     out = [
-        identity(
-            "L5.expand",
-            "L5",
-            forms["n1"],
-            forms["n0"] + 2 * y * vsum(W[i] * X[i]) + y**2 * forms["xx"],
-            ("DEF_ALG",),
-            given="seed 000's expansion, any real y",
-        ),
+        *with_instances(expand, forms["n1"], seed_rhs),
         implication(
             "L5.sign",
             "L5",
@@ -716,6 +735,12 @@ def _bias_conventions() -> list[Obligation]:
             return first
         return check_identity(augment, minus_one.xreplace({bm: -a}))
 
+    def small(timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Verdict:
+        first = check_instances(augment, separate.xreplace({bs: a}), d, SMALL_DIMS)
+        if not first.proved:
+            return first
+        return check_instances(augment, minus_one.xreplace({bm: -a}), d, SMALL_DIMS)
+
     correspond = sp.And(rel(bs, "==", a), rel(bm, "==", -a))
     return [
         Obligation(
@@ -726,6 +751,15 @@ def _bias_conventions() -> list[Obligation]:
             "sympy",
             "general d",
             check,
+        ),
+        Obligation(
+            "BIAS3.decision.d<=4",
+            "BIAS3",
+            "BIAS3.decision with the sums written out for each d",
+            ("BIAS3.decision",),
+            "sympy",
+            "d = 1..4",
+            small,
         ),
         implication(
             "BIAS3.base",
@@ -832,14 +866,6 @@ def _rate() -> list[Obligation]:
             given="induction step: v_k = eta w_k coordinatewise (base: v_1 = 0 = eta w_1)",
             scope="every coordinate",
         ),
-        identity(
-            "RATE.decision",
-            "RATE",
-            t_eta,
-            eta * forms["t"],
-            ("RATE.weights",),
-            given="the eta-run's trigger value is eta times the eta = 1 run's",
-        ),
         implication(
             "RATE.trigger",
             "RATE",
@@ -847,23 +873,32 @@ def _rate() -> list[Obligation]:
             sp.Equivalent(rel(eta * t, "<=", 0), rel(t, "<=", 0)),
             ("RATE.decision",),
         ),
-        identity(
-            "RATE.expand",
-            "RATE",
-            vsum((W[i] + eta * y * X[i]) ** 2),
-            forms["n0"] + 2 * eta * forms["t"] + eta**2 * forms["xx"],
-            ("L5.sign",),
-            signs=("y",),
-            given="y in {-1, +1}",
-        ),
-        identity(
-            "RATE.progress",
-            "RATE",
-            vsum(U[i] * (W[i] + eta * y * X[i])),
-            forms["pu"] + eta * forms["yux"],
-            ("DEF_ALG",),
-        ),
     ]
+    decision = identity(
+        "RATE.decision",
+        "RATE",
+        t_eta,
+        eta * forms["t"],
+        ("RATE.weights",),
+        given="the eta-run's trigger value is eta times the eta = 1 run's",
+    )
+    out[1:1] = with_instances(decision, t_eta, eta * forms["t"])
+    expand_lhs = vsum((W[i] + eta * y * X[i]) ** 2)
+    expand_rhs = forms["n0"] + 2 * eta * forms["t"] + eta**2 * forms["xx"]
+    expand = identity(
+        "RATE.expand",
+        "RATE",
+        expand_lhs,
+        expand_rhs,
+        ("L5.sign",),
+        signs=("y",),
+        given="y in {-1, +1}",
+    )
+    out += with_instances(expand, expand_lhs, expand_rhs, signs=("y",))
+    progress_lhs = vsum(U[i] * (W[i] + eta * y * X[i]))
+    progress_rhs = forms["pu"] + eta * forms["yux"]
+    progress = identity("RATE.progress", "RATE", progress_lhs, progress_rhs, ("DEF_ALG",))
+    out += with_instances(progress, progress_lhs, progress_rhs)
     out += generic_instance(
         "RATE",
         "RATE",
