@@ -17,7 +17,7 @@ prover must show change with it.
 
 >>> obs = {ob.id: ob for ob in all_obligations()}
 >>> obs["L3.step"].statement
-'k >= 2 & pu >= g*(k - 1) & pu1 - pu >= g  =>  pu1 >= g*k'
+'k >= 2 & pu >= g*(k - 1) & -pu + pu1 >= g  =>  pu1 >= g*k'
 >>> obs["L3.step"].check().status
 'proved'
 """
