@@ -81,8 +81,16 @@ def test_markdown_handout_to_a_file(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_strict_margin_and_long_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", "--strict"]) == 0
     assert "Theorem 3:  k = 2 < R^2/gamma^2" in capsys.readouterr().out
-    assert main(["explain", "maxviol:1/10", "--rule", "maxviol", "--steps", "4"]) == 0
-    assert "more updates, every lemma held" in capsys.readouterr().out
+    assert main(["explain", "maxviol:1/10", "--rule", "maxviol", "--steps", "3"]) == 0
+    out = capsys.readouterr().out
+    shown = [line.split(":")[0] for line in out.splitlines() if line.startswith("Update k = ")]
+    run = train(load("maxviol:1/10"), rule="maxviol", comparator=None)
+    last = run.updates
+    assert shown == ["Update k = 1", "Update k = 2", f"Update k = {last}"]
+    assert f"... {last - 3} more updates" in out
+    assert main(["explain", "orthonormal:4", "--steps", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "Update k = " not in out and "... 4 more updates" in out
 
 
 def test_bad_input_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -71,8 +71,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=int,
         default=10,
         metavar="N",
-        help="show every update in detail when there are at most N (default 10); "
-        "otherwise the first 3 and the last 2",
+        help="show at most N updates in detail (default 10): the first and the last ones; "
+        "the summary covers every update",
     )
     p.add_argument("--markdown", action="store_true", help="write a Markdown hand-out")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
@@ -250,10 +250,18 @@ def _sqrt(v: Fraction) -> str:
     return f"{math.sqrt(float(v)):.6g}"
 
 
-def _selected(ex: Explanation, max_steps: int) -> tuple[list[tuple[int, int, list[Instance]]], int]:
-    if len(ex.steps) <= max_steps:
-        return ex.steps, 0
-    return ex.steps[:3] + ex.steps[-2:], len(ex.steps) - 5
+Shown = list[tuple[int, int, list[Instance]] | None]
+
+
+def _selected(ex: Explanation, max_steps: int) -> tuple[Shown, int]:
+    """At most ``max_steps`` updates in detail: the first half and the last; ``None``
+    marks where the others were left out."""
+    n = len(ex.steps)
+    if n <= max_steps:
+        return list(ex.steps), 0
+    head, tail = (max_steps + 1) // 2, max_steps // 2
+    shown: Shown = [*ex.steps[:head], None, *ex.steps[n - tail :]]
+    return shown, n - max_steps
 
 
 def _summary(ex: Explanation) -> list[tuple[str, str, bool, Any, int]]:
@@ -300,12 +308,12 @@ def render_text(ex: Explanation, max_steps: int) -> str:
         "",
     ]
     shown, skipped = _selected(ex, max_steps)
-    for pos, (k, j, checks) in enumerate(shown):
-        if skipped and pos == 3:
-            lines.append(
-                f"... {skipped} more updates, every lemma held (smallest slacks below) ..."
-            )
+    for item in shown:
+        if item is None:
+            lines.append(f"... {skipped} more updates (smallest slacks below) ...")
             lines.append("")
+            continue
+        k, j, checks = item
         yj = data.y[j]
         lines.append(
             f"Update k = {k}: point j = {j + 1} (y_j = {yj:+d}), w_{k + 1} = w_{k} "
@@ -416,9 +424,11 @@ def render_markdown(ex: Explanation, max_steps: int) -> str:
         "",
     ]
     shown, skipped = _selected(ex, max_steps)
-    for pos, (k, j, checks) in enumerate(shown):
-        if skipped and pos == 3:
-            out += [f"*… {skipped} more updates; every lemma held (see the summary).*", ""]
+    for item in shown:
+        if item is None:
+            out += [f"*… {skipped} more updates (see the summary).*", ""]
+            continue
+        k, j, checks = item
         yj = data.y[j]
         out += [
             f"### Update k = {k}: point {j + 1} (y = {yj:+d})",
