@@ -19,7 +19,7 @@ from ..geometry import AffineMargin, NotSeparable, OptimalMargin, affine_margin,
 from ..trainer import RULES, Certificate, train
 from .common import add_data_arguments, emit_json, exact_str, fmt, jnum, load_data
 
-DEFAULT_BUDGET = 100_000
+DEFAULT_BUDGET = 10_000
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -174,6 +174,8 @@ def _vec(v: tuple[Fraction, ...] | tuple[int, ...]) -> str:
 
 def _approx(v: Fraction) -> str:
     s = exact_str(v)
+    if len(s) > 40:
+        return f"~ {float(v):.9g} (exact: {len(s)}-character rational, see --json)"
     return s if v.denominator == 1 else f"{s} (~ {float(v):.6g})"
 
 
@@ -209,9 +211,11 @@ def _print(
     _print_header(data)
     print(f"R^2 = {_approx(om.radius_squared)}   (max_i |x_i|^2 over the vectors trained on)")
     print(f"optimal margin through the origin: gamma*^2 = |p*|^2 = {_approx(om.gamma_squared)}")
-    print(f"  u* = p* = {_vec(om.u)}   direction {_vec(om.u_integer)}")
+    direction = om.u_integer
+    short = max(abs(v) for v in direction) < 10**6
+    print(f"  u* = p* = {_vec(om.u)}" + (f"   direction {_vec(direction)}" if short else ""))
     sup = om.support
-    shown = ", ".join(f"{i + 1} ({exact_str(om.weights[i])})" for i in sup[:12])
+    shown = ", ".join(f"{i + 1} ({fmt(om.weights[i])})" for i in sup[:12])
     more = f", ... ({len(sup)} in all)" if len(sup) > 12 else ""
     print(f"  support points (weights): {shown}{more}")
     print(
