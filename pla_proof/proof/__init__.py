@@ -1,5 +1,53 @@
-"""The proof as data (:mod:`.statements`) and its symbolic checkers."""
+"""The proof as data (:mod:`.statements`) and its symbolic checkers.
 
-from .statements import END_LEMMAS, LEMMAS, RUNTIME_LEMMAS, Lemma, lemma
+* :mod:`.statements` -- the nodes of the proof and the run-time statements the monitor evaluates;
+* :mod:`.obligations` -- what SymPy and Z3 must discharge, generated from the statements;
+* :mod:`.identities` / :mod:`.implications` -- the SymPy and Z3 checkers;
+* :mod:`.blueprint` -- check everything, time it, compare with the monitor, render.
 
-__all__ = ["END_LEMMAS", "LEMMAS", "RUNTIME_LEMMAS", "Lemma", "lemma"]
+The checkers are imported on first use, so the monitor (which needs only the
+statements) does not pay for Z3.
+
+>>> from pla_proof.proof import check_all
+>>> check_all().all_proved
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .statements import END_LEMMAS, LEMMAS, NODES, RUNTIME_LEMMAS, Lemma, lemma
+
+__all__ = [
+    "END_LEMMAS",
+    "LEMMAS",
+    "NODES",
+    "RUNTIME_LEMMAS",
+    "TRUSTED_AXIOMS",
+    "Blueprint",
+    "Lemma",
+    "Obligation",
+    "all_obligations",
+    "check_all",
+    "generic_instance",
+    "lemma",
+]
+
+_LAZY = {
+    "Blueprint": "blueprint",
+    "check_all": "blueprint",
+    "Obligation": "obligations",
+    "TRUSTED_AXIOMS": "obligations",
+    "all_obligations": "obligations",
+    "generic_instance": "obligations",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
