@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hypothesis import HealthCheck, find, settings
+from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample, Unsatisfiable
 
-from .protocol import Case, Claim, Order, Record, Variant
+from .protocol import _STOP, Case, Claim, Measure, Order, Record, Variant
 
 __all__ = [
     "GENERIC_PROPERTIES",
@@ -32,6 +32,7 @@ __all__ = [
     "Counterexample",
     "Failure",
     "PropertyResult",
+    "check_step",
     "evaluate",
     "run_case",
     "search",
@@ -114,32 +115,14 @@ def evaluate(claim: Claim, record: Record) -> dict[str, Failure | None]:
     pair = claim.bound_pair()
     if pair is not None:
         out["T"] = None
-    rel = "<" if claim.strict else "<="
 
     def fail(prop: str, f: Failure) -> None:
         if prop in out and out[prop] is None:
             out[prop] = f
 
     for s in record.steps:
-        if C is not None:
-            if not s.n1 - s.n0 <= C:
-                fail("G1", Failure("G1", s.k, s.j, s.n1 - s.n0, "<=", C))
-            if not s.n1 <= claim.n0 + s.k * C:
-                fail("Q_k", Failure("Q_k", s.k, s.j, s.n1, "<=", claim.n0 + s.k * C))
-        if g is not None:
-            if not s.pu1 - s.pu0 >= g:
-                fail("G2", Failure("G2", s.k, s.j, s.pu1 - s.pu0, ">=", g))
-            if not s.pu1 >= claim.pu0 + s.k * g:
-                fail("P_k", Failure("P_k", s.k, s.j, s.pu1, ">=", claim.pu0 + s.k * g))
-        if uu is not None:
-            if not s.n1 >= 0:
-                fail("L4", Failure("L4", s.k, s.j, s.n1, ">=", 0, "|w|^2 < 0"))
-            elif not s.pu1 * s.pu1 <= uu * s.n1:
-                fail("L4", Failure("L4", s.k, s.j, s.pu1 * s.pu1, "<=", uu * s.n1))
-        if pair is not None:
-            num, den = pair
-            if not _le(s.k * den, num, claim.strict):
-                fail("T", Failure("T", s.k, s.j, s.k * den, rel, num, _bound_msg(s.k, pair, rel)))
+        for f in check_step(claim, s, pair):
+            fail(f.prop, f)
     end = claim.end
     if end == "SEP":
         m = record.end["m"]
@@ -158,6 +141,33 @@ def evaluate(claim: Claim, record: Record) -> dict[str, Failure | None]:
     return out
 
 
+def check_step(claim: Claim, s: Measure, pair: tuple[Any, Any] | None = None) -> list[Failure]:
+    """The per-update properties (G1, Q_k, G2, P_k, L4, T) that fail at one update."""
+    out: list[Failure] = []
+    C, g, uu = claim.C, claim.g, claim.uu
+    if C is not None:
+        if not s.n1 - s.n0 <= C:
+            out.append(Failure("G1", s.k, s.j, s.n1 - s.n0, "<=", C))
+        if not s.n1 <= claim.n0 + s.k * C:
+            out.append(Failure("Q_k", s.k, s.j, s.n1, "<=", claim.n0 + s.k * C))
+    if g is not None:
+        if not s.pu1 - s.pu0 >= g:
+            out.append(Failure("G2", s.k, s.j, s.pu1 - s.pu0, ">=", g))
+        if not s.pu1 >= claim.pu0 + s.k * g:
+            out.append(Failure("P_k", s.k, s.j, s.pu1, ">=", claim.pu0 + s.k * g))
+    if uu is not None:
+        if not s.n1 >= 0:
+            out.append(Failure("L4", s.k, s.j, s.n1, ">=", 0, "|w|^2 < 0"))
+        elif not s.pu1 * s.pu1 <= uu * s.n1:
+            out.append(Failure("L4", s.k, s.j, s.pu1 * s.pu1, "<=", uu * s.n1))
+    if pair is not None:
+        num, den = pair
+        rel = "<" if claim.strict else "<="
+        if not _le(s.k * den, num, claim.strict):
+            out.append(Failure("T", s.k, s.j, s.k * den, rel, num, _bound_msg(s.k, pair, rel)))
+    return out
+
+
 def _bound_msg(k: int, pair: tuple[Any, Any], rel: str) -> str:
     num, den = pair
     if den == 1:
@@ -173,7 +183,7 @@ def run_case(variant: Variant, case: Case, order: Order) -> tuple[Record, dict[s
     """Run ``variant`` on one case in one order and evaluate its claim."""
     rec = variant.run(case, order)
     res = evaluate(variant.claim(case), rec)
-    if not rec.complete:  # stopped by the safety cap: the end condition is not decided
+    if not rec.complete or rec.truncated:  # stopped early: the end condition is not decided
         for prop in ("SEP", "SEP0"):
             if prop in res:
                 res[prop] = None
@@ -209,6 +219,7 @@ class CheckReport:
     properties: list[PropertyResult] = field(default_factory=list)
     runs: int = 0
     inconclusive: int = 0
+    caught_by: str | None = None  # with ``first_only``: the first property refuted by the search
 
     @property
     def ok(self) -> bool:
@@ -232,6 +243,18 @@ def _sort_key(prop: str) -> tuple[int, str]:
     return (_ORDER_OF.index(prop) if prop in _ORDER_OF else len(_ORDER_OF), prop)
 
 
+def _when(variant: Variant, f: Failure | None, prop: str) -> tuple[float, int, str]:
+    """Order failures in time: preconditions, then by update index, then end-of-run
+    properties; ties by the proof's order."""
+    if prop in variant.preconditions:
+        k: float = -1
+    elif f is not None and f.k is not None:
+        k = f.k
+    else:
+        k = float("inf")
+    return (k, *_sort_key(prop))
+
+
 def _statement(variant: Variant, prop: str) -> tuple[str, str]:
     if prop in GENERIC_PROPERTIES:
         lem, text = GENERIC_PROPERTIES[prop]
@@ -246,10 +269,14 @@ def search(
     examples: int = 200,
     seed: int = 0,
     extra_cases: Sequence[tuple[Case, Order]] = (),
+    first_only: bool = False,
 ) -> CheckReport:
     """Check every property of ``variant``'s claim over fixed examples and
     Hypothesis-generated cases and orders; shrink one counterexample per failing
-    property (each search targets the properties not yet refuted)."""
+    property (each search targets the properties not yet refuted).
+
+    ``first_only``: stop after the first shrunk counterexample (the property that
+    *catches* the variant: the first to fail on the minimal example)."""
     report = CheckReport(variant.name, examples, seed)
     found: dict[str, Counterexample] = {}
     seen: set[str] = set()
@@ -272,6 +299,7 @@ def search(
         deadline=None,
         suppress_health_check=list(HealthCheck),
         derandomize=False,
+        phases=(Phase.generate, Phase.shrink),  # no explain phase: it traces every line
     )
 
     while True:
@@ -279,7 +307,21 @@ def search(
 
         def fails(ex: tuple[Case, Order], target: set[str] = target) -> bool:
             case, order = ex
-            rec, res = run_case(variant, case, order)
+            claim = variant.claim(case)
+            pair = claim.bound_pair()
+
+            def stop(rec: Record) -> bool:
+                if any(m is not None and p not in target for p, m in rec.checks.items()):
+                    return True
+                if not rec.steps:
+                    return False
+                return any(f.prop not in target for f in check_step(claim, rec.steps[-1], pair))
+
+            token = _STOP.set(stop)
+            try:
+                rec, res = run_case(variant, case, order)
+            finally:
+                _STOP.reset(token)
             report.runs += 1
             seen.update(res)
             if not rec.complete:
@@ -291,7 +333,10 @@ def search(
         except (NoSuchExample, Unsatisfiable):
             break
         rec, res = run_case(variant, case, order)
-        failing = sorted((p for p, f in res.items() if f is not None and p not in refuted), key=_sort_key)
+        failing = sorted(
+            (p for p, f in res.items() if f is not None and p not in refuted),
+            key=lambda p: _when(variant, res[p], p),
+        )
         if not failing:  # pragma: no cover - find returned a non-failing example
             break
         prop = failing[0]
@@ -299,6 +344,9 @@ def search(
         fail = res[prop]
         assert fail is not None
         found[prop] = Counterexample(case, order, rec, fail)
+        if first_only:
+            report.caught_by = prop
+            break
 
     for prop in sorted(seen | set(found), key=_sort_key):
         text, lem = _statement(variant, prop)

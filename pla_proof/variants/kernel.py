@@ -172,6 +172,7 @@ class KernelVariant(Variant):
         "DUAL": "sum_i alpha_i = k (one alpha increment per update)",
     }
     cap: ClassVar[int] = 1_000
+    preconditions: ClassVar[tuple[str, ...]] = ("PSD",)
 
     def kernel(self) -> Kernel:
         raise NotImplementedError
@@ -222,6 +223,7 @@ class KernelVariant(Variant):
         rec.checks["PSD"] = None if ok else f"Gram matrix of {len(distinct)} points is not PSD: {why}"
         alpha = [0] * n
         sel = Selector(order, n)
+        stop = rec.should_stop()
         claim = self.claim(case)
         pair = claim.bound_pair() if ok and claim.g is not None and claim.g > 0 else None
         b = None if pair is None else bound_floor(pair) + 1
@@ -241,7 +243,7 @@ class KernelVariant(Variant):
 
         pu, nn = measure()
         k = 0
-        while True:
+        while not stop:
             scores = [y[i] * f(i) for i in range(n)]
             viol = [i for i in range(n) if scores[i] <= 0]
             if not viol:
@@ -253,9 +255,9 @@ class KernelVariant(Variant):
             alpha[j] += 1
             k += 1
             pu1, nn1 = measure()
-            rec.steps.append(Measure(k, j, scores[j], pu, pu1, nn, nn1))
-            rec.choices.append(j)
-            pu, nn = pu1, nn1
+            pu0, nn0, pu, nn = pu, nn, pu1, nn1
+            if rec.add(Measure(k, j, scores[j], pu0, pu1, nn0, nn1)):
+                break
         margins = [y[i] * f(i) for i in range(n)]
         low = _min(margins)
         rec.end.update(m=low, j=margins.index(low))

@@ -98,9 +98,9 @@ class Multiclass(Variant):
             W[r] = [a - v for a, v in zip(W[r], x, strict=True)]
             k += 1
             pu1, nn1 = pu_of(W), nn_of(W)
-            rec.steps.append(Measure(k, j, scores[j], pu, pu1, nn, nn1))
-            rec.choices.append(j)
-            pu, nn = pu1, nn1
+            pu0, nn0, pu, nn = pu, nn, pu1, nn1
+            if rec.add(Measure(k, j, scores[j], pu0, pu1, nn0, nn1)):
+                break
         margins = [best_wrong(W, x, yi)[0] for x, yi in zip(case.X, case.y, strict=True)]
         low = min(margins)
         rec.end.update(m=low, j=margins.index(low))

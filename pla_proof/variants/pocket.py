@@ -78,9 +78,10 @@ class Pocket(Variant):
                 w = [a + yj * v for a, v in zip(w, x, strict=True)]
                 k += 1
                 nn1 = norm2(w)
-                rec.steps.append(Measure(k, j, t, Fraction(0), Fraction(0), nn, nn1))
-                rec.choices.append(j)
+                stop = rec.add(Measure(k, j, t, Fraction(0), Fraction(0), nn, nn1))
                 nn = nn1
+                if stop:
+                    break
                 run_len = 0
         bad = next((i for i in range(1, len(history)) if history[i] > history[i - 1]), None)
         rec.checks["RATCHET"] = (

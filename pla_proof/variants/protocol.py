@@ -31,7 +31,8 @@ in R^d; they subclass :class:`LinearVariant` and override one or two methods:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -255,6 +256,26 @@ class Record:
     checks: dict[str, str | None] = field(default_factory=dict)
     complete: bool = True
     output: dict[str, Any] = field(default_factory=dict)
+    truncated: bool = False
+
+    def add(self, m: Measure) -> bool:
+        """Record an update; True when the run should stop (the harness's search has
+        already seen a targeted property fail -- the run is then ``truncated``)."""
+        self.steps.append(m)
+        self.choices.append(m.j)
+        return self.should_stop()
+
+    def should_stop(self) -> bool:
+        """True when the harness asks this run to stop early (see :meth:`add`)."""
+        hook = _STOP.get()
+        if hook is not None and hook(self):
+            self.truncated = True
+            return True
+        return False
+
+
+#: Set by the harness during a search: a predicate on the partial record.
+_STOP: ContextVar[Callable[[Record], bool] | None] = ContextVar("pla_proof_variant_stop", default=None)
 
 
 @dataclass(frozen=True)
@@ -306,6 +327,10 @@ class Variant:
     #: True when a run is the classic algorithm on ``case.X`` (so ``pla-proof trace``
     #: can replay it).
     classic_dynamics: ClassVar[bool] = False
+    #: Extra properties that are assumptions of the claim (checked before the run).
+    preconditions: ClassVar[tuple[str, ...]] = ()
+    #: id -> statement of the variant's own properties (beyond the generic ones).
+    extra_properties: ClassVar[dict[str, str]] = {}
 
     def cases(self) -> Any:
         """Hypothesis strategy of :class:`Case`."""
@@ -335,11 +360,28 @@ class Variant:
 
 
 def _separable_cases() -> Any:
+    """Separable cases: :func:`pla_proof.strategies.separable_datasets` (points pushed
+    to a margin) or small points labelled by the sign of ``u.x`` (small margins)."""
     from ..strategies import separable_datasets
 
-    return separable_datasets(min_n=1, max_n=6, min_d=1, max_d=3, max_coord=6).map(
+    pushed = separable_datasets(min_n=1, max_n=6, min_d=1, max_d=3, max_coord=6).map(
         lambda c: Case(c.data.X, c.data.y, c.u, c.gamma, {}, "generated")
     )
+    return st.one_of(pushed, _sign_labelled())
+
+
+@st.composite
+def _sign_labelled(draw: Any) -> Case:
+    d = draw(st.integers(1, 3))
+    u = draw(st.lists(st.integers(-3, 3), min_size=d, max_size=d).filter(any))
+    pts = draw(st.lists(st.lists(st.integers(-3, 3), min_size=d, max_size=d), min_size=1, max_size=6))
+    X = [tuple(Fraction(a) for a in p) for p in pts if dot(u, p) != 0]
+    y = [1 if dot(u, p) > 0 else -1 for p in pts if dot(u, p) != 0]
+    if not X:  # keep the example: a single point on the positive side
+        X, y = [tuple(Fraction(a) for a in u)], [1]
+    uf = tuple(Fraction(a) for a in u)
+    gamma = min(yi * dot(uf, x) for x, yi in zip(X, y, strict=True))
+    return Case(tuple(X), tuple(y), uf, Fraction(gamma), {}, "sign-labelled")
 
 
 def orthonormal_cases(sizes: Sequence[int] = (1, 2, 3)) -> list[Case]:
@@ -365,7 +407,7 @@ class LinearVariant(Variant):
     name: ClassVar[str] = "linear"
     classic_dynamics: ClassVar[bool] = False
     #: Updates beyond this (and beyond the claimed bound) make a run inconclusive.
-    cap: ClassVar[int] = 20_000
+    cap: ClassVar[int] = 2_000
 
     def cases(self) -> Any:
         return _separable_cases()
@@ -428,6 +470,8 @@ class LinearVariant(Variant):
             j = sel.pick(viol, scores, k + 1)
             w, pu, nn = self._apply(rec, case, w, j, k + 1, scores[j], pu, nn)
             k += 1
+            if rec.truncated:
+                break
         self._finish(rec, case, w)
         return rec
 
@@ -437,8 +481,7 @@ class LinearVariant(Variant):
         z = self.step(w, case.X[j], case.y[j])
         w1 = [a + b for a, b in zip(w, z, strict=True)]
         pu1, nn1 = dot(case.u, w1), norm2(w1)
-        rec.steps.append(Measure(k, j, t, pu, pu1, nn, nn1))
-        rec.choices.append(j)
+        rec.add(Measure(k, j, t, pu, pu1, nn, nn1))
         return w1, pu1, nn1
 
     def _finish(self, rec: Record, case: Case, w: Sequence[Any]) -> None:
@@ -481,6 +524,9 @@ class PassVariant(LinearVariant):
                 w, pu, nn = self._apply(rec, case, w, j, k, self.score(w, x, yj), pu, nn)
                 self.visit(j, True, w)
                 updated = True
+                if rec.truncated:
+                    self._finish(rec, case, w)
+                    return rec
             if not updated:
                 break
         rec.output["epochs"] = epochs

@@ -1,0 +1,213 @@
+"""Seeded bugs: realistic mistakes in Perceptron variants, each expected to be caught
+by one specific property of the harness with a small counterexample.
+
+Check one with ``pla-proof check bug:NAME`` (exit 1 expected).
+
+>>> BUGS["plus-x"].expected
+'G2'
+>>> from pla_proof.variants.harness import search
+>>> search(BUGS["plus-x"].variant(), examples=30).result("G2").ok
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ..numbers import dot
+from .averaged import Averaged
+from .bias import BiasAugment, augmented
+from .classic import Classic
+from .kernel import Kernel, PolynomialKernel
+from .margin import Margin
+from .multiclass import Multiclass
+from .pocket import Pocket
+from .protocol import Case, Claim, Order, PassVariant, Record, Variant
+from .seed004 import Seed004Listing
+
+__all__ = ["BUGS", "SeededBug"]
+
+
+@dataclass(frozen=True)
+class SeededBug:
+    """A broken variant, the property expected to catch it, and the largest
+    counterexample (number of points) the tests accept."""
+
+    name: str
+    mistake: str
+    factory: Callable[[], Variant]
+    expected: str
+    max_points: int
+
+    def variant(self) -> Variant:
+        return self.factory()
+
+
+class PlusX(Classic):
+    name: ClassVar[str] = "bug:plus-x"
+    classic_dynamics: ClassVar[bool] = False
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        return list(x)  # forgot the label
+
+
+class StrictTrigger(Classic):
+    name: ClassVar[str] = "bug:strict-trigger"
+    classic_dynamics: ClassVar[bool] = False
+
+    def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
+        return bool(self.score(w, x, y) < 0)  # never fires at w = 0
+
+
+class Doubled(Classic):
+    name: ClassVar[str] = "bug:doubled-update"
+    classic_dynamics: ClassVar[bool] = False
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        return [2 * y * v for v in x]  # but the claim stays (R^2, gamma)
+
+
+class WrongBiasSign(BiasAugment):
+    """Decision ``w.x + b`` (augment with c) but the bias moves ``b <- b - y c``."""
+
+    name: ClassVar[str] = "bug:bias-wrong-sign"
+    classic_dynamics: ClassVar[bool] = False
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        return [*(y * v for v in x[:-1]), -y * x[-1]]
+
+
+class PositiveOnly(Classic):
+    name: ClassVar[str] = "bug:positive-only"
+    classic_dynamics: ClassVar[bool] = False
+
+    def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
+        return y == 1 and bool(self.score(w, x, y) <= 0)
+
+
+class SkipFirst(Classic):
+    """The update counter advances but the first update is not applied (``if k > 1``)."""
+
+    name: ClassVar[str] = "bug:skip-first-update"
+    classic_dynamics: ClassVar[bool] = False
+
+    def run(self, case: Case, order: Order) -> Record:
+        self._k = 0
+        return super().run(case, order)
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        self._k += 1
+        if self._k == 1:
+            return [0 * v for v in x]
+        return [y * v for v in x]
+
+
+class BoundMinusOne(Classic):
+    name: ClassVar[str] = "bug:bound-minus-one"
+
+    def claim(self, case: Case) -> Claim:
+        return Claim(
+            C=case.radius_squared,
+            g=case.gamma,
+            uu=case.uu,
+            bound=case.radius_squared * case.uu / case.gamma**2 - 1,
+        )
+
+
+class RadiusBeforeAugmentation(BiasAugment):
+    """Claims ``R^2`` of the raw points, forgetting the bias coordinate's ``c^2``."""
+
+    name: ClassVar[str] = "bug:radius-before-augmentation"
+
+    def claim(self, case: Case) -> Claim:
+        aug = augmented(case, self.c(case))
+        raw_R2 = case.radius_squared
+        return Claim(C=raw_R2, g=aug.gamma, uu=aug.uu)
+
+
+class OneEpoch(PassVariant):
+    """Classic updates, but training stops after one pass whatever errors remain."""
+
+    name: ClassVar[str] = "bug:one-epoch"
+    max_epochs: ClassVar[int | None] = 1
+
+
+class MarginClassicBound(Margin):
+    """The margin perceptron (tau > 0) claiming the classic ``(eta^2 R^2, eta gamma)``."""
+
+    name: ClassVar[str] = "bug:margin-classic-bound"
+
+    def claim(self, case: Case) -> Claim:
+        eta = Fraction(case.params["eta"])
+        return Claim(C=eta * eta * case.radius_squared, g=eta * case.gamma, uu=case.uu)
+
+
+class NotPSDKernel(PolynomialKernel):
+    """``K(x, x') = x.x' - 1``: a "polynomial kernel" with a negative offset."""
+
+    name: ClassVar[str] = "bug:kernel-not-psd"
+    c: ClassVar[Fraction] = Fraction(-1)
+    degree: ClassVar[int] = 1
+
+    def kernel(self) -> Kernel:
+        def K(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> Fraction:
+            return Fraction(dot(a, b)) - 1
+
+        return K
+
+
+class AveragedSeparates(Averaged):
+    """Claims that the averaged output ``a = sum c_j w_j`` separates the training set."""
+
+    name: ClassVar[str] = "bug:averaged-separates"
+
+    def run(self, case: Case, order: Order) -> Record:
+        rec = super().run(case, order)
+        rec.end["m"], rec.end["j"] = rec.end["averaged_m"], rec.end["averaged_j"]
+        return rec
+
+
+class Seed004Strict(Seed004Listing):
+    """Seed 004's listing claiming the theorem's strict separation."""
+
+    name: ClassVar[str] = "bug:seed004-strict"
+    end_claim: ClassVar[str] = "SEP"
+
+
+class PocketNoRatchet(Pocket):
+    """Gallant's pocket *without* the ratchet, claiming the ratchet property."""
+
+    name: ClassVar[str] = "bug:pocket-no-ratchet"
+    ratchet: ClassVar[bool] = False
+
+
+class MulticlassClassicConstant(Multiclass):
+    """Multiclass claiming the binary constant ``R^2`` (forgetting ``|z|^2 = 2|x|^2``)."""
+
+    name: ClassVar[str] = "bug:multiclass-binary-constant"
+    growth_factor: ClassVar[int] = 1
+
+
+_ALL = [
+    SeededBug("plus-x", "update w += x instead of w += y x", PlusX, "G2", 1),
+    SeededBug("strict-trigger", "trigger y w.x < 0: never moves from w = 0", StrictTrigger, "SEP", 1),
+    SeededBug("doubled-update", "update 2 y x while claiming (R^2, gamma)", Doubled, "G1", 1),
+    SeededBug("bias-wrong-sign", "bias added with the wrong sign (b -= y with decision w.x + b)", WrongBiasSign, "G2", 1),
+    SeededBug("positive-only", "updates only on positive labels", PositiveOnly, "SEP", 1),
+    SeededBug("skip-first-update", "off-by-one: the first update is counted but not applied", SkipFirst, "G2", 1),
+    SeededBug("bound-minus-one", "bound claimed one smaller than R^2/gamma^2", BoundMinusOne, "T", 1),
+    SeededBug("radius-before-augmentation", "R taken before the bias augmentation", RadiusBeforeAugmentation, "G1", 1),
+    SeededBug("one-epoch", "stops after one epoch with errors left", OneEpoch, "SEP", 3),
+    SeededBug("margin-classic-bound", "margin perceptron (tau > 0) claiming the classic constants", MarginClassicBound, "G1", 1),
+    SeededBug("kernel-not-psd", "kernel K = x.x' - 1 is not positive semidefinite", NotPSDKernel, "PSD", 2),
+    SeededBug("averaged-separates", "averaged perceptron claiming its output separates", AveragedSeparates, "SEP", 3),
+    SeededBug("seed004-strict", "seed 004's listing (sign(0) = +1) claiming strict separation", Seed004Strict, "SEP", 1),
+    SeededBug("pocket-no-ratchet", "pocket without ratchet claiming the ratchet property", PocketNoRatchet, "RATCHET", 4),
+    SeededBug("multiclass-binary-constant", "multiclass claiming growth R^2 instead of 2R^2", MulticlassClassicConstant, "G1", 1),
+]
+
+#: name -> seeded bug
+BUGS: dict[str, SeededBug] = {b.name: b for b in _ALL}
