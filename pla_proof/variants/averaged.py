@@ -12,7 +12,7 @@ is claimed to separate the training set -- the averaged output need not
 >>> from pla_proof.variants.protocol import Order, orthonormal_cases
 >>> rec, res = run_case(Averaged(), orthonormal_cases([2])[-1], Order("cyclic"))
 >>> rec.output["counts"], rec.output["averaged"], all(f is None for f in res.values())
-([0, 1, 2], (Fraction(3, 1), Fraction(-2, 1)), True)
+([0, 1, 3], (Fraction(4, 1), Fraction(-3, 1)), True)
 """
 
 from __future__ import annotations

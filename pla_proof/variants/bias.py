@@ -11,7 +11,7 @@ With an affine separator ``y (u.x + theta) >= gamma`` the augmented comparator i
 >>> case = Case(((F(2),), (F(-1),)), (1, -1), (F(1),), F(1), {"theta": F(0), "c": F(3)})
 >>> rec, res = run_case(BiasAugment(), case, Order("cyclic"))
 >>> rec.output["w"], rec.output["b"], all(f is None for f in res.values())
-((Fraction(2, 1),), Fraction(3, 1), True)
+((Fraction(3, 1),), Fraction(0, 1), True)
 """
 
 from __future__ import annotations
@@ -76,6 +76,8 @@ class BiasVariant(LinearVariant):
         return Claim(C=aug.radius_squared, g=aug.gamma, uu=aug.uu)
 
     def trace_args(self, case: Case) -> list[str] | None:
+        if not self.classic_dynamics:
+            return None
         aug = augmented(case, self.c(case))
         return ["--bias", f"augment:{_num(self.c(case))}", "--comparator", ",".join(_num(v) for v in aug.u)]
 
@@ -106,6 +108,8 @@ class _SameUpdatesAsAugmentOne(BiasVariant):
         return rec
 
     def trace_args(self, case: Case) -> list[str] | None:
+        if not self.classic_dynamics:
+            return None
         aug = augmented(case, self.c(case))
         conv = "minus-one" if self.c(case) < 0 else "separate"
         return ["--bias", conv, "--comparator", ",".join(_num(v) for v in aug.u)]

@@ -209,5 +209,8 @@ _ALL = [
     SeededBug("multiclass-binary-constant", "multiclass claiming growth R^2 instead of 2R^2", MulticlassClassicConstant, "G1", 1),
 ]
 
+for _b in _ALL:
+    _b.factory.summary = f"seeded bug: {_b.mistake}"  # type: ignore[attr-defined]
+
 #: name -> seeded bug
 BUGS: dict[str, SeededBug] = {b.name: b for b in _ALL}

@@ -34,6 +34,8 @@ class Classic(LinearVariant):
     classic_dynamics: ClassVar[bool] = True
 
     def trace_args(self, case: Case) -> list[str] | None:
+        if not self.classic_dynamics:
+            return None
         return ["--comparator", ",".join(_num(v) for v in case.u)]
 
 
@@ -60,8 +62,8 @@ class ClassicStrict(Classic):
         return Claim(C=case.radius_squared, g=case.params["g"], uu=case.uu, strict=True)
 
     def trace_args(self, case: Case) -> list[str] | None:
-        args = super().trace_args(case) or []
-        return [*args, "--strict", "--gamma", _num(case.params["g"])]
+        args = super().trace_args(case)
+        return None if args is None else [*args, "--strict", "--gamma", _num(case.params["g"])]
 
 
 class UnitBall(Classic):
