@@ -725,7 +725,9 @@ def exact_vectors(
     if kind == "int":
         coord = st.integers(-max_coord, max_coord).map(Fraction)
     else:
-        coord = st.fractions(-max_coord, max_coord, max_denominator=max_denominator)
+        coord = st.builds(
+            Fraction, st.integers(-max_coord, max_coord), st.integers(1, max_denominator)
+        )
     return st.lists(coord, min_size=d, max_size=d).map(tuple)
 
 
