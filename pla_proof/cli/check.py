@@ -128,6 +128,15 @@ def _print_steps(rec: Record, limit: int = 12) -> None:
         print(f"  ... {len(rec.steps) - limit} more updates")
 
 
+_SHOWN = ("w", "b", "W", "alpha", "averaged", "pocket", "epochs", "n_iter")
+
+
+def _short(v: Any) -> str:
+    if isinstance(v, tuple | list):
+        return "(" + ", ".join(_short(a) for a in v) + ")"
+    return fmt(v)
+
+
 def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[str, Any]]) -> None:
     print(f"variant {report.variant}: {variant.summary}" + (f" [{variant.source}]" if variant.source else ""))
     print(
@@ -146,6 +155,9 @@ def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[st
         print(f"{p.id}: {src} with {ce.case.n} point(s), order {ce.order.describe()}, {len(ce.record.steps)} update(s)")
         print(f"  {ce.failure.describe()}")
         _print_case(ce.case)
+        out = ", ".join(f"{k}={_short(v)}" for k, v in ce.record.output.items() if k in _SHOWN)
+        if out:
+            print(f"  returned: {out}")
         print(f"  saved {files['csv']} (+ {files['json']})")
         print(f"  replay: {files['check']}")
         if files.get("trace"):

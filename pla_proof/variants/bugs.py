@@ -214,3 +214,42 @@ for _b in _ALL:
 
 #: name -> seeded bug
 BUGS: dict[str, SeededBug] = {b.name: b for b in _ALL}
+
+
+def kill_table(examples: int = 100, seed: int = 0) -> list[dict[str, Any]]:
+    """Run every seeded bug through the harness (first shrunk counterexample only):
+    ``[{bug, mistake, expected, caught_by, points, updates, failure}]``."""
+    from .harness import search
+
+    rows = []
+    for b in _ALL:
+        rep = search(b.variant(), examples=examples, seed=seed, first_only=True)
+        ce = rep.result(rep.caught_by).counterexample if rep.caught_by else None
+        rows.append(
+            {
+                "bug": b.name,
+                "mistake": b.mistake,
+                "expected": b.expected,
+                "caught_by": rep.caught_by,
+                "points": None if ce is None else ce.case.n,
+                "updates": None if ce is None else len(ce.record.steps),
+                "failure": None if ce is None else ce.failure.describe(),
+            }
+        )
+    return rows
+
+
+def main() -> None:  # pragma: no cover - exercised by the docs' command
+    """Print the kill table as Markdown: ``python -m pla_proof.variants.bugs``."""
+    print("| seeded bug | mistake | caught by | counterexample | first failure |")
+    print("|---|---|---|---|---|")
+    for r in kill_table():
+        ok = "" if r["caught_by"] == r["expected"] else f" (expected {r['expected']})"
+        print(
+            f"| `bug:{r['bug']}` | {r['mistake']} | {r['caught_by']}{ok} | "
+            f"{r['points']} point(s), {r['updates']} update(s) | {r['failure']} |"
+        )
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

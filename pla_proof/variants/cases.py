@@ -29,6 +29,7 @@ __all__ = [
     "normalisable_cases",
     "rational_unit_vector",
     "separable_cases",
+    "sign_labelled_biased_cases",
     "small_positive_fractions",
 ]
 
@@ -77,6 +78,24 @@ def biased_cases(draw: Any, max_n: int = 6, max_d: int = 2, max_coord: int = 5) 
     c = draw(small_positive_fractions())
     uf = tuple(Fraction(a) for a in u)
     return Case(tuple(X), tuple(y), uf, Fraction(gamma), {"theta": Fraction(theta), "c": c}, "biased")
+
+
+@st.composite
+def sign_labelled_biased_cases(draw: Any, max_n: int = 8, max_d: int = 2, max_coord: int = 4) -> Case:
+    """Small integer points labelled by the sign of ``u.x + theta`` (points on the
+    hyperplane dropped): small margins, unlike :func:`biased_cases`' pushed points."""
+    d = draw(st.integers(1, max_d))
+    u = draw(st.lists(st.integers(-3, 3), min_size=d, max_size=d).filter(any))
+    theta = draw(st.integers(-3, 3))
+    pts = draw(st.lists(st.lists(st.integers(-max_coord, max_coord), min_size=d, max_size=d), min_size=1, max_size=max_n))
+    keep = [p for p in pts if dot(u, p) + theta != 0]
+    assume(keep)
+    X = tuple(tuple(Fraction(a) for a in p) for p in keep)
+    y = tuple(1 if dot(u, p) + theta > 0 else -1 for p in keep)
+    gamma = min(yi * (dot(u, p) + theta) for p, yi in zip(keep, y, strict=True))
+    c = draw(small_positive_fractions())
+    uf = tuple(Fraction(a) for a in u)
+    return Case(X, y, uf, Fraction(gamma), {"theta": Fraction(theta), "c": c}, "sign-labelled")
 
 
 def rational_unit_vector(t: list[Fraction]) -> tuple[Fraction, ...]:

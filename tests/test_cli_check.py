@@ -1,0 +1,80 @@
+"""The `pla-proof check` command."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from pla_proof.cli import main
+from pla_proof.data import read_csv
+
+
+def test_passing_variant_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["check", "classic", "--examples", "30", "--out", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "all 7 properties of the claim hold" in out
+    assert not os.listdir(tmp_path)
+
+
+def test_failing_variant_exits_1_and_saves_a_replayable_counterexample(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["check", "bug:doubled-update", "--examples", "30", "--out", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "G1         FAIL" in out
+    csv = tmp_path / "bug_doubled-update-G1.csv"
+    data = read_csv(csv)
+    assert data.n == 1  # the shrunk counterexample, readable by read_csv
+    replay = tmp_path / "bug_doubled-update-G1.json"
+    assert f"pla-proof check bug:doubled-update --replay {replay}" in out
+    code = main(["check", "bug:doubled-update", "--replay", str(replay)])
+    assert code == 1
+    assert "G1       FAIL" in capsys.readouterr().out
+    # the same file replayed with the correct variant: every claim holds
+    assert main(["check", "classic", "--replay", str(replay)]) == 0
+
+
+def test_classic_dynamics_failures_print_a_trace_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "bug:bound-minus-one", "--examples", "30", "--out", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    line = next(ln for ln in out.splitlines() if ln.strip().startswith("trace:"))
+    argv = line.split("trace:")[1].split()[1:]  # drop the program name
+    assert argv[0] == "trace"
+    assert main(argv) == 0  # the run replays (the classic monitor's true bound holds)
+
+
+def test_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["check", "bug:strict-trigger", "--examples", "30", "--json", "--out", str(tmp_path)])
+    obj = json.loads(capsys.readouterr().out)
+    assert code == 1 and obj["ok"] is False
+    sep = next(p for p in obj["properties"] if p["id"] == "SEP")
+    assert sep["status"] == "fail" and sep["counterexample"]["points"] == 1
+    assert os.path.exists(sep["counterexample"]["csv"])
+
+
+def test_list(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "kernel-rbf" in out and "bug:plus-x" in out
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["check", "nonsense"], "unknown variant"),
+        (["check", "no_such_mod_q:thing"], "no module named"),
+        (["check", "pla_proof.variants.classic:Missing"], "has no attribute"),
+        (["check", "classic", "--examples", "0"], "--examples"),
+        (["check", "classic", "--replay", "/no/such.json"], "no such file"),
+        (["check"], "give a VARIANT"),
+    ],
+)
+def test_bad_input_exits_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
