@@ -29,7 +29,8 @@ class VariantCheck:
         return self.report.ok
 
     def __repr__(self) -> str:
-        return f"CheckReport(variant={self.report.variant!r}, ok={self.ok}, properties={len(self.report.properties)})"
+        r = self.report
+        return f"CheckReport(variant={r.variant!r}, ok={self.ok}, properties={len(r.properties)})"
 
 
 def check_variant(
@@ -52,17 +53,23 @@ def check_variant(
         report = search(v, examples=examples, seed=seed, first_only=True)
         if report.caught_by != expect_failure:
             got = report.caught_by or "nothing (every claim held)"
-            raise AssertionError(f"{v.name}: expected to be caught by {expect_failure}, caught by {got}")
+            raise AssertionError(
+                f"{v.name}: expected to be caught by {expect_failure}, caught by {got}"
+            )
         return VariantCheck(report)
     report = search(v, examples=examples, seed=seed)
     if not report.ok:
-        lines = [f"{v.name}: {len(report.failed)} propert{'y' if len(report.failed) == 1 else 'ies'} of the claim fail"]
+        lines = [f"{v.name}: {len(report.failed)} of {len(report.properties)} properties fail"]
         for p in report.failed:
             ce = p.counterexample
             assert ce is not None
             pts = "; ".join(
-                f"({', '.join(str(a) for a in x)}) y={yi}" for x, yi in zip(ce.case.X, ce.case.y, strict=True)
+                f"({', '.join(str(a) for a in x)}) y={yi}"
+                for x, yi in zip(ce.case.X, ce.case.y, strict=True)
             )
-            lines.append(f"  {ce.failure.describe()} -- {ce.case.n} point(s): {pts}; order {ce.order.describe()}")
+            lines.append(
+                f"  {ce.failure.describe()} -- {ce.case.n} point(s): {pts}; "
+                f"order {ce.order.describe()}"
+            )
         raise AssertionError("\n".join(lines))
     return VariantCheck(report)

@@ -39,7 +39,9 @@ def test_failing_variant_exits_1_and_saves_a_replayable_counterexample(
     assert main(["check", "classic", "--replay", str(replay)]) == 0
 
 
-def test_classic_dynamics_failures_print_a_trace_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_classic_dynamics_failures_print_a_trace_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["check", "bug:bound-minus-one", "--examples", "30", "--out", str(tmp_path)]) == 1
     out = capsys.readouterr().out
     line = next(ln for ln in out.splitlines() if ln.strip().startswith("trace:"))
@@ -49,7 +51,9 @@ def test_classic_dynamics_failures_print_a_trace_command(tmp_path: Path, capsys:
 
 
 def test_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["check", "bug:strict-trigger", "--examples", "30", "--json", "--out", str(tmp_path)])
+    code = main(
+        ["check", "bug:strict-trigger", "--examples", "30", "--json", "--out", str(tmp_path)]
+    )
     obj = json.loads(capsys.readouterr().out)
     assert code == 1 and obj["ok"] is False
     sep = next(p for p in obj["properties"] if p["id"] == "SEP")
@@ -74,7 +78,9 @@ def test_list(capsys: pytest.CaptureFixture[str]) -> None:
         (["check"], "give a VARIANT"),
     ],
 )
-def test_bad_input_exits_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_input_exits_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err

@@ -32,7 +32,9 @@ CORE = [n for n in builtin_names() if not n.startswith("sklearn")]
 @pytest.mark.parametrize("name", CORE)
 def test_every_builtin_variant_passes_its_claim(name: str) -> None:
     report = search(resolve(name), examples=40, seed=0)
-    assert report.ok, [p.counterexample.failure.describe() for p in report.failed if p.counterexample]
+    assert report.ok, [
+        p.counterexample.failure.describe() for p in report.failed if p.counterexample
+    ]
     assert report.runs >= 40
     ids = {p.id for p in report.properties}
     assert ids & {"SEP", "SEP0", "RATCHET"}  # an end condition is always claimed
@@ -61,7 +63,15 @@ def test_evaluate_rejects_each_broken_inequality() -> None:
     # one update that violates growth, progress, P_k, Q_k, Cauchy-Schwarz and the bound
     rec = Record(steps=[Measure(1, 0, F(0), F(0), F(-3), F(0), F(5))], end={"m": F(-1), "j": 0})
     res = evaluate(Claim(C=F(1), g=F(1), uu=F(1), bound=F(1, 2)), rec)
-    assert {p for p, f in res.items() if f is not None} == {"G1", "G2", "P_k", "Q_k", "L4", "T", "SEP"}
+    assert {p for p, f in res.items() if f is not None} == {
+        "G1",
+        "G2",
+        "P_k",
+        "Q_k",
+        "L4",
+        "T",
+        "SEP",
+    }
     ok = Record(steps=[Measure(1, 0, F(0), F(0), F(1), F(0), F(1))], end={"m": F(1), "j": 0})
     assert all(f is None for f in evaluate(Claim(C=F(1), g=F(1), uu=F(1)), ok).values())
 
@@ -96,7 +106,13 @@ def test_registry_refuses_bad_specs() -> None:
 
 
 def test_case_json_round_trip() -> None:
-    case = Case(((F(1, 3), F(2)),), (1,), (F(1), F(0)), F(1, 3), {"anchors": ((F(1), F(2)),), "eta": F(5, 2)})
+    case = Case(
+        ((F(1, 3), F(2)),),
+        (1,),
+        (F(1), F(0)),
+        F(1, 3),
+        {"anchors": ((F(1), F(2)),), "eta": F(5, 2)},
+    )
     assert case_from_json(case_to_json(case)) == case
     with pytest.raises(InputError, match="malformed"):
         case_from_json({"X": [["a"]], "y": [1], "u": ["1"], "gamma": "1"})
@@ -119,7 +135,9 @@ def test_psd_check_accepts_gram_matrices_and_rejects_others() -> None:
     assert not is_psd([[F(0), F(1)], [F(1), F(0)]])[0]
     e = ExpSum.exp(F(1, 2))
     assert is_psd([[ExpSum.lift(1), e], [e, ExpSum.lift(1)]])[0]
-    assert not is_psd([[ExpSum.lift(1), ExpSum.lift(2) - e], [ExpSum.lift(2) - e, ExpSum.lift(1)]])[0]
+    assert not is_psd([[ExpSum.lift(1), ExpSum.lift(2) - e], [ExpSum.lift(2) - e, ExpSum.lift(1)]])[
+        0
+    ]
 
 
 def test_averaged_output_need_not_separate_although_training_converges() -> None:

@@ -12,7 +12,7 @@ class HalfStepMargin(LinearVariant):
     summary = "y w.x <= 1 -> w += y x/2: (C, g) = (R^2/4 + 1, gamma/2)"
 
     def triggers(self, w, x, y):
-        return y * sum(a * b for a, b in zip(w, x)) <= 1
+        return y * sum(a * b for a, b in zip(w, x, strict=True)) <= 1
 
     def step(self, w, x, y):
         return [Fraction(y * v, 2) for v in x]

@@ -29,10 +29,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         nargs="?",
         help="built-in name (see --list), bug:NAME, module:attribute or path/file.py:attribute",
     )
-    p.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES, help=f"generated examples per search (default {DEFAULT_EXAMPLES})")
+    p.add_argument(
+        "--examples",
+        type=int,
+        default=DEFAULT_EXAMPLES,
+        help=f"generated examples per search (default {DEFAULT_EXAMPLES})",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of the search (default 0)")
-    p.add_argument("--out", default="counterexamples", help="directory for counterexample files (default ./counterexamples)")
-    p.add_argument("--replay", metavar="FILE.json", help="run a saved counterexample again instead of searching")
+    p.add_argument(
+        "--out",
+        default="counterexamples",
+        help="directory for counterexample files (default ./counterexamples)",
+    )
+    p.add_argument(
+        "--replay",
+        metavar="FILE.json",
+        help="run a saved counterexample again instead of searching",
+    )
     p.add_argument("--list", action="store_true", help="list the built-in variants and seeded bugs")
 
 
@@ -72,7 +85,10 @@ def _list(args: argparse.Namespace) -> int:
         emit_json(
             {
                 "variants": [{"name": n, "summary": s} for n, s in rows],
-                "bugs": [{"name": f"bug:{b.name}", "mistake": b.mistake, "expected": b.expected} for b in BUGS.values()],
+                "bugs": [
+                    {"name": f"bug:{b.name}", "mistake": b.mistake, "expected": b.expected}
+                    for b in BUGS.values()
+                ],
             }
         )
         return 0
@@ -86,7 +102,7 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace, variant: Variant) -> int:
-    case, order, meta = load_counterexample(args.replay)
+    case, order, _meta = load_counterexample(args.replay)
     rec = variant.run(case, order)
     res = evaluate(variant.claim(case), rec)
     failures = [f for f in res.values() if f is not None]
@@ -112,9 +128,17 @@ def _replay(args: argparse.Namespace, variant: Variant) -> int:
 
 
 def _print_case(case: Any) -> None:
-    print(f"  {case.n} point(s): " + "; ".join(f"({', '.join(fmt(v) for v in x)}) y={yi}" for x, yi in zip(case.X, case.y, strict=True)))
+    print(
+        f"  {case.n} point(s): "
+        + "; ".join(
+            f"({', '.join(fmt(v) for v in x)}) y={yi}" for x, yi in zip(case.X, case.y, strict=True)
+        )
+    )
     if any(case.u):
-        print(f"  comparator u = ({', '.join(fmt(v) for v in case.u)})" + (f", params {dict(case.params)}" if case.params else ""))
+        print(
+            f"  comparator u = ({', '.join(fmt(v) for v in case.u)})"
+            + (f", params {dict(case.params)}" if case.params else "")
+        )
 
 
 def _print_steps(rec: Record, limit: int = 12) -> None:
@@ -138,7 +162,10 @@ def _short(v: Any) -> str:
 
 
 def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[str, Any]]) -> None:
-    print(f"variant {report.variant}: {variant.summary}" + (f" [{variant.source}]" if variant.source else ""))
+    print(
+        f"variant {report.variant}: {variant.summary}"
+        + (f" [{variant.source}]" if variant.source else "")
+    )
     print(
         f"searched {report.examples} generated examples per property search (seed {report.seed}): "
         f"{report.runs} runs, {report.inconclusive} inconclusive (safety cap hit before the bound)"
@@ -152,7 +179,10 @@ def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[st
         files = saved[p.id]
         print()
         src = "fixed example" if ce.explicit else "shrunk counterexample"
-        print(f"{p.id}: {src} with {ce.case.n} point(s), order {ce.order.describe()}, {len(ce.record.steps)} update(s)")
+        print(
+            f"{p.id}: {src} with {ce.case.n} point(s), order {ce.order.describe()}, "
+            f"{len(ce.record.steps)} update(s)"
+        )
         print(f"  {ce.failure.describe()}")
         _print_case(ce.case)
         out = ", ".join(f"{k}={_short(v)}" for k, v in ce.record.output.items() if k in _SHOWN)
@@ -166,7 +196,10 @@ def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[st
     if report.ok:
         print(f"all {len(report.properties)} properties of the claim hold")
     else:
-        print(f"{len(report.failed)} of {len(report.properties)} properties FAIL: {', '.join(p.id for p in report.failed)}")
+        print(
+            f"{len(report.failed)} of {len(report.properties)} properties FAIL: "
+            + ", ".join(p.id for p in report.failed)
+        )
 
 
 def _failure_json(f: Failure) -> dict[str, Any]:
@@ -180,10 +213,17 @@ def _failure_json(f: Failure) -> dict[str, Any]:
     }
 
 
-def report_to_json(report: CheckReport, variant: Variant, saved: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def report_to_json(
+    report: CheckReport, variant: Variant, saved: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
     props = []
     for p in report.properties:
-        entry: dict[str, Any] = {"id": p.id, "instance_of": p.lemma, "statement": p.statement, "status": "pass" if p.ok else "fail"}
+        entry: dict[str, Any] = {
+            "id": p.id,
+            "instance_of": p.lemma,
+            "statement": p.statement,
+            "status": "pass" if p.ok else "fail",
+        }
         ce = p.counterexample
         if ce is not None:
             entry["counterexample"] = {

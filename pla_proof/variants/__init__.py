@@ -5,7 +5,15 @@
 True
 """
 
-from .harness import CheckReport, Counterexample, Failure, PropertyResult, evaluate, run_case, search
+from .harness import (
+    CheckReport,
+    Counterexample,
+    Failure,
+    PropertyResult,
+    evaluate,
+    run_case,
+    search,
+)
 from .protocol import (
     Case,
     Claim,

@@ -48,7 +48,9 @@ class _Survivors(PassVariant):
         rec = super().run(case, order)
         ref = Classic().run(case, order)
         rec.checks["EQ"] = (
-            None if ref.choices == rec.choices else f"updates {rec.choices} != classic {ref.choices}"
+            None
+            if ref.choices == rec.choices
+            else f"updates {rec.choices} != classic {ref.choices}"
         )
         a = tuple(
             sum((c * w[i] for w, c in zip(self._ws, self._cs, strict=True)), Fraction(0))
@@ -67,12 +69,14 @@ class _Survivors(PassVariant):
 
 
 def _sgn(v: Any) -> int:
-    return (v > 0) - (v < 0)
+    return int(v > 0) - int(v < 0)
 
 
 class Averaged(_Survivors):
     name: ClassVar[str] = "averaged"
-    summary: ClassVar[str] = "averaged perceptron: training is classic; the average need not separate"
+    summary: ClassVar[str] = (
+        "averaged perceptron: training is classic; the average need not separate"
+    )
     source: ClassVar[str] = "Freund & Schapire 1999; seed 004"
 
 

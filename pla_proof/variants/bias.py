@@ -79,7 +79,12 @@ class BiasVariant(LinearVariant):
         if not self.classic_dynamics:
             return None
         aug = augmented(case, self.c(case))
-        return ["--bias", f"augment:{_num(self.c(case))}", "--comparator", ",".join(_num(v) for v in aug.u)]
+        return [
+            "--bias",
+            f"augment:{_num(self.c(case))}",
+            "--comparator",
+            ",".join(_num(v) for v in aug.u),
+        ]
 
 
 class BiasAugment(BiasVariant):
@@ -103,7 +108,7 @@ class _SameUpdatesAsAugmentOne(BiasVariant):
         rec.checks["EQ"] = (
             None
             if ref.choices == rec.choices
-            else f"updates {[j + 1 for j in rec.choices]} != augment:1's {[j + 1 for j in ref.choices]}"
+            else f"updates {_one_based(rec.choices)} != augment:1's {_one_based(ref.choices)}"
         )
         return rec
 
@@ -113,6 +118,10 @@ class _SameUpdatesAsAugmentOne(BiasVariant):
         aug = augmented(case, self.c(case))
         conv = "minus-one" if self.c(case) < 0 else "separate"
         return ["--bias", conv, "--comparator", ",".join(_num(v) for v in aug.u)]
+
+
+def _one_based(choices: list[int]) -> list[int]:
+    return [j + 1 for j in choices]
 
 
 def _with_c(case: Case, c: Fraction) -> Case:

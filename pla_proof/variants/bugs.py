@@ -193,20 +193,74 @@ class MulticlassClassicConstant(Multiclass):
 
 _ALL = [
     SeededBug("plus-x", "update w += x instead of w += y x", PlusX, "G2", 1),
-    SeededBug("strict-trigger", "trigger y w.x < 0: never moves from w = 0", StrictTrigger, "SEP", 1),
+    SeededBug(
+        "strict-trigger", "trigger y w.x < 0: never moves from w = 0", StrictTrigger, "SEP", 1
+    ),
     SeededBug("doubled-update", "update 2 y x while claiming (R^2, gamma)", Doubled, "G1", 1),
-    SeededBug("bias-wrong-sign", "bias added with the wrong sign (b -= y with decision w.x + b)", WrongBiasSign, "G2", 1),
+    SeededBug(
+        "bias-wrong-sign",
+        "bias added with the wrong sign (b -= y with decision w.x + b)",
+        WrongBiasSign,
+        "G2",
+        1,
+    ),
     SeededBug("positive-only", "updates only on positive labels", PositiveOnly, "SEP", 1),
-    SeededBug("skip-first-update", "off-by-one: the first update is counted but not applied", SkipFirst, "G2", 1),
-    SeededBug("bound-minus-one", "bound claimed one smaller than R^2/gamma^2", BoundMinusOne, "T", 1),
-    SeededBug("radius-before-augmentation", "R taken before the bias augmentation", RadiusBeforeAugmentation, "G1", 1),
+    SeededBug(
+        "skip-first-update",
+        "off-by-one: the first update is counted but not applied",
+        SkipFirst,
+        "G2",
+        1,
+    ),
+    SeededBug(
+        "bound-minus-one", "bound claimed one smaller than R^2/gamma^2", BoundMinusOne, "T", 1
+    ),
+    SeededBug(
+        "radius-before-augmentation",
+        "R taken before the bias augmentation",
+        RadiusBeforeAugmentation,
+        "G1",
+        1,
+    ),
     SeededBug("one-epoch", "stops after one epoch with errors left", OneEpoch, "SEP", 3),
-    SeededBug("margin-classic-bound", "margin perceptron (tau > 0) claiming the classic constants", MarginClassicBound, "G1", 1),
-    SeededBug("kernel-not-psd", "kernel K = x.x' - 1 is not positive semidefinite", NotPSDKernel, "PSD", 2),
-    SeededBug("averaged-separates", "averaged perceptron claiming its output separates", AveragedSeparates, "SEP", 3),
-    SeededBug("seed004-strict", "seed 004's listing (sign(0) = +1) claiming strict separation", Seed004Strict, "SEP", 1),
-    SeededBug("pocket-no-ratchet", "pocket without ratchet claiming the ratchet property", PocketNoRatchet, "RATCHET", 4),
-    SeededBug("multiclass-binary-constant", "multiclass claiming growth R^2 instead of 2R^2", MulticlassClassicConstant, "G1", 1),
+    SeededBug(
+        "margin-classic-bound",
+        "margin perceptron (tau > 0) claiming the classic constants",
+        MarginClassicBound,
+        "G1",
+        1,
+    ),
+    SeededBug(
+        "kernel-not-psd", "kernel K = x.x' - 1 is not positive semidefinite", NotPSDKernel, "PSD", 2
+    ),
+    SeededBug(
+        "averaged-separates",
+        "averaged perceptron claiming its output separates",
+        AveragedSeparates,
+        "SEP",
+        3,
+    ),
+    SeededBug(
+        "seed004-strict",
+        "seed 004's listing (sign(0) = +1) claiming strict separation",
+        Seed004Strict,
+        "SEP",
+        1,
+    ),
+    SeededBug(
+        "pocket-no-ratchet",
+        "pocket without ratchet claiming the ratchet property",
+        PocketNoRatchet,
+        "RATCHET",
+        4,
+    ),
+    SeededBug(
+        "multiclass-binary-constant",
+        "multiclass claiming growth R^2 instead of 2R^2",
+        MulticlassClassicConstant,
+        "G1",
+        1,
+    ),
 ]
 
 for _b in _ALL:

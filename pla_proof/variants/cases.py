@@ -77,17 +77,27 @@ def biased_cases(draw: Any, max_n: int = 6, max_d: int = 2, max_coord: int = 5) 
     assert gamma > 0
     c = draw(small_positive_fractions())
     uf = tuple(Fraction(a) for a in u)
-    return Case(tuple(X), tuple(y), uf, Fraction(gamma), {"theta": Fraction(theta), "c": c}, "biased")
+    return Case(
+        tuple(X), tuple(y), uf, Fraction(gamma), {"theta": Fraction(theta), "c": c}, "biased"
+    )
 
 
 @st.composite
-def sign_labelled_biased_cases(draw: Any, max_n: int = 8, max_d: int = 2, max_coord: int = 4) -> Case:
+def sign_labelled_biased_cases(
+    draw: Any, max_n: int = 8, max_d: int = 2, max_coord: int = 4
+) -> Case:
     """Small integer points labelled by the sign of ``u.x + theta`` (points on the
     hyperplane dropped): small margins, unlike :func:`biased_cases`' pushed points."""
     d = draw(st.integers(1, max_d))
     u = draw(st.lists(st.integers(-3, 3), min_size=d, max_size=d).filter(any))
     theta = draw(st.integers(-3, 3))
-    pts = draw(st.lists(st.lists(st.integers(-max_coord, max_coord), min_size=d, max_size=d), min_size=1, max_size=max_n))
+    pts = draw(
+        st.lists(
+            st.lists(st.integers(-max_coord, max_coord), min_size=d, max_size=d),
+            min_size=1,
+            max_size=max_n,
+        )
+    )
     keep = [p for p in pts if dot(u, p) + theta != 0]
     assume(keep)
     X = tuple(tuple(Fraction(a) for a in p) for p in keep)
@@ -122,7 +132,13 @@ def normalisable_cases(draw: Any, max_n: int = 6, max_d: int = 3) -> Case:
         if d == 1:
             v: tuple[Fraction, ...] = (Fraction(draw(st.sampled_from([1, -1]))),)
         else:
-            t = draw(st.lists(st.builds(Fraction, st.integers(-4, 4), st.integers(1, 3)), min_size=d - 1, max_size=d - 1))
+            t = draw(
+                st.lists(
+                    st.builds(Fraction, st.integers(-4, 4), st.integers(1, 3)),
+                    min_size=d - 1,
+                    max_size=d - 1,
+                )
+            )
             v = rational_unit_vector(t)
             if draw(st.booleans()):
                 v = tuple(-a for a in v)

@@ -56,7 +56,10 @@ class ClassicStrict(Classic):
         )
 
     def examples(self) -> list[Case]:
-        return [Case(c.X, c.y, c.u, c.gamma, {"g": c.gamma * Fraction(99, 100)}, c.name) for c in super().examples()]
+        return [
+            Case(c.X, c.y, c.u, c.gamma, {"g": c.gamma * Fraction(99, 100)}, c.name)
+            for c in super().examples()
+        ]
 
     def claim(self, case: Case) -> Claim:
         return Claim(C=case.radius_squared, g=case.params["g"], uu=case.uu, strict=True)
@@ -70,7 +73,9 @@ class UnitBall(Classic):
     """Seed 001: data rescaled into the unit ball (``|x| <= 1``), so ``k <= 1/gamma^2``."""
 
     name: ClassVar[str] = "unit-ball"
-    summary: ClassVar[str] = "seed 001: data scaled into the unit ball, (C, g) = (1, gamma), k <= 1/gamma^2"
+    summary: ClassVar[str] = (
+        "seed 001: data scaled into the unit ball, (C, g) = (1, gamma), k <= 1/gamma^2"
+    )
     source: ClassVar[str] = "seed 001"
 
     def cases(self) -> Any:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from mpmath import iv
+from mpmath import iv  # type: ignore[import-untyped]
 
 __all__ = ["ExpSum", "to_interval"]
 
@@ -89,10 +89,13 @@ class ExpSum:
             if v.b < 0:
                 return -1
             dps *= 2
-        raise ArithmeticError("could not decide the sign of a nonzero exponential sum")  # pragma: no cover
+        raise ArithmeticError(
+            "could not decide the sign of a nonzero exponential sum"
+        )  # pragma: no cover
 
     def _cmp(self, other: Any) -> int:
-        return (self - other).sign()
+        diff: ExpSum = self - ExpSum.lift(other)
+        return diff.sign()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ExpSum | int | Fraction):

@@ -93,7 +93,9 @@ def order_to_json(order: Order) -> dict[str, Any]:
 
 def order_from_json(obj: dict[str, Any]) -> Order:
     try:
-        return Order(str(obj["rule"]), int(obj.get("seed", 0)), tuple(int(v) for v in obj.get("picks", ())))
+        return Order(
+            str(obj["rule"]), int(obj.get("seed", 0)), tuple(int(v) for v in obj.get("picks", ()))
+        )
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"malformed order in counterexample file ({exc})") from None
 
@@ -103,7 +105,9 @@ def slug(spec: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", spec).strip("_") or "variant"
 
 
-def replay_commands(spec: str, variant: Variant, ce: Counterexample, csv_path: str, json_path: str) -> dict[str, str | None]:
+def replay_commands(
+    spec: str, variant: Variant, ce: Counterexample, csv_path: str, json_path: str
+) -> dict[str, str | None]:
     """``{"check": ..., "trace": ... or None}``: commands that replay a counterexample."""
     check = f"pla-proof check {shlex.quote(spec)} --replay {shlex.quote(json_path)}"
     trace = None
@@ -116,7 +120,9 @@ def replay_commands(spec: str, variant: Variant, ce: Counterexample, csv_path: s
     return {"check": check, "trace": trace}
 
 
-def save_counterexample(spec: str, variant: Variant, prop: str, ce: Counterexample, out: str) -> dict[str, Any]:
+def save_counterexample(
+    spec: str, variant: Variant, prop: str, ce: Counterexample, out: str
+) -> dict[str, Any]:
     """Write ``<out>/<variant>-<prop>.csv`` and ``.json``; return paths and commands."""
     try:
         os.makedirs(out, exist_ok=True)
@@ -131,7 +137,9 @@ def save_counterexample(spec: str, variant: Variant, prop: str, ce: Counterexamp
         f"# order: {ce.order.describe()}; replay: {cmds['check']}",
         ",".join([*(f"x{i + 1}" for i in range(d)), "y"]),
     ]
-    lines += [",".join([*(_q(v) for v in x), str(yi)]) for x, yi in zip(ce.case.X, ce.case.y, strict=True)]
+    lines += [
+        ",".join([*(_q(v) for v in x), str(yi)]) for x, yi in zip(ce.case.X, ce.case.y, strict=True)
+    ]
     obj = {
         "variant": spec,
         "property": prop,

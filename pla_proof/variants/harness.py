@@ -179,7 +179,9 @@ def _sep_msg(m: Any) -> str:
     return f"min_i y_i f(x_i) = {_show(m)}, not > 0"
 
 
-def run_case(variant: Variant, case: Case, order: Order) -> tuple[Record, dict[str, Failure | None]]:
+def run_case(
+    variant: Variant, case: Case, order: Order
+) -> tuple[Record, dict[str, Failure | None]]:
     """Run ``variant`` on one case in one order and evaluate its claim."""
     rec = variant.run(case, order)
     res = evaluate(variant.claim(case), rec)

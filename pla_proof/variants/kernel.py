@@ -82,7 +82,7 @@ def rbf_kernel(q: Fraction) -> Kernel:
 def _sign(v: Any) -> int:
     if isinstance(v, ExpSum):
         return v.sign()
-    return (v > 0) - (v < 0)
+    return int(v > 0) - int(v < 0)
 
 
 def is_psd(G: Sequence[Sequence[Any]]) -> tuple[bool, str]:
@@ -146,9 +146,13 @@ def kernel_cases(draw: Any, kernel: Kernel, max_n: int = 5, max_anchors: int = 2
     for drawn anchors ``a`` and integer weights ``beta`` (points on ``u.phi = 0`` dropped).
     ``Case.u`` is ``beta``; ``params["anchors"]`` the anchors."""
     d = draw(st.integers(1, 2))
-    pt = st.lists(st.integers(-2, 2), min_size=d, max_size=d).map(lambda v: tuple(Fraction(a) for a in v))
+    pt = st.lists(st.integers(-2, 2), min_size=d, max_size=d).map(
+        lambda v: tuple(Fraction(a) for a in v)
+    )
     anchors = tuple(draw(st.lists(pt, min_size=1, max_size=max_anchors, unique=True)))
-    beta = draw(st.lists(st.integers(-3, 3), min_size=len(anchors), max_size=len(anchors)).filter(any))
+    beta = draw(
+        st.lists(st.integers(-3, 3), min_size=len(anchors), max_size=len(anchors)).filter(any)
+    )
     pts = draw(st.lists(pt, min_size=1, max_size=max_n, unique=True))
     X: list[Point] = []
     y: list[int] = []
@@ -184,7 +188,9 @@ class KernelVariant(Variant):
         """Orthonormal points with ``u = sum_i y_i phi(x_i)`` (kept when it separates)."""
         out = []
         for c in orthonormal_cases():
-            case = Case(c.X, c.y, tuple(Fraction(v) for v in c.y), Fraction(0), {"anchors": c.X}, c.name)
+            case = Case(
+                c.X, c.y, tuple(Fraction(v) for v in c.y), Fraction(0), {"anchors": c.X}, c.name
+            )
             if self.claim(case).g > 0:
                 out.append(case)
         return out
@@ -205,7 +211,11 @@ class KernelVariant(Variant):
         h = self._h(case)
         g = _min(yi * hi for yi, hi in zip(case.y, h, strict=True))
         uu = sum(
-            (b1 * b2 * K(a1, a2) for a1, b1 in zip(anchors, case.u, strict=True) for a2, b2 in zip(anchors, case.u, strict=True)),
+            (
+                b1 * b2 * K(a1, a2)
+                for a1, b1 in zip(anchors, case.u, strict=True)
+                for a2, b2 in zip(anchors, case.u, strict=True)
+            ),
             Fraction(0),
         )
         return Claim(C=R2, g=g, uu=uu)
@@ -220,7 +230,9 @@ class KernelVariant(Variant):
         anchors = case.params["anchors"]
         distinct = list(dict.fromkeys([*case.X, *anchors]))
         ok, why = is_psd([[K(a, b) for b in distinct] for a in distinct])
-        rec.checks["PSD"] = None if ok else f"Gram matrix of {len(distinct)} points is not PSD: {why}"
+        rec.checks["PSD"] = (
+            None if ok else f"Gram matrix of {len(distinct)} points is not PSD: {why}"
+        )
         alpha = [0] * n
         sel = Selector(order, n)
         stop = rec.should_stop()
@@ -236,7 +248,13 @@ class KernelVariant(Variant):
         def measure() -> tuple[Any, Any]:
             pu = sum((alpha[j] * y[j] * h[j] for j in range(n) if alpha[j]), Fraction(0))
             nn = sum(
-                (alpha[i] * alpha[j] * y[i] * y[j] * G[i][j] for i in range(n) if alpha[i] for j in range(n) if alpha[j]),
+                (
+                    alpha[i] * alpha[j] * y[i] * y[j] * G[i][j]
+                    for i in range(n)
+                    if alpha[i]
+                    for j in range(n)
+                    if alpha[j]
+                ),
                 Fraction(0),
             )
             return pu, nn
@@ -287,7 +305,9 @@ class Dual(KernelVariant):
     primal run, and ``w_k = sum_i alpha_i y_i x_i``."""
 
     name: ClassVar[str] = "dual"
-    summary: ClassVar[str] = "dual form, K = x.x': alpha counts, sum alpha = k, same updates as classic"
+    summary: ClassVar[str] = (
+        "dual form, K = x.x': alpha counts, sum alpha = k, same updates as classic"
+    )
     source: ClassVar[str] = "seed 004"
     extra_properties: ClassVar[dict[str, str]] = {
         **KernelVariant.extra_properties,
@@ -298,7 +318,10 @@ class Dual(KernelVariant):
         return linear_kernel
 
     def examples(self) -> Sequence[Case]:
-        return [Case(c.X, c.y, (Fraction(1),), Fraction(0), {"anchors": (c.u,)}, c.name) for c in orthonormal_cases()]
+        return [
+            Case(c.X, c.y, (Fraction(1),), Fraction(0), {"anchors": (c.u,)}, c.name)
+            for c in orthonormal_cases()
+        ]
 
     def cases(self) -> Any:
         return _separable_cases().map(
@@ -313,7 +336,9 @@ class Dual(KernelVariant):
         ref = Classic().run(primal_case, order)
         alpha = rec.output["alpha"]
         w = tuple(
-            sum((a * yi * x[c] for a, yi, x in zip(alpha, case.y, case.X, strict=True)), Fraction(0))
+            sum(
+                (a * yi * x[c] for a, yi, x in zip(alpha, case.y, case.X, strict=True)), Fraction(0)
+            )
             for c in range(case.d)
         )
         if ref.choices != rec.choices:

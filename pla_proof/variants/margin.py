@@ -30,7 +30,9 @@ class Margin(LinearVariant):
     """Update while the margin is at most ``tau >= 0`` (a drawn parameter)."""
 
     name: ClassVar[str] = "margin"
-    summary: ClassVar[str] = "y w.x <= tau -> w += eta y x: (C, g) = (eta^2 R^2 + 2 eta tau, eta gamma)"
+    summary: ClassVar[str] = (
+        "y w.x <= tau -> w += eta y x: (C, g) = (eta^2 R^2 + 2 eta tau, eta gamma)"
+    )
     source: ClassVar[str] = "Duda & Hart; Krauth & Mezard 1987"
 
     def cases(self) -> Any:

@@ -33,7 +33,9 @@ class Multiclass(Variant):
     """One weight vector per class; claim ``(2 R^2, gamma)``."""
 
     name: ClassVar[str] = "multiclass"
-    summary: ClassVar[str] = "one vector per class: (C, g) = (2R^2, gamma), k <= 2R^2/gamma^2 for |U|_F = 1"
+    summary: ClassVar[str] = (
+        "one vector per class: (C, g) = (2R^2, gamma), k <= 2R^2/gamma^2 for |U|_F = 1"
+    )
     source: ClassVar[str] = "Collins 2002; Crammer & Singer 2003; seed 000"
     cap: ClassVar[int] = 5_000
     #: the growth constant as a multiple of R^2 (a seeded bug claims 1)

@@ -7,10 +7,10 @@ point whose norm is irrational is refused.
 
 >>> exact_norm((Fraction(3), Fraction(4)))
 Fraction(5, 1)
->>> exact_norm((Fraction(1), Fraction(1)))
+>>> exact_norm((Fraction(1), Fraction(1)))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pla_proof.errors.InputError: |x|^2 = 2 is not the square of a rational: normalised updates need rational norms
+pla_proof.errors.InputError: |x|^2 = 2 is not the square of a rational: ...
 """
 
 from __future__ import annotations
@@ -34,7 +34,9 @@ def exact_norm(x: Sequence[Fraction]) -> Fraction:
     p, q = v.numerator, v.denominator
     rp, rq = math.isqrt(p), math.isqrt(q)
     if rp * rp != p or rq * rq != q:
-        raise InputError(f"|x|^2 = {v} is not the square of a rational: normalised updates need rational norms")
+        raise InputError(
+            f"|x|^2 = {v} is not the square of a rational: normalised updates need rational norms"
+        )
     return Fraction(rp, rq)
 
 

@@ -35,7 +35,9 @@ class Pocket(Variant):
     """Pocket with ratchet; ``iterations_per_point`` random picks per point."""
 
     name: ClassVar[str] = "pocket"
-    summary: ClassVar[str] = "pocket with ratchet on any data: G1 with C = R^2; pocket errors never increase"
+    summary: ClassVar[str] = (
+        "pocket with ratchet on any data: G1 with C = R^2; pocket errors never increase"
+    )
     source: ClassVar[str] = "Gallant 1990; Muselli 1997; seed 004"
     order_rules: ClassVar[tuple[str, ...]] = ("random",)
     extra_properties: ClassVar[dict[str, str]] = {

@@ -22,7 +22,8 @@ in R^d; they subclass :class:`LinearVariant` and override one or two methods:
 ...         return [2 * y * v for v in x]
 ...     def claim(self, case):
 ...         return Claim(C=4 * case.radius_squared, g=2 * case.gamma, uu=case.uu)
->>> case = Case(X=((Fraction(1), Fraction(0)),), y=(1,), u=(Fraction(1), Fraction(0)), gamma=Fraction(1))
+>>> one, zero = Fraction(1), Fraction(0)
+>>> case = Case(X=((one, zero),), y=(1,), u=(one, zero), gamma=one)
 >>> rec = Doubled().run(case, Order("cyclic"))
 >>> [(m.k, m.n1 - m.n0, m.pu1 - m.pu0) for m in rec.steps]
 [(1, Fraction(4, 1), Fraction(2, 1))]
@@ -275,7 +276,9 @@ class Record:
 
 
 #: Set by the harness during a search: a predicate on the partial record.
-_STOP: ContextVar[Callable[[Record], bool] | None] = ContextVar("pla_proof_variant_stop", default=None)
+_STOP: ContextVar[Callable[[Record], bool] | None] = ContextVar(
+    "pla_proof_variant_stop", default=None
+)
 
 
 @dataclass(frozen=True)
@@ -374,7 +377,9 @@ def _separable_cases() -> Any:
 def _sign_labelled(draw: Any) -> Case:
     d = draw(st.integers(1, 3))
     u = draw(st.lists(st.integers(-3, 3), min_size=d, max_size=d).filter(any))
-    pts = draw(st.lists(st.lists(st.integers(-3, 3), min_size=d, max_size=d), min_size=1, max_size=6))
+    pts = draw(
+        st.lists(st.lists(st.integers(-3, 3), min_size=d, max_size=d), min_size=1, max_size=6)
+    )
     X = [tuple(Fraction(a) for a in p) for p in pts if dot(u, p) != 0]
     y = [1 if dot(u, p) > 0 else -1 for p in pts if dot(u, p) != 0]
     if not X:  # keep the example: a single point on the positive side

@@ -36,7 +36,9 @@ class LearningRate(LinearVariant):
     """``y w.x <= 0 -> w += eta y x``."""
 
     name: ClassVar[str] = "learning-rate"
-    summary: ClassVar[str] = "w += eta y x: (C, g) = (eta^2 R^2, eta gamma); same updates as eta = 1"
+    summary: ClassVar[str] = (
+        "w += eta y x: (C, g) = (eta^2 R^2, eta gamma); same updates as eta = 1"
+    )
     source: ClassVar[str] = "standard"
     extra_properties: ClassVar[dict[str, str]] = {
         "EQ": "same update sequence as the classic algorithm (eta = 1)"
@@ -46,7 +48,10 @@ class LearningRate(LinearVariant):
         return _with(st.fixed_dictionaries({"eta": small_positive_fractions()}))
 
     def examples(self) -> Sequence[Case]:
-        return [Case(c.X, c.y, c.u, c.gamma, {"eta": Fraction(5, 2)}, c.name) for c in orthonormal_cases()]
+        return [
+            Case(c.X, c.y, c.u, c.gamma, {"eta": Fraction(5, 2)}, c.name)
+            for c in orthonormal_cases()
+        ]
 
     def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
         eta = self._eta
@@ -57,7 +62,9 @@ class LearningRate(LinearVariant):
         rec = super().run(case, order)
         ref = Classic().run(case, order)
         rec.checks["EQ"] = (
-            None if ref.choices == rec.choices else f"updates {rec.choices} != classic {ref.choices}"
+            None
+            if ref.choices == rec.choices
+            else f"updates {rec.choices} != classic {ref.choices}"
         )
         return rec
 

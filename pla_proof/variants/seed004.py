@@ -41,7 +41,9 @@ class Seed004Listing(PassVariant):
     """Listing 2 of seed 004 with listing 1's predict."""
 
     name: ClassVar[str] = "seed004-listing"
-    summary: ClassVar[str] = "seed 004's listing: sign(0) = +1; stops at a w that predicts every label (SEP0)"
+    summary: ClassVar[str] = (
+        "seed 004's listing: sign(0) = +1; stops at a w that predicts every label (SEP0)"
+    )
     source: ClassVar[str] = "seed 004, listings 1-2"
     max_epochs: ClassVar[int | None] = 1000
     end_claim: ClassVar[str] = "SEP0"
@@ -60,7 +62,14 @@ class Seed004Listing(PassVariant):
         aug = augmented(case, Fraction(1))
         rec = super().run(aug, order)
         w_hat = rec.output["w"]
-        bad = next((i for i, (x, yi) in enumerate(zip(aug.X, aug.y, strict=True)) if predict(w_hat, x) != yi), None)
+        bad = next(
+            (
+                i
+                for i, (x, yi) in enumerate(zip(aug.X, aug.y, strict=True))
+                if predict(w_hat, x) != yi
+            ),
+            None,
+        )
         rec.end["sep0_bad"] = bad
         rec.end["sep0_value"] = None if bad is None else dot(w_hat, aug.X[bad])
         rec.output.update(w=tuple(w_hat[:-1]), b=w_hat[-1])

@@ -27,11 +27,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from hypothesis import strategies as st
+
 from ..errors import InputError
 from ..numbers import dot, norm2
 from .bias import augmented
-from hypothesis import strategies as st
-
 from .cases import biased_cases, sign_labelled_biased_cases
 from .classic import Classic
 from .protocol import Case, Claim, Measure, Order, Record, Selector, Variant
