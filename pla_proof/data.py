@@ -23,12 +23,13 @@ import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from .errors import InputError
-from .numbers import common_scale, scaled_ints, to_fraction
+from .numbers import common_scale, to_fraction
 
 __all__ = [
     "BIAS_CONVENTIONS",
@@ -138,10 +139,11 @@ class Dataset:
     def original_d(self) -> int:
         return self.d - (1 if self.bias is not None else 0)
 
-    @property
+    @cached_property
     def radius_squared(self) -> Fraction:
         """R^2 = max_i |x_i|^2 over the vectors actually trained on."""
-        return max(sum((v * v for v in x), Fraction(0)) for x in self.X)
+        Z, s = self.integer_points()
+        return Fraction(max(sum(v * v for v in z) for z in Z), s * s)
 
     def with_bias(self, bias: Bias | str | None) -> Dataset:
         """Augment with a bias convention (``None`` returns the data unchanged).
@@ -167,9 +169,17 @@ class Dataset:
         """``(Z, s)``: the points scaled by the positive integer ``s`` to integers.
 
         A positive scale leaves every decision of the Perceptron unchanged.
+
+        >>> from_arrays([["0.5", "1/3"]], [1]).integer_points()
+        (((3, 2),), 6)
         """
+        return self._integer_points
+
+    @cached_property
+    def _integer_points(self) -> tuple[tuple[tuple[int, ...], ...], int]:
         s = common_scale(self.X)
-        return tuple(scaled_ints(x, s) for x in self.X), s
+        Z = tuple(tuple(v.numerator * (s // v.denominator) for v in x) for x in self.X)
+        return Z, s
 
     def as_float(self) -> tuple[np.ndarray, np.ndarray]:
         """``(X, y)`` as float64 arrays (refused if a value overflows float64)."""
