@@ -14,9 +14,16 @@ from typing import Any
 
 from ..errors import InputError
 from ..variants.files import load_counterexample, save_counterexample
-from ..variants.harness import GENERIC_PROPERTIES, CheckReport, Failure, evaluate, search
+from ..variants.harness import (
+    GENERIC_PROPERTIES,
+    CheckReport,
+    Failure,
+    _sort_key,
+    evaluate,
+    search,
+)
 from ..variants.protocol import Record, Variant
-from ..variants.registry import BUILTIN, resolve
+from ..variants.registry import BUILTIN, FINDINGS, resolve
 from .common import emit_json, exact_str, fmt
 
 DEFAULT_EXAMPLES = 200
@@ -94,7 +101,8 @@ def _list(args: argparse.Namespace) -> int:
         return 0
     print("built-in variants:")
     for n, s in rows:
-        print(f"  {n:20s} {s}")
+        note = " [finding: its claim fails]" if n in FINDINGS else ""
+        print(f"  {n:20s} {s}{note}")
     print("seeded bugs (each should fail):")
     for b in BUGS.values():
         print(f"  bug:{b.name:28s} {b.mistake} [caught by {b.expected}]")
@@ -104,7 +112,7 @@ def _list(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace, variant: Variant) -> int:
     case, order, _meta = load_counterexample(args.replay)
     rec = variant.run(case, order)
-    res = evaluate(variant.claim(case), rec)
+    res = dict(sorted(evaluate(variant.claim(case), rec).items(), key=lambda kv: _sort_key(kv[0])))
     failures = [f for f in res.values() if f is not None]
     if args.json:
         emit_json(

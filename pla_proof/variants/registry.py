@@ -25,7 +25,7 @@ from typing import Any
 from ..errors import InputError
 from .protocol import Variant
 
-__all__ = ["BUILTIN", "builtin_names", "resolve"]
+__all__ = ["BUILTIN", "FINDINGS", "builtin_names", "resolve"]
 
 #: built-in name -> "module:attribute" (resolved lazily)
 BUILTIN: dict[str, str] = {
@@ -49,6 +49,12 @@ BUILTIN: dict[str, str] = {
     "seed004-listing": "pla_proof.variants.seed004:Seed004Listing",
     "sklearn-perceptron": "pla_proof.variants.sklearn_perceptron:SklearnPerceptron",
     "sklearn-default": "pla_proof.variants.sklearn_perceptron:SklearnDefault",
+}
+
+
+#: Built-ins whose claim is known to fail: findings about a real client, not catalog entries.
+FINDINGS: dict[str, str] = {
+    "sklearn-default": "scikit-learn's default stopping rule can end training before separating",
 }
 
 
