@@ -4,33 +4,105 @@
 >>> run = train(load("orthonormal:5"))
 >>> run.status, run.updates, run.bound
 ('converged', 5, Fraction(5, 1))
+
+The geometry, variant and testing names are imported on first use, so that
+``import pla_proof`` stays light (no scipy, Z3 or Hypothesis until needed).
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from .data import Bias, Dataset, from_arrays, load, read_csv, read_npz
 from .errors import InputError, SolverError
 from .monitor import Comparator, Step, Violation, make_comparator
-from .proof.statements import LEMMAS, Lemma, lemma
+from .proof.statements import LEMMAS, RUNTIME_LEMMAS, Lemma, lemma
 from .trainer import RULES, Certificate, Run, train
+
+if TYPE_CHECKING:
+    from .geometry import (
+        OptimalMargin,
+        affine_margin,
+        certify,
+        freund_schapire,
+        gordan_certificate,
+        optimal_comparator,
+        optimal_margin,
+        running_sandwich,
+        separability,
+    )
+    from .proof import check_all
+    from .testing import check_variant
+    from .variants import Case, Claim, LinearVariant, Variant
+    from .variants import resolve as resolve_variant
+
+_LAZY: dict[str, tuple[str, str]] = {
+    "OptimalMargin": ("pla_proof.geometry", "OptimalMargin"),
+    "affine_margin": ("pla_proof.geometry", "affine_margin"),
+    "certify": ("pla_proof.geometry", "certify"),
+    "freund_schapire": ("pla_proof.geometry", "freund_schapire"),
+    "gordan_certificate": ("pla_proof.geometry", "gordan_certificate"),
+    "optimal_comparator": ("pla_proof.geometry", "optimal_comparator"),
+    "optimal_margin": ("pla_proof.geometry", "optimal_margin"),
+    "running_sandwich": ("pla_proof.geometry", "running_sandwich"),
+    "separability": ("pla_proof.geometry", "separability"),
+    "check_all": ("pla_proof.proof", "check_all"),
+    "check_variant": ("pla_proof.testing", "check_variant"),
+    "Case": ("pla_proof.variants", "Case"),
+    "Claim": ("pla_proof.variants", "Claim"),
+    "LinearVariant": ("pla_proof.variants", "LinearVariant"),
+    "Variant": ("pla_proof.variants", "Variant"),
+    "resolve_variant": ("pla_proof.variants", "resolve"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module, attr = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'pla_proof' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module), attr)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "LEMMAS",
     "RULES",
+    "RUNTIME_LEMMAS",
     "Bias",
+    "Case",
     "Certificate",
+    "Claim",
     "Comparator",
     "Dataset",
     "InputError",
     "Lemma",
+    "LinearVariant",
+    "OptimalMargin",
     "Run",
     "SolverError",
     "Step",
+    "Variant",
     "Violation",
+    "affine_margin",
+    "certify",
+    "check_all",
+    "check_variant",
+    "freund_schapire",
     "from_arrays",
+    "gordan_certificate",
     "lemma",
     "load",
     "make_comparator",
+    "optimal_comparator",
+    "optimal_margin",
     "read_csv",
     "read_npz",
+    "resolve_variant",
+    "running_sandwich",
+    "separability",
     "train",
 ]
 
