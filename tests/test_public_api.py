@@ -10,7 +10,10 @@ def test_every_public_name_resolves() -> None:
 
 
 def test_import_stays_light() -> None:
-    code = "import sys, pla_proof; print(sorted(m for m in ('scipy', 'z3', 'hypothesis') if m in sys.modules))"
+    code = (
+        "import sys, pla_proof; "
+        "print(sorted(m for m in ('scipy', 'z3', 'hypothesis') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
