@@ -700,6 +700,10 @@ def update_orders(
     """
     for r in rules:
         _check_choice("rule", r, RULES, allow_none=False)
+    if not rules:
+        if not chooser:
+            raise InvalidArgument("update_orders needs a rule or chooser=True")
+        return hypothesis_choosers(limit)
     named = st.sampled_from(tuple(rules))
     if not chooser:
         return named

@@ -1,6 +1,6 @@
 """Shared pieces of the property suite: settings, pinned edge cases, replay and transforms.
 
->>> CORE.max_examples == CORE_FACTOR * settings.default.max_examples
+>>> CORE.max_examples == CORE_FACTOR * _DEFAULT
 True
 >>> scale_data(PINNED["orthonormal:3"].data, Fraction(1, 2)).radius_squared
 Fraction(1, 4)
@@ -27,9 +27,10 @@ from pla_proof.trainer import Chooser
 
 #: Core properties run this many times the profile's examples (ci: 5 x 200 = 1000).
 CORE_FACTOR = 5
-CORE = settings(max_examples=CORE_FACTOR * settings.default.max_examples)
+_DEFAULT = settings.default.max_examples if settings.default is not None else 100
+CORE = settings(max_examples=CORE_FACTOR * _DEFAULT)
 #: Properties that run a few large or slow cases: a fifth of the profile's examples.
-FEW = settings(max_examples=max(10, settings.default.max_examples // 5))
+FEW = settings(max_examples=max(10, _DEFAULT // 5))
 
 #: The bound cap that keeps generated runs short where size is not the point.
 MAX_BOUND = 2000

@@ -152,7 +152,7 @@ def test_the_three_bias_conventions_give_identical_decisions(
     (seed 004): same updates and the same decision value on every point, on data that
     need the bias (the points are shifted off the origin)."""
     d = case.data.d
-    shift = data.draw(exact_vectors(d, max_coord=30), label="shift")
+    shift = data.draw(exact_vectors(d, max_coord=4), label="shift")
     raw, theta = _translated(case, shift)
     probes = data.draw(st.lists(exact_vectors(d, max_coord=50), max_size=5), label="probes")
     runs: dict[str, Run] = {}

@@ -122,11 +122,13 @@ class PointsPresentedOneAtATime(RuleBasedStateMachine):
 
     @property
     def gamma(self) -> int:
-        return min(y * dot(self.u, x) for x, y in zip(self.points, self.labels, strict=True))
+        low: int = min(y * dot(self.u, x) for x, y in zip(self.points, self.labels, strict=True))
+        return low
 
     @property
     def radius_squared(self) -> int:
-        return max(norm2(x) for x in self.points)
+        top: int = max(norm2(x) for x in self.points)
+        return top
 
     @property
     def bound(self) -> Fraction:

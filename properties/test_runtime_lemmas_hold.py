@@ -36,7 +36,7 @@ def check_runtime_lemmas(
     return run
 
 
-def _pin(name: str, order: str = "cyclic") -> Any:
+def _pin(name: str, order: str = "cyclic") -> example:
     return example(case=PINNED[name], order=order, seed=0)
 
 
