@@ -316,9 +316,10 @@ def _non_numeric(cell: str) -> bool:
     return False
 
 
-def _read_text(path: str | os.PathLike[str]) -> str:
+def _read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The file's bytes, or an ``InputError`` naming why it cannot be read."""
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, "rb") as fh:
             return fh.read()
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
@@ -326,38 +327,29 @@ def _read_text(path: str | os.PathLike[str]) -> str:
         raise InputError(f"{path}: is a directory, not a data file") from None
     except PermissionError:
         raise InputError(f"{path}: permission denied") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not a UTF-8 text file") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+
+
+def _read_text(path: str | os.PathLike[str]) -> str:
+    try:
+        return _read_bytes(path).decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not a UTF-8 text file") from None
 
 
 def read_npz(path: str | os.PathLike[str], *, labels: str = "pm1") -> Dataset:
     """Read arrays ``X`` (n x d) and ``y`` (n) from an ``.npz`` file, never unpickling."""
-    try:
-        with open(path, "rb") as fh:
-            magic = fh.read(4)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a directory, not a data file") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror})") from None
-    if not magic.startswith(b"PK"):
+    raw = _read_bytes(path)
+    if not raw.startswith(b"PK"):
         raise InputError(f"{path}: not a valid .npz file (not a zip archive)")
     try:
-        with np.load(path, allow_pickle=False) as npz:
+        with np.load(io.BytesIO(raw), allow_pickle=False) as npz:
             missing = [k for k in ("X", "y") if k not in npz.files]
             if missing:
                 raise InputError(f"{path}: missing array(s) {', '.join(missing)} (need X and y)")
             X = npz["X"]
             y = npz["y"]
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a directory, not a data file") from None
-    except PermissionError:
-        raise InputError(f"{path}: permission denied") from None
     except ValueError as exc:
         if "pickle" in str(exc).lower():
             raise InputError(f"{path}: contains pickled objects; refusing to load them") from None

@@ -164,6 +164,20 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+def _violation(
+    lem: Lemma,
+    strict: bool,
+    k: int,
+    j: int | None,
+    sides: tuple[Any, str, Any],
+    values: dict[str, Value],
+) -> Violation:
+    lhs, op, rhs = sides
+    return Violation(
+        lem.id, lem.title, str(lem.statement(strict=strict)), k, j, lhs, op, rhs, values
+    )
+
+
 def _evaluate(lem: Lemma, strict: bool, values: dict[str, Any]) -> tuple[Any, str, Any]:
     lhs_fn, op, rhs_fn = lem.evaluator(strict=strict)
     lhs = lhs_fn(**{n: values[n] for n in lhs_fn.__pla_args__})  # type: ignore[attr-defined]
@@ -222,17 +236,7 @@ class ExactMonitor:
         for lem in self.lemmas:
             lhs, op, rhs = _evaluate(lem, self.strict, vals)
             if not compare(lhs, op, rhs):
-                return step, Violation(
-                    lem.id,
-                    lem.title,
-                    str(lem.statement(strict=self.strict)),
-                    k,
-                    j,
-                    lhs,
-                    op,
-                    rhs,
-                    vals,
-                )
+                return step, _violation(lem, self.strict, k, j, (lhs, op, rhs), vals)
         return step, None
 
     def check_end(
@@ -252,7 +256,7 @@ def check_separation(
     for lem in END_LEMMAS:
         lhs, op, rhs = _evaluate(lem, False, vals)
         if not compare(lhs, op, rhs):
-            return Violation(lem.id, lem.title, str(lem.statement()), k, j, lhs, op, rhs, vals)
+            return _violation(lem, False, k, j, (lhs, op, rhs), vals)
     return None
 
 
@@ -361,17 +365,7 @@ class FloatMonitor:
                 else:
                     rhs = rhs + Interval.point(slack)
             if certainly_violated(lhs, op, rhs):
-                return step, Violation(
-                    lem.id,
-                    lem.title,
-                    str(lem.statement(strict=self.strict)),
-                    k,
-                    j,
-                    lhs,
-                    op,
-                    rhs,
-                    vals,
-                )
+                return step, _violation(lem, self.strict, k, j, (lhs, op, rhs), vals)
             self.max_missed = max(self.max_missed, lhs.width + rhs.width)
         return step, None
 
