@@ -55,6 +55,33 @@ def add_data_arguments(p: argparse.ArgumentParser, *, data_required: bool = True
     )
 
 
+def add_run_arguments(p: argparse.ArgumentParser) -> None:
+    """--rule, --seed, --comparator, --gamma, --strict, --budget: how a run is made and checked."""
+    from ..trainer import RULES
+
+    p.add_argument(
+        "--rule", choices=RULES, default="cyclic", help="selection rule (default: cyclic)"
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the random rule (default 0)")
+    p.add_argument(
+        "--comparator",
+        metavar="FILE|VALUES",
+        help="separating vector u (file or comma-separated numbers); default: the exact optimal "
+        "u* (tightest bound), else the returned w",
+    )
+    p.add_argument(
+        "--gamma", help="margin gamma assumed for u (default: min_i y_i u.x_i; strict: half of it)"
+    )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="seed 000's strict margin y u.x > gamma (bound k < R^2/gamma^2)",
+    )
+    p.add_argument(
+        "--budget", type=int, default=None, help="maximum number of updates (default 10000)"
+    )
+
+
 def load_data(args: argparse.Namespace) -> Dataset:
     return load(args.data, labels=args.labels, bias=args.bias)
 

@@ -24,8 +24,16 @@ from ..monitor import Comparator, make_comparator
 from ..numbers import dot
 from ..proof.obligations import text
 from ..proof.statements import END_LEMMAS, RUNTIME_LEMMAS, Lemma, compare
-from ..trainer import RULES, Run, train
-from .common import add_data_arguments, emit_json, exact_str, fmt, load_data, read_vector
+from ..trainer import Run, train
+from .common import (
+    add_data_arguments,
+    add_run_arguments,
+    emit_json,
+    exact_str,
+    fmt,
+    load_data,
+    read_vector,
+)
 
 EXIT = {"converged": 0, "violation": 1, "budget_exhausted": 3, "not_separable": 3}
 
@@ -47,25 +55,7 @@ READING = {
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_data_arguments(p, data_required=False)
-    p.add_argument(
-        "--rule", choices=RULES, default="cyclic", help="selection rule (default: cyclic)"
-    )
-    p.add_argument("--seed", type=int, default=0, help="seed of the random rule (default 0)")
-    p.add_argument(
-        "--comparator",
-        metavar="FILE|VALUES",
-        help="separating vector u (file or comma-separated numbers); default: the exact optimal "
-        "u* (tightest bound), else the returned w",
-    )
-    p.add_argument("--gamma", help="margin gamma assumed for u (default: min_i y_i u.x_i)")
-    p.add_argument(
-        "--strict",
-        action="store_true",
-        help="seed 000's strict margin y u.x > gamma (default gamma: half the minimum)",
-    )
-    p.add_argument(
-        "--budget", type=int, default=None, help="maximum number of updates (default 10000)"
-    )
+    add_run_arguments(p)
     p.add_argument(
         "--steps",
         type=int,

@@ -7,37 +7,26 @@ from typing import Any
 
 from ..data import Dataset
 from ..monitor import Comparator, make_comparator
-from ..trainer import RULES, Run, train
-from .common import add_data_arguments, emit_json, exact_str, fmt, jnum, load_data, read_vector
+from ..trainer import Run, train
+from .common import (
+    add_data_arguments,
+    add_run_arguments,
+    emit_json,
+    exact_str,
+    fmt,
+    jnum,
+    load_data,
+    read_vector,
+)
 
 EXIT = {"converged": 0, "violation": 1, "budget_exhausted": 3, "not_separable": 3}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_data_arguments(p)
-    p.add_argument(
-        "--rule", choices=RULES, default="cyclic", help="selection rule (default: cyclic)"
-    )
-    p.add_argument("--seed", type=int, default=0, help="seed of the random rule (default 0)")
+    add_run_arguments(p)
     p.add_argument(
         "--mode", choices=["exact", "float"], default="exact", help="number mode (default exact)"
-    )
-    p.add_argument(
-        "--comparator",
-        metavar="FILE|VALUES",
-        help="separating vector u (file or comma-separated numbers); default: the optimal u* when "
-        "available, else the returned w",
-    )
-    p.add_argument(
-        "--gamma", help="margin gamma assumed for u (default: min_i y_i u.x_i; strict: half of it)"
-    )
-    p.add_argument(
-        "--strict",
-        action="store_true",
-        help="seed 000's strict margin y u.x > gamma (bound k < R^2/gamma^2)",
-    )
-    p.add_argument(
-        "--budget", type=int, default=None, help="maximum number of updates (default 10000)"
     )
     p.add_argument(
         "--replay", metavar="J1,J2,...", help="replay a recorded order of 1-based point indices"
