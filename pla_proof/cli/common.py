@@ -82,6 +82,25 @@ def add_run_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+def comparator_from_args(args: argparse.Namespace, data: Dataset) -> Any:
+    """The comparator a run is checked against: ``--comparator`` if given, else the
+    exact optimal u* (the tightest constants the theorem gives for these data), else
+    ``"final"`` (the returned w) when the data are not separable or a solver fails --
+    the trainer then reports the certificate or the exhausted budget."""
+    from ..errors import SolverError
+    from ..geometry import optimal_comparator
+    from ..monitor import make_comparator
+
+    if args.comparator is not None:
+        u = read_vector(args.comparator, what="comparator")
+        return make_comparator(data, u, strict=args.strict, gamma=args.gamma)
+    try:
+        comp = optimal_comparator(data, strict=args.strict, gamma=args.gamma)
+    except SolverError:
+        return "final"
+    return "final" if comp is None else comp
+
+
 def load_data(args: argparse.Namespace) -> Dataset:
     return load(args.data, labels=args.labels, bias=args.bias)
 

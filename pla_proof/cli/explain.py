@@ -20,7 +20,6 @@ from typing import Any
 
 from ..data import Dataset
 from ..errors import InputError
-from ..monitor import Comparator, make_comparator
 from ..numbers import dot
 from ..proof.obligations import text
 from ..proof.statements import END_LEMMAS, RUNTIME_LEMMAS, Lemma, compare
@@ -28,11 +27,11 @@ from ..trainer import Run, train
 from .common import (
     add_data_arguments,
     add_run_arguments,
+    comparator_from_args,
     emit_json,
     exact_str,
     fmt,
     load_data,
-    read_vector,
 )
 
 EXIT = {"converged": 0, "violation": 1, "budget_exhausted": 3, "not_separable": 3}
@@ -491,29 +490,11 @@ def _not_separable_text(data: Dataset, run: Run) -> str:
     return "\n".join(lines)
 
 
-def default_comparator(data: Dataset, strict: bool, gamma: Any) -> Comparator | str:
-    """The exact optimal u* (the tightest bound the theorem gives for these data);
-    ``"final"`` (the returned w) when the data are not separable or a solver fails."""
-    from ..errors import SolverError
-    from ..geometry import optimal_comparator
-
-    try:
-        comp = optimal_comparator(data, strict=strict, gamma=gamma)
-    except SolverError:
-        return "final"
-    return "final" if comp is None else comp
-
-
 def run(args: argparse.Namespace) -> int:
     if args.steps < 0:
         raise InputError(f"--steps must be >= 0, got {args.steps}")
     data = load_data(args)
-    comp: Any
-    if args.comparator is not None:
-        u = read_vector(args.comparator, what="comparator")
-        comp = make_comparator(data, u, strict=args.strict, gamma=args.gamma)
-    else:
-        comp = default_comparator(data, args.strict, args.gamma)
+    comp = comparator_from_args(args, data)
     result = train(
         data,
         rule=args.rule,

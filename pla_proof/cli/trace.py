@@ -6,17 +6,16 @@ import argparse
 from typing import Any
 
 from ..data import Dataset
-from ..monitor import Comparator, make_comparator
 from ..trainer import Run, train
 from .common import (
     add_data_arguments,
     add_run_arguments,
+    comparator_from_args,
     emit_json,
     exact_str,
     fmt,
     jnum,
     load_data,
-    read_vector,
 )
 
 EXIT = {"converged": 0, "violation": 1, "budget_exhausted": 3, "not_separable": 3}
@@ -33,33 +32,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def default_comparator(data: Dataset, strict: bool, gamma: Any) -> Comparator | str:
-    """The comparator used when none is given: the exact optimal u* (the tightest
-    constants the theorem gives for these data) when the data are separable through
-    the origin; otherwise ``"final"`` (the trainer then reports the certificate or the
-    exhausted budget).  A solver failure also falls back to ``"final"``.
-    """
-    from ..errors import SolverError
-    from ..geometry import separability
-    from ..trainer import Certificate
-
-    try:
-        res = separability(data)
-    except SolverError:
-        return "final"
-    if isinstance(res, Certificate):
-        return "final"
-    return make_comparator(data, res.u, strict=strict, gamma=gamma, source="optimal u*")
-
-
 def run(args: argparse.Namespace) -> int:
     data = load_data(args)
-    comp: Any
-    if args.comparator is not None:
-        u = read_vector(args.comparator, what="comparator")
-        comp = make_comparator(data, u, strict=args.strict, gamma=args.gamma)
-    else:
-        comp = default_comparator(data, args.strict, args.gamma)
+    comp = comparator_from_args(args, data)
     rule: Any = args.rule
     if args.replay:
         from ..errors import InputError
