@@ -205,30 +205,38 @@ def _bound(X: Sequence[Sequence[Fraction]], y: Sequence[int], u: Sequence[int]) 
     return Fraction(max(norm2(x) for x in X) * uu) / Fraction(gamma) ** 2
 
 
-def _cap_push(W: Sequence[Sequence[int]], y: Sequence[int], u: Sequence[int], cap: Fraction) -> int:
-    """The push ``t`` (0 or a power of two) with ``bound(W + t y u) <= cap``.
+def _within(W: Sequence[Sequence[int]], y: Sequence[int], u: Sequence[int], cap: Fraction) -> bool:
+    uu = norm2(u)
+    low = min(yi * dot(u, w) for w, yi in zip(W, y, strict=True))
+    top = max(norm2(w) for w in W)
+    return bool(top * uu * cap.denominator <= cap.numerator * low * low)
 
-    With ``s_i = y_i u.W_i`` the bound after pushing every point by ``t y_i u`` is
-    ``max_i(|W_i|^2 + 2 t s_i + t^2 |u|^2) |u|^2 / (min_i s_i + t |u|^2)^2``, which tends
-    to 1 as ``t`` grows, so doubling ``t`` ends for any ``cap > 1``.  Integers only (the
-    bound is scale-free, so ``W`` may be the data times any positive common scale).
+
+def _cap(W: list[list[int]], y: Sequence[int], u: Sequence[int], cap: Fraction) -> list[list[int]]:
+    """Raise the smallest margins until ``R^2 |u|^2 / gamma^2 <= cap``.
+
+    Points whose margin ``y u.W`` is below ``m = ceil(sqrt(R^2 |u|^2 / cap))`` are pushed
+    along ``y u`` to a margin in ``[m, m + |u|^2)``; the others stay where they are, so
+    the result keeps points as near the hyperplane as the cap allows.  Pushing grows R a
+    little; repeat (a few rounds; after 60 every point is pushed by the same amount
+    until the bound fits, which always ends because that bound tends to 1).  Integers
+    only: the bound is scale-free, so ``W`` may be the data times a common scale.
     """
     uu = norm2(u)
-    s = [yi * dot(u, w) for w, yi in zip(W, y, strict=True)]
-    sq = [norm2(w) for w in W]
-    low = min(s)
-    num, den = cap.numerator, cap.denominator
-
-    def fits(t: int) -> bool:
-        top = max(q + 2 * t * si + t * t * uu for q, si in zip(sq, s, strict=True))
-        return bool(top * uu * den <= num * (low + t * uu) ** 2)
-
-    if fits(0):
-        return 0
+    for _ in range(60):
+        if _within(W, y, u, cap):
+            return W
+        top = max(norm2(w) for w in W)
+        m = math.isqrt(top * uu * cap.denominator // cap.numerator) + 1
+        W = [_push(w, yi, u, uu, m) for w, yi in zip(W, y, strict=True)]
     t = 1
-    while not fits(t):
+    while True:
+        pushed = [
+            [a + t * yi * b for a, b in zip(w, u, strict=True)] for w, yi in zip(W, y, strict=True)
+        ]
+        if _within(pushed, y, u, cap):
+            return pushed
         t *= 2
-    return t
 
 
 def _finish(
@@ -265,12 +273,7 @@ def _finish(
         D = math.lcm(D, qi)
     W = [[v * (D // qi) for v in z] for z, qi in zip(Z, q, strict=True)]
     if max_bound is not None:
-        t = _cap_push(W, y, u, max_bound)
-        if t:
-            W = [
-                [a + t * yi * b for a, b in zip(w, u, strict=True)]
-                for w, yi in zip(W, y, strict=True)
-            ]
+        W = _cap(W, y, u, max_bound)
     pts = [tuple(Fraction(v, D) for v in w) for w in W]
     gamma = Fraction(min(yi * dot(u, w) for w, yi in zip(W, y, strict=True)), D)
     if kind == "float" and any(abs(v) >= 2**53 for w in W for v in w):
@@ -322,8 +325,9 @@ def separable_datasets(
     * ``kind``: ``"int"``; ``"rational"`` (each point over its own denominator up to 12);
       ``"float"`` (each point over its own power of two, values exact in float64);
       ``None`` draws the kind.  Positive per-point scaling keeps ``u`` separating.
-    * ``max_bound``: if given, all points are pushed further along ``y u`` until
-      ``R^2 |u|^2 / gamma^2 <= max_bound`` (keeps runs short; must be > 1).
+    * ``max_bound``: if given, the points nearest the hyperplane are pushed further
+      along ``y u`` until ``R^2 |u|^2 / gamma^2 <= max_bound`` (keeps runs short while
+      keeping points as near the hyperplane as the cap allows; must be > 1).
     * ``labels``: ``"mixed"``, ``"+1"`` or ``"-1"``.
 
     Above 600 coordinates the points come from a seeded generator (so n in the
@@ -378,12 +382,12 @@ def _points(
     """Integer points, labels and an integer comparator with ``y u.x >= m`` (see MARGINS)."""
     d = draw(st.integers(min_d, max_d), label="d")
     n = draw(st.integers(min_n, max_n), label="n")
-    if margin == "tiny":
-        # Small |u| keeps points near the hyperplane relative to R; large |u| makes the
-        # lattice margin 1 tiny relative to |u| R.
-        max_u = draw(st.sampled_from(sorted({1, min(3, max_coord), max_coord})), label="max |u_c|")
-    else:
+    if margin == "generous":
         max_u = max_coord
+    else:
+        # Small |u| keeps points near the hyperplane relative to R (few lattice margins
+        # fit between them); large |u| makes the lattice margin 1 tiny relative to |u| R.
+        max_u = draw(st.sampled_from(sorted({1, min(3, max_coord), max_coord})), label="max |u_c|")
     u = _comparator_vector(draw, d, max_u)
     uu = norm2(u)
     if margin == "generous":
