@@ -137,8 +137,12 @@ def _int_margins(
         Zy = np.array([[yi * v for v in z] for z, yi in zip(Z, y, strict=True)], dtype=np.int64)
 
     def margins(w: Sequence[int]) -> list[int]:
-        maxw = max((abs(v) for v in w), default=0)
-        if Zy is not None and d * maxw * maxz < _INT64_SAFE:
+        # An ``update=`` rule may produce non-integer weights (a learning rate 1/3):
+        # those take the exact path, never a truncating int64 conversion.
+        if Zy is not None and all(type(v) is int for v in w):
+            maxw = max((abs(v) for v in w), default=0)
+            if d * maxw * maxz >= _INT64_SAFE:
+                return _margins_int(w, Z, y)
             out: list[int] = (Zy @ np.array(w, dtype=np.int64)).tolist()
             return out
         return _margins_int(w, Z, y)

@@ -109,3 +109,22 @@ def test_large_integers_fall_back_from_int64_exactly() -> None:
     data = from_arrays([[big, 1], [1, -big]], [1, 1])
     run = train(data, comparator=[1, -1])
     assert run.status == "converged" and run.violation is None
+
+
+def test_non_integer_weights_from_an_update_rule_are_never_truncated() -> None:
+    # w = 1/2 after one update with eta = 1/2: an int64 conversion would read it as 0
+    half = train(
+        from_arrays([[-1]], [-1]),
+        update=lambda w, x, y: [a + Fraction(1, 2) * y * b for a, b in zip(w, x, strict=True)],
+        comparator=None,  # the classic lemmas (L1: step y x) do not hold for a step y x / 2
+    )
+    assert half.status == "converged" and half.updates == 1
+    assert half.w == (Fraction(1, 2),)
+    third = train(
+        load("maxviol:1/10"),
+        rule="maxviol",
+        update=lambda w, x, y: [a + Fraction(1, 3) * y * b for a, b in zip(w, x, strict=True)],
+        comparator=None,
+    )
+    plain = train(load("maxviol:1/10"), rule="maxviol")
+    assert third.status == "converged" and third.choices == plain.choices
