@@ -36,7 +36,7 @@ def check_stops_within_the_bound(
     budget = math.floor(case.bound)
     run: Run = trainer(case.data, rule=order, seed=seed, budget=budget, comparator=case.u)
     note(f"status={run.status} updates={run.updates} bound={case.bound}")
-    target(float(run.updates), label="updates")
+    target(float(run.updates), label="updates to stop")
     assert run.status == "converged", run.violation.describe() if run.violation else run.status
     assert run.updates <= case.bound
     assert run.bound == case.bound
