@@ -13,11 +13,11 @@ import statistics
 import time
 from collections.abc import Callable
 
-from pla_proof import from_arrays, train
+from pla_proof import Dataset, from_arrays, train
 from pla_proof import trainer as trainer_module
 
 
-def make_data(n: int, d: int, seed: int) -> tuple[object, list[int]]:
+def make_data(n: int, d: int, seed: int) -> tuple[Dataset, list[int]]:
     rng = random.Random(seed)
     u = [rng.randint(-5, 5) or 1 for _ in range(d)]
     X: list[list[int]] = []
@@ -47,20 +47,22 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     data, u = make_data(args.n, args.d, seed=1)
-    run = train(data, comparator=u)  # type: ignore[arg-type]
+    run = train(data, comparator=u)
     k = run.updates
-    print(f"data: n={args.n}, d={args.d}; cyclic rule, {k} updates, bound {float(run.bound or 0):.4g}")
+    bound = float(run.bound or 0)
+    print(f"data: n={args.n}, d={args.d}; cyclic rule, {k} updates, bound {bound:.4g}")
 
     cases: dict[str, Callable[[], object]] = {
-        "exact, monitored (int64 path)": lambda: train(data, comparator=u),  # type: ignore[arg-type]
-        "exact, unmonitored": lambda: train(data, comparator=None),  # type: ignore[arg-type]
-        "float, monitored (interval guard)": lambda: train(data, comparator=u, mode="float"),  # type: ignore[arg-type]
+        "exact, monitored (int64 path)": lambda: train(data, comparator=u),
+        "exact, unmonitored": lambda: train(data, comparator=None),
+        "float, monitored (interval guard)": lambda: train(data, comparator=u, mode="float"),
     }
     results = {name: timed(fn, args.repeat) for name, fn in cases.items()}
     saved = trainer_module._INT64_SAFE
     trainer_module._INT64_SAFE = 0  # force the Python-int path
     try:
-        results["exact, monitored (Python ints)"] = timed(lambda: train(data, comparator=u), args.repeat)  # type: ignore[arg-type]
+        python_ints = timed(lambda: train(data, comparator=u), args.repeat)
+        results["exact, monitored (Python ints)"] = python_ints
     finally:
         trainer_module._INT64_SAFE = saved
     base = results["exact, monitored (int64 path)"]
