@@ -33,6 +33,12 @@ if TYPE_CHECKING:
         separability,
     )
     from .proof import check_all
+    from .strategies import (
+        edge_case_datasets,
+        non_separable_datasets,
+        separable_datasets,
+        update_orders,
+    )
     from .testing import check_variant
     from .variants import Case, Claim, LinearVariant, Variant
     from .variants import resolve as resolve_variant
@@ -49,6 +55,10 @@ _LAZY: dict[str, tuple[str, str]] = {
     "separability": ("pla_proof.geometry", "separability"),
     "check_all": ("pla_proof.proof", "check_all"),
     "check_variant": ("pla_proof.testing", "check_variant"),
+    "edge_case_datasets": ("pla_proof.strategies", "edge_case_datasets"),
+    "non_separable_datasets": ("pla_proof.strategies", "non_separable_datasets"),
+    "separable_datasets": ("pla_proof.strategies", "separable_datasets"),
+    "update_orders": ("pla_proof.strategies", "update_orders"),
     "Case": ("pla_proof.variants", "Case"),
     "Claim": ("pla_proof.variants", "Claim"),
     "LinearVariant": ("pla_proof.variants", "LinearVariant"),
@@ -90,12 +100,14 @@ __all__ = [
     "certify",
     "check_all",
     "check_variant",
+    "edge_case_datasets",
     "freund_schapire",
     "from_arrays",
     "gordan_certificate",
     "lemma",
     "load",
     "make_comparator",
+    "non_separable_datasets",
     "optimal_comparator",
     "optimal_margin",
     "read_csv",
@@ -103,7 +115,9 @@ __all__ = [
     "resolve_variant",
     "running_sandwich",
     "separability",
+    "separable_datasets",
     "train",
+    "update_orders",
 ]
 
 __version__ = "0.1.0"
