@@ -24,7 +24,7 @@ from ..variants.harness import (
 )
 from ..variants.protocol import Record, Variant
 from ..variants.registry import BUILTIN, FINDINGS, resolve
-from .common import emit_json, exact_str, fmt
+from .common import emit_json, end_progress, exact_str, fmt, terminal_progress
 
 DEFAULT_EXAMPLES = 200
 
@@ -66,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
     variant = resolve(args.variant)
     if args.replay:
         return _replay(args, variant)
-    report = search(variant, examples=args.examples, seed=args.seed)
+    report = search(variant, examples=args.examples, seed=args.seed, progress=terminal_progress())
+    end_progress()
     saved: dict[str, dict[str, Any]] = {}
     for p in report.failed:
         assert p.counterexample is not None

@@ -101,6 +101,25 @@ def comparator_from_args(args: argparse.Namespace, data: Dataset) -> Any:
     return "final" if comp is None else comp
 
 
+def terminal_progress() -> Any:
+    """A progress callback writing to stderr when it is a terminal, else ``None``."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(message: str) -> None:
+        sys.stderr.write("\r\033[K" + message[:120])
+        sys.stderr.flush()
+
+    return show
+
+
+def end_progress() -> None:
+    """Clear the progress line, if one was shown."""
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\033[K")
+        sys.stderr.flush()
+
+
 def load_data(args: argparse.Namespace) -> Dataset:
     return load(args.data, labels=args.labels, bias=args.bias)
 

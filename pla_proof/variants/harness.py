@@ -16,7 +16,7 @@ counterexample.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -272,13 +272,16 @@ def search(
     seed: int = 0,
     extra_cases: Sequence[tuple[Case, Order]] = (),
     first_only: bool = False,
+    progress: Callable[[str], None] | None = None,
 ) -> CheckReport:
     """Check every property of ``variant``'s claim over fixed examples and
     Hypothesis-generated cases and orders; shrink one counterexample per failing
     property (each search targets the properties not yet refuted).
 
     ``first_only``: stop after the first shrunk counterexample (the property that
-    *catches* the variant: the first to fail on the minimal example)."""
+    *catches* the variant: the first to fail on the minimal example).
+    ``progress``: called with a short status line now and then (the CLI shows it on a
+    terminal's stderr)."""
     report = CheckReport(variant.name, examples, seed)
     found: dict[str, Counterexample] = {}
     seen: set[str] = set()
@@ -328,6 +331,9 @@ def search(
             seen.update(res)
             if not rec.complete:
                 report.inconclusive += 1
+            if progress is not None and report.runs % 25 == 0:
+                refuted_text = ", ".join(sorted(target)) or "none"
+                progress(f"{variant.name}: {report.runs} runs, refuted so far: {refuted_text}")
             return any(f is not None and p not in target for p, f in res.items())
 
         try:
