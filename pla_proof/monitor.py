@@ -178,11 +178,25 @@ def _violation(
     )
 
 
+class _Compiled:
+    """A lemma's compiled relation with its argument names, looked up once per run."""
+
+    __slots__ = ("lemma", "lhs", "lhs_args", "op", "rhs", "rhs_args")
+
+    def __init__(self, lem: Lemma, strict: bool):
+        self.lemma = lem
+        self.lhs, self.op, self.rhs = lem.evaluator(strict=strict)
+        self.lhs_args: tuple[str, ...] = self.lhs.__pla_args__  # type: ignore[attr-defined]
+        self.rhs_args: tuple[str, ...] = self.rhs.__pla_args__  # type: ignore[attr-defined]
+
+    def __call__(self, values: dict[str, Any]) -> tuple[Any, str, Any]:
+        lhs = self.lhs(*[values[n] for n in self.lhs_args])
+        rhs = self.rhs(*[values[n] for n in self.rhs_args])
+        return lhs, self.op, rhs
+
+
 def _evaluate(lem: Lemma, strict: bool, values: dict[str, Any]) -> tuple[Any, str, Any]:
-    lhs_fn, op, rhs_fn = lem.evaluator(strict=strict)
-    lhs = lhs_fn(**{n: values[n] for n in lhs_fn.__pla_args__})  # type: ignore[attr-defined]
-    rhs = rhs_fn(**{n: values[n] for n in rhs_fn.__pla_args__})  # type: ignore[attr-defined]
-    return lhs, op, rhs
+    return _Compiled(lem, strict)(values)
 
 
 class ExactMonitor:
@@ -200,6 +214,7 @@ class ExactMonitor:
         self.comparator = comparator
         self.strict = comparator.strict
         self.lemmas = tuple(lemmas)
+        self.compiled = [_Compiled(lem, self.strict) for lem in self.lemmas]
         self.scale = scale
         self.u_scale = common_scale([comparator.u])
         self.U = scaled_ints(comparator.u, self.u_scale)
@@ -233,8 +248,9 @@ class ExactMonitor:
     ) -> tuple[Step, Violation | None]:
         vals = self.measure(k, w0, w1, x, y)
         step = Step(k, j, vals)
-        for lem in self.lemmas:
-            lhs, op, rhs = _evaluate(lem, self.strict, vals)
+        for compiled in self.compiled:
+            lem = compiled.lemma
+            lhs, op, rhs = compiled(vals)
             if not compare(lhs, op, rhs):
                 return step, _violation(lem, self.strict, k, j, (lhs, op, rhs), vals)
         return step, None
@@ -291,6 +307,7 @@ class FloatMonitor:
         self.comparator = comparator
         self.strict = comparator.strict
         self.lemmas = tuple(lemmas)
+        self.compiled = [_Compiled(lem, self.strict) for lem in self.lemmas]
         self.u = np.array([float(v) for v in comparator.u])
         self.d = X.shape[1]
         self.gd = gamma_n(self.d + 2)
@@ -351,8 +368,9 @@ class FloatMonitor:
         step_slack = 2 * max(0.0, t.hi)
         self.total_slack += step_slack
         step = Step(k, j, vals)
-        for lem in self.lemmas:
-            lhs, op, rhs = _evaluate(lem, self.strict, vals)
+        for compiled in self.compiled:
+            lem = compiled.lemma
+            lhs, op, rhs = compiled(vals)
             lhs, rhs = _as_interval(lhs), _as_interval(rhs)
             kind = TRIGGER_SLACK.get(lem.id)
             if kind is not None:

@@ -126,13 +126,15 @@ def test_a_changed_statement_changes_what_the_monitor_checks_and_what_is_proved(
 
 def test_a_run_checks_every_runtime_lemma_the_proof_lists(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[str] = []
-    real = monitor_module._evaluate
+    real = monitor_module._Compiled.__call__
 
-    def spy(lem: Lemma, strict: bool, values: dict[str, object]) -> tuple[object, str, object]:
-        seen.append(lem.id)
-        return real(lem, strict, values)  # type: ignore[arg-type]
+    def spy(
+        self: monitor_module._Compiled, values: dict[str, object]
+    ) -> tuple[object, str, object]:
+        seen.append(self.lemma.id)
+        return real(self, values)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(monitor_module, "_evaluate", spy)
+    monkeypatch.setattr(monitor_module._Compiled, "__call__", spy)
     run = train(load("orthonormal:3"), comparator=[1, -1, 1])
     assert run.status == "converged"
     per_update = [lem.id for lem in RUNTIME_LEMMAS]
