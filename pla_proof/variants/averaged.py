@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from ..numbers import dot
 from .classic import Classic
-from .protocol import Case, Order, PassVariant, Record
+from .protocol import Case, Order, PassVariant, Record, same_updates
 
 __all__ = ["Averaged", "Voted"]
 
@@ -47,11 +47,7 @@ class _Survivors(PassVariant):
         self._cs: list[int] = [0]
         rec = super().run(case, order)
         ref = Classic().run(case, order)
-        rec.checks["EQ"] = (
-            None
-            if ref.choices == rec.choices
-            else f"updates {rec.choices} != classic {ref.choices}"
-        )
+        rec.checks["EQ"] = same_updates(rec, ref, "classic")
         a = tuple(
             sum((c * w[i] for w, c in zip(self._ws, self._cs, strict=True)), Fraction(0))
             for i in range(case.d)

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from .cases import biased_cases
-from .protocol import Case, Claim, LinearVariant, Order, Record
+from .protocol import Case, Claim, LinearVariant, Order, Record, same_updates
 
 __all__ = ["BiasAugment", "BiasMinusOne", "BiasSeparate", "BiasVariant", "augmented"]
 
@@ -105,11 +105,7 @@ class _SameUpdatesAsAugmentOne(BiasVariant):
     def run(self, case: Case, order: Order) -> Record:
         rec = super().run(case, order)
         ref = BiasAugment().run(_with_c(case, Fraction(1)), order)
-        rec.checks["EQ"] = (
-            None
-            if ref.choices == rec.choices
-            else f"updates {_one_based(rec.choices)} != augment:1's {_one_based(ref.choices)}"
-        )
+        rec.checks["EQ"] = same_updates(rec, ref, "augment:1's")
         return rec
 
     def trace_args(self, case: Case) -> list[str] | None:
@@ -118,10 +114,6 @@ class _SameUpdatesAsAugmentOne(BiasVariant):
         aug = augmented(case, self.c(case))
         conv = "minus-one" if self.c(case) < 0 else "separate"
         return ["--bias", conv, "--comparator", ",".join(_num(v) for v in aug.u)]
-
-
-def _one_based(choices: list[int]) -> list[int]:
-    return [j + 1 for j in choices]
 
 
 def _with_c(case: Case, c: Fraction) -> Case:

@@ -56,6 +56,7 @@ __all__ = [
     "Selector",
     "Variant",
     "orders",
+    "same_updates",
 ]
 
 Vector = tuple[Fraction, ...]
@@ -279,6 +280,16 @@ class Record:
 _STOP: ContextVar[Callable[[Record], bool] | None] = ContextVar(
     "pla_proof_variant_stop", default=None
 )
+
+
+def same_updates(rec: Record, ref: Record, ref_name: str) -> str | None:
+    """The ``EQ`` check: ``None`` when ``rec`` made the same updates (same points, same
+    order) as the reference run ``ref``, else a message (1-based point indices)."""
+    if ref.choices == rec.choices:
+        return None
+    mine = [j + 1 for j in rec.choices]
+    theirs = [j + 1 for j in ref.choices]
+    return f"updates {mine} != {ref_name} {theirs}"
 
 
 @dataclass(frozen=True)

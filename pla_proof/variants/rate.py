@@ -21,7 +21,16 @@ from hypothesis import strategies as st
 
 from .cases import small_positive_fractions
 from .classic import Classic
-from .protocol import Case, Claim, LinearVariant, Order, Record, _separable_cases, orthonormal_cases
+from .protocol import (
+    Case,
+    Claim,
+    LinearVariant,
+    Order,
+    Record,
+    _separable_cases,
+    orthonormal_cases,
+    same_updates,
+)
 
 __all__ = ["LearningRate"]
 
@@ -61,11 +70,7 @@ class LearningRate(LinearVariant):
         self._eta = Fraction(case.params["eta"])
         rec = super().run(case, order)
         ref = Classic().run(case, order)
-        rec.checks["EQ"] = (
-            None
-            if ref.choices == rec.choices
-            else f"updates {rec.choices} != classic {ref.choices}"
-        )
+        rec.checks["EQ"] = same_updates(rec, ref, "classic")
         return rec
 
     def claim(self, case: Case) -> Claim:
