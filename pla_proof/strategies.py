@@ -239,6 +239,12 @@ def _cap(W: list[list[int]], y: Sequence[int], u: Sequence[int], cap: Fraction) 
         t *= 2
 
 
+def _shuffled(draw: Any, X: list[Any], y: list[int]) -> tuple[list[Any], list[int]]:
+    """The points and labels in an order Hypothesis draws (so it can shrink the order)."""
+    order = draw(st.permutations(range(len(X))), label="order")
+    return [X[i] for i in order], [y[i] for i in order]
+
+
 def _finish(
     draw: Any,
     X: Sequence[Sequence[Fraction | int]],
@@ -468,8 +474,7 @@ def _duplicates(
     copies = draw(st.lists(st.integers(0, len(X) - 1), min_size=1, max_size=max_n - len(X) + 1))
     X = X + [X[i] for i in copies]
     y = y + [y[i] for i in copies]
-    order = draw(st.permutations(range(len(X))), label="order")
-    X, y = [X[i] for i in order], [y[i] for i in order]
+    X, y = _shuffled(draw, X, y)
     case = _finish(draw, X, y, u, "int", cap, "edge:duplicates")
     # Re-scaling per point would separate duplicates; give the kind to the whole set instead.
     return _rescale_whole(draw, case, kind)
@@ -511,8 +516,7 @@ def _near_hyperplane(
             j -= 1
         pts.append(x)
         y.append(label)
-    order = draw(st.permutations(range(len(pts))), label="order")
-    pts, y = [pts[i] for i in order], [y[i] for i in order]
+    pts, y = _shuffled(draw, pts, y)
     return _finish(draw, pts, y, u, kind, cap, "edge:near-hyperplane")
 
 
@@ -532,8 +536,7 @@ def _far_point(
     far = [factor * v for v in X[i]]
     X = [*X, far]
     y = [*y, y[i]]
-    order = draw(st.permutations(range(len(X))), label="order")
-    X, y = [X[k] for k in order], [y[k] for k in order]
+    X, y = _shuffled(draw, X, y)
     return _finish(draw, X, y, u, kind, cap, "edge:far-point")
 
 
