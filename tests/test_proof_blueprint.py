@@ -63,7 +63,7 @@ def test_every_node_of_the_issue_has_obligations(blueprint: Blueprint) -> None:
         "L1", "L1.d<=4", "L2", "L2.strict", "L3.base", "L3.step", "L3.base.strict",
         "L3.step.strict", "L4.d1", "L4.d4", "L5", "L5.expand", "L5.sign", "L6", "L7.base",
         "L7.step", "T", "T.strict", "T.seed", "T.seed.strict", "SEP",
-        "G.P.base", "G.P.step", "G.Q.base", "G.Q.step", "G.bound", "G.classic",
+        "P_G.base", "P_G.step", "Q_G.base", "Q_G.step", "T_G", "G.classic",
         "UNIT", "COS", "COS.div", "BIAS.inner", "BIAS.norm", "BIAS.radius",
         "BIAS3.decision", "BIAS3.base", "BIAS3.step", "DUAL.base", "DUAL.step",
         "RATE.weights", "RATE.decision", "RATE.trigger", "RATE.G1", "RATE.G2", "RATE.bound",

@@ -43,6 +43,7 @@ from .identities import (
 from .implications import DEFAULT_TIMEOUT_MS, check_implication
 from .statements import (
     GENERIC,
+    GENERIC_LEMMAS,
     LEMMAS,
     R2,
     VOCABULARY,
@@ -60,6 +61,8 @@ from .statements import (
     m,
     n0,
     n1,
+    ns,
+    ps,
     pu,
     pu1,
     rel,
@@ -364,7 +367,7 @@ def induction_obligations(
     depends_on: Sequence[str],
 ) -> list[Obligation]:
     """Base case (first update, ``w_1 = 0``) and inductive step ``P(k-1) => P(k)``."""
-    base_hyps = [rel(VOCABULARY[name][0], "==", value) for name, value in induction.base.items()]
+    base_hyps = induction.base_hypotheses()
     base = implication(f"{prefix}.base", node, [*base_hyps, step_statement], statement, depends_on)
     step_hyps = [rel(k, ">=", 2), induction.previous_statement(statement), step_statement]
     step = implication(f"{prefix}.step", node, step_hyps, statement, depends_on)
@@ -486,43 +489,31 @@ def _seed_obligations() -> list[Obligation]:
     return out
 
 
-# --- the generic lemma of DESIGN.md, proved once -------------------------------------------
-
-_G_P = Induction(base={"k": 1, "pu": 0}, previous={"pu1": "pu"}, step="G2")
-_G_Q = Induction(base={"k": 1, "n0": 0}, previous={"n1": "n0"}, step="G1")
+# --- the generic lemma, proved once ----------------------------------------------------------
 
 
 def _generic_obligations() -> list[Obligation]:
-    out = induction_obligations("G.P", "G", GENERIC["P"], _G_P, GENERIC["G2"], ("G",))
-    out += induction_obligations("G.Q", "G", GENERIC["Q"], _G_Q, GENERIC["G1"], ("G",))
-    cs = lemma("L4").statement()
-    positivity = [rel(k, ">=", 1), rel(g, ">", 0), rel(uu, ">", 0)]
-    out.append(
-        implication(
-            "G.bound",
-            "G",
-            [GENERIC["P"], GENERIC["Q"], cs, *positivity],
-            GENERIC["bound"],
-            ("G.P.base", "G.P.step", "G.Q.base", "G.Q.step", "L4"),
-        )
-    )
+    out: list[Obligation] = []
+    for lem in GENERIC_LEMMAS:
+        out += lemma_obligations(lem)
     classic = {C: R2}
     out.append(
         implication(
             "G.classic",
             "G",
             [lemma("L2").statement(), lemma("L6").statement()],
-            sp.And(GENERIC["G1"].xreplace(classic), GENERIC["G2"]),
+            sp.And(lemma("G1").statement().xreplace(classic), lemma("G2").statement()),
             ("L2", "L6"),
         )
     )
+    from_zero = {ps: 0, ns: 0, C: R2}
     out.append(
         implication(
             "G.classic.T",
             "G",
-            [GENERIC["bound"].xreplace(classic)],
+            [lemma("T_G").statement().xreplace(from_zero), rel(k, ">=", 1)],
             lemma("T").statement(),
-            ("G.bound",),
+            ("T_G",),
         )
     )
     return out
@@ -546,14 +537,14 @@ def generic_instance(
             f"{prefix}.G1",
             node,
             growth_hypotheses,
-            GENERIC["G1"].xreplace({C: growth}),
+            lemma("G1").statement().xreplace({C: growth}),
             depends_on,
         ),
         implication(
             f"{prefix}.G2",
             node,
             progress_hypotheses,
-            GENERIC["G2"].xreplace({g: progress}),
+            lemma("G2").statement().xreplace({g: progress}),
             depends_on,
         ),
     ]
@@ -924,7 +915,7 @@ def _rate() -> list[Obligation]:
             "RATE",
             [rel(eta, ">", 0)],
             sp.Equivalent(scaled, lemma("T").statement()),
-            ("G.bound", "RATE.G1", "RATE.G2"),
+            ("T_G", "RATE.G1", "RATE.G2"),
         )
     )
     return out
