@@ -57,4 +57,4 @@ def run(args: argparse.Namespace) -> int:
         emit_json(blueprint.to_json())
     else:
         print(blueprint.render(details=not args.brief))
-    return 0 if blueprint.all_proved else 1
+    return 0 if blueprint.ok else 1

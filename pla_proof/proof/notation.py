@@ -200,8 +200,6 @@ class _Renderer:
             den.insert(0, sp.Integer(coeff.q))
             coeff = sp.Integer(coeff.p)
         factors = sorted(num, key=lambda f: _rank(f, _MUL_ORDER))
-        compound = [f for f in factors if isinstance(f, sp.Add)]
-        factors = [f for f in factors if not isinstance(f, sp.Add)] + compound
         joiner = r"\," if self.latex else "·"
         single = len(factors) == 1 and isinstance(factors[0], sp.Symbol)
         if coeff != 1 and single and not self.node(factors[0])[1]:

