@@ -197,11 +197,21 @@ class Blueprint:
         return self.all_proved and chain_ok and self.coverage.ok and self._agree()
 
     def _agree(self) -> bool:
+        """No checker that ran disagrees (Coq not run, or not exported, is reported, not
+        counted as disagreement; ``not_exported`` lists those)."""
         return all(
-            status == "proved" or status.startswith("not run")
+            status == "proved" or status.startswith(("not run", "not exported"))
             for per in self.agreement.values()
             for status in per.values()
         )
+
+    @property
+    def not_exported(self) -> list[str]:
+        return [
+            oid
+            for oid, per in self.agreement.items()
+            if per.get("coq", "").startswith("not exported")
+        ]
 
     @property
     def all_proved(self) -> bool:
@@ -246,10 +256,14 @@ class Blueprint:
 
     def _coq_summary(self) -> str:
         coq = [per["coq"] for per in self.agreement.values() if "coq" in per]
-        if not coq or all(c.startswith("not run") for c in coq):
+        if not coq:
             return ""
+        missing = sum(c.startswith("not exported") for c in coq)
+        skipped = f" ({missing} not exported)" if missing else ""
+        if all(c.startswith(("not run", "not exported")) for c in coq):
+            return f"; Coq not run{skipped}"
         agree = sum(c == "proved" for c in coq)
-        return f"; Coq agrees on {agree} of {len(coq)}"
+        return f"; Coq agrees on {agree} of {len(coq)}{skipped}"
 
     def to_json(self) -> dict[str, Any]:
         sources = self.chain.sources if self.chain is not None else {}
