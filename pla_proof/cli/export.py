@@ -33,6 +33,6 @@ def run(args: argparse.Namespace) -> int:
         emit_json({"file": str(path), "exported": result.exported, "not_exported": result.skipped})
     else:
         print(f"wrote {path}: {len(result.exported)} lemmas (compile with: coqc {path})")
-    for oid, why in result.skipped.items():
+    for why in result.skipped.values():
         print(f"pla-proof export: not exported: {why}", file=sys.stderr)
     return 0 if not result.skipped else 1

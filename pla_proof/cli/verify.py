@@ -51,10 +51,28 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--brief", action="store_true", help="one line per obligation, without the statements"
     )
     p.add_argument(
+        "--html", metavar="FILE", help="also write the blueprint as a self-contained graph page"
+    )
+    p.add_argument(
+        "--dot",
+        metavar="FILE",
+        nargs="?",
+        const="-",
+        help="also write the graph as Graphviz text (to FILE, or stdout when no FILE is given)",
+    )
+    p.add_argument(
         "--coq",
         action="store_true",
         help="also compile every obligation with Coq (coqc) and report which checkers agree",
     )
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror}") from exc
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,6 +93,17 @@ def run(args: argparse.Namespace) -> int:
         obligations, timeout_ms=max(1, int(args.timeout * 1000)), partial=bool(args.only)
     )
     add_coq_opinion(blueprint, obligations, run=args.coq)
+    if args.html or args.dot:
+        from ..proof.graph import graph, to_dot, to_html
+
+        drawn = graph(blueprint)
+        if args.html:
+            _write(args.html, to_html(drawn))
+        if args.dot and args.dot != "-":
+            _write(args.dot, to_dot(drawn))
+        elif args.dot == "-":
+            print(to_dot(drawn), end="")
+            return 0 if blueprint.ok else 1
     if args.json:
         emit_json(blueprint.to_json())
     else:
