@@ -123,7 +123,7 @@ def _layout(g: dict[str, Any]) -> dict[str, tuple[float, float]]:
     layers: dict[int, list[str]] = {}
     for n in g["nodes"]:
         layers.setdefault(depth[n["id"]], []).append(n["id"])
-    pos = {}
+    pos: dict[str, tuple[float, float]] = {}
     width = max(len(v) for v in layers.values())
     for lv, ids in layers.items():
         step = 150 * width / len(ids)
@@ -155,7 +155,8 @@ let selected = null;
 function esc(s){const d=document.createElement('div');d.textContent=s;return d.innerHTML;}
 function show(id){
   selected = id; const n = byId[id];
-  document.querySelectorAll('.node').forEach(e => e.classList.toggle('selected', e.dataset.id===id));
+  document.querySelectorAll('.node').forEach(
+    e => e.classList.toggle('selected', e.dataset.id === id));
   let h = `<h2 id="p-id">${esc(n.id)}: ${esc(n.title)}</h2>`;
   h += `<p><b>kind</b> ${esc(n.kind)}; <b>status</b> <span id="p-status">${esc(n.status)}</span>`;
   h += n.runtime ? '; checked at run time' : '';
@@ -187,7 +188,8 @@ function focus(id){
     e.classList.toggle('dim', keep !== null &&
       !(keep.has(e.dataset.from) && keep.has(e.dataset.to))));
 }
-document.querySelectorAll('.node').forEach(e => e.addEventListener('click', () => show(e.dataset.id)));
+document.querySelectorAll('.node').forEach(
+  e => e.addEventListener('click', () => show(e.dataset.id)));
 """
 
 
