@@ -349,7 +349,11 @@ class Blueprint:
                     srcs = self.chain.sources.get(ob.id, []) if self.chain else []
                     if srcs:
                         lines.append(f"             from: {_sources_line(srcs)}")
-                others = {c: v for c, v in self.agreement.get(ob.id, {}).items() if c != ob.checker}
+                others = {
+                    c: v
+                    for c, v in self.agreement.get(ob.id, {}).items()
+                    if c != ob.checker and not v.startswith("not run")
+                }
                 if others:
                     lines.append(
                         "             also: " + ", ".join(f"{c} {v}" for c, v in others.items())

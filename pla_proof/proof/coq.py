@@ -13,7 +13,7 @@ the blueprint one to one.
 >>> from pla_proof.proof.obligations import all_obligations
 >>> obs = {ob.id: ob for ob in all_obligations()}
 >>> print(lemma_text(obs["L2"]).splitlines()[1])
-Lemma L2 : forall (g pu pu1 yux : R), pu1 = pu + yux -> yux >= g -> pu1 - pu >= g.
+Lemma L2 : forall (g pu pu1 yux : R), pu1 = (pu + yux) -> yux >= g -> (pu1 + ((-1) * pu)) >= g.
 >>> coq_name("L1.d<=4")
 'L1_d_le_4'
 """
