@@ -201,6 +201,19 @@ def _layers(g: dict[str, Any]) -> list[list[str]]:
     return [layers[lv] for lv in sorted(layers)]
 
 
+def _rows(layers: list[list[str]]) -> list[list[str]]:
+    """Each layer in as few rows of at most ``ROW_MAX`` as it needs, of equal length.
+
+    >>> [len(r) for r in _rows([list("abcdef"), list("ab")])]
+    [3, 3, 2]
+    """
+    out = []
+    for layer in layers:
+        size = -(-len(layer) // -(-len(layer) // ROW_MAX))
+        out += [layer[i : i + size] for i in range(0, len(layer), size)]
+    return out
+
+
 def _place(rows: list[list[str]], sizes: dict[str, Any]) -> dict[str, Box]:
     """Rows top to bottom, each centred; a row is as tall as its tallest box."""
     widest = max(len(r) for r in rows) * (NODE_W + GAP_X)
@@ -248,16 +261,8 @@ def layout(g: dict[str, Any], *, sweeps: int = 12) -> dict[str, Box]:
         children[a].append(b)
     layers = _layers(g)
 
-    def rows_of(order: list[list[str]]) -> list[list[str]]:
-        """Each layer in as few rows of at most ``ROW_MAX`` as it needs, of equal length."""
-        out = []
-        for layer in order:
-            size = -(-len(layer) // -(-len(layer) // ROW_MAX))
-            out += [layer[i : i + size] for i in range(0, len(layer), size)]
-        return out
-
     def place(order: list[list[str]]) -> dict[str, Box]:
-        return _place(rows_of(order), sizes)
+        return _place(_rows(order), sizes)
 
     best = place(layers)
     best_count = crossings(g["edges"], best)
