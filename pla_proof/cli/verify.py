@@ -11,8 +11,6 @@ import argparse
 import fnmatch
 
 from ..errors import InputError
-from ..proof.blueprint import check_all
-from ..proof.obligations import all_obligations
 from .common import emit_json
 
 
@@ -37,6 +35,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..proof.blueprint import check_all
+    from ..proof.obligations import all_obligations
+
     if not args.timeout > 0:
         raise InputError(f"--timeout must be > 0 seconds, got {args.timeout}")
     obligations = all_obligations()

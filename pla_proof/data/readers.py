@@ -132,7 +132,13 @@ def read_npz(path: str | os.PathLike[str], *, labels: str = "pm1") -> Dataset:
 # --- built-in data sets --------------------------------------------------------------
 
 
-def load(spec: str, *, labels: str = "pm1", bias: str | Bias | None = "default") -> Dataset:
+def load(
+    spec: str,
+    *,
+    labels: str = "pm1",
+    bias: str | Bias | None = "default",
+    delimiter: str = "auto",
+) -> Dataset:
     """Load a built-in data set by name or a ``.csv`` / ``.npz`` file.
 
     ``bias="default"`` keeps a built-in's own convention (students and xor train
