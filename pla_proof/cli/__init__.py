@@ -79,6 +79,17 @@ class _Parser(argparse.ArgumentParser):
         return super()._parse_optional(arg_string)
 
 
+class _Version(argparse.Action):
+    """``--version``: the metadata is read only when asked for (it costs ~80 ms)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(f"pla-proof {version()}")
+        parser.exit()
+
+
 def version() -> str:
     """The installed version (one source: the package metadata)."""
     from importlib.metadata import PackageNotFoundError
@@ -145,7 +156,7 @@ def build_parser(command: str | None = None, *, load: bool = True) -> argparse.A
         "3 not separable or a budget ran out, 4 internal error. See docs/cli.md.",
         allow_abbrev=False,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
     parser.add_argument("--debug", action="store_true", help="print tracebacks of internal errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (module, help_text) in COMMANDS.items():

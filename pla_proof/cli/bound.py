@@ -50,11 +50,11 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--seeds must be >= 0, got {args.seeds}")
     if args.budget < 0:
         raise InputError(f"--budget must be >= 0, got {args.budget}")
+    data = load_data(args)
     from ..errors import SolverError
     from ..geometry import NotSeparable, OptimalMargin, affine_margin, separability
     from ..trainer import Certificate
 
-    data = load_data(args)
     progress("computing the optimal margin")
     try:
         res = separability(data)

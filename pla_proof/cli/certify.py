@@ -31,10 +31,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..geometry import certify
-
     data = load_data(args)
     w = read_vector(args.weights, what="weights")
+    from ..geometry import certify  # after the input is read: bad input is refused fast
+
     c = certify(data, w)
     if args.json:
         emit_json(to_json(c, data))

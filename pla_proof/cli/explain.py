@@ -511,11 +511,11 @@ def _not_separable_text(data: Dataset, run: Run) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..trainer import train
-
     if args.steps < 0:
         raise InputError(f"--steps must be >= 0, got {args.steps}")
     data = load_data(args)
+    from ..trainer import train
+
     comp = comparator_from_args(args, data)
     result = train(
         data,

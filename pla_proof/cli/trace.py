@@ -37,9 +37,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..trainer import train
-
     data = load_data(args)
+    from ..trainer import train  # after the data: bad input is refused before SymPy loads
+
     comp = comparator_from_args(args, data)
     rule: Any = args.rule
     if args.replay:
