@@ -190,8 +190,15 @@ def end_progress() -> None:
 
 def load_data(args: argparse.Namespace) -> Dataset:
     from ..data import load
+    from ..data.readers import shadowed_builtin
 
     progress(f"reading {args.data}")
+    if shadowed_builtin(args.data):
+        print(
+            f"pla-proof {_state['command']}: note: {args.data!r} is the file ./{args.data}; "
+            f"the built-in data set of that name is builtin:{args.data}",
+            file=sys.stderr,
+        )
     return load(
         args.data,
         labels=args.labels,
