@@ -67,15 +67,15 @@ def main() -> None:
             ours = best(lambda path=path: read_csv(path), args.repeat)
             ds = read_csv(path)
             Zs, s = ds.integer_points()
-            expect = Z if kind == "integer" else Z  # decimals: Z / 100 exactly
-            assert s == (1 if kind == "integer" else 100)
-            assert np.array_equal(np.asarray(Zs, dtype=np.int64), expect)
+            assert s == (1 if kind == "integer" else 100)  # decimals: Z / 100 exactly
+            assert np.array_equal(np.asarray(Zs, dtype=np.int64), Z)
             head = os.path.join(tmp, "head.csv")
             write(head, X[:2000], y[:2000], fmt)
-            slow = best(lambda: read_csv(head, fast=False), 1) * n / 2000
+            slow = best(lambda head=head: read_csv(head, fast=False), 1) * n / 2000
             print(
                 f"{kind:8s} CSV {mb:7.1f} MB: numpy.loadtxt {ref:6.2f} s | read_csv {ours:6.2f} s "
-                f"(ratio {ours / ref:.2f}) | exact reader alone ~{slow:6.1f} s (scaled from 2000 rows)"
+                f"(ratio {ours / ref:.2f}) | exact reader alone ~{slow:6.1f} s "
+                "(scaled from 2000 rows)"
             )
         npz = os.path.join(tmp, "d.npz")
         np.savez(npz, X=Z, y=y)
@@ -87,7 +87,8 @@ def main() -> None:
         ref = best(np_load, args.repeat)
         ours = best(lambda: read_npz(npz), args.repeat)
         print(
-            f"integer npz: numpy.load {ref:6.3f} s | read_npz {ours:6.3f} s (ratio {ours / ref:.2f})"
+            f"integer npz: numpy.load {ref:6.3f} s | read_npz {ours:6.3f} s "
+            f"(ratio {ours / ref:.2f})"
         )
 
 
