@@ -296,27 +296,6 @@ def _run(command: str, args: argparse.Namespace, *, process: bool) -> int:
             return EXIT["no_conclusion"]
         print(f"{name}: interrupted", file=sys.stderr)
         return EXIT["interrupted"]
-    except MemoryError:
-        print(
-            f"{name}: memory limit of {args.memory_limit} MiB reached "
-            "(raise it with --memory-limit MIB, 0 for none)",
-            file=sys.stderr,
-        )
-        return EXIT["no_conclusion"]
-    except BrokenPipeError:
-        _silence_stdout()
-        return EXIT["ok"]
-    except ModuleNotFoundError as exc:
-        if (exc.name or "").startswith("pla_proof"):
-            return _internal(name, exc, debug)
-        print(_missing(exc, command), file=sys.stderr)
-        return EXIT["usage"]
-    except OSError as exc:
-        if exc.errno in _OUTPUT_ERRNOS:
-            _silence_stdout()
-            print(f"{name}: error: cannot write the output ({exc.strerror})", file=sys.stderr)
-            return EXIT["usage"]
-        return _internal(name, exc, debug)
     except SystemExit as exc:
         print(
             f"{name}: error: the code it ran exited the interpreter (SystemExit({exc.code!r}))",
@@ -324,9 +303,55 @@ def _run(command: str, args: argparse.Namespace, *, process: bool) -> int:
         )
         return EXIT["usage"]
     except Exception as exc:
-        return _internal(name, exc, debug)
+        return _unexpected(name, command, exc, args, debug)
     finally:
         common.end()
+
+
+def _unexpected(
+    name: str, command: str, exc: Exception, args: argparse.Namespace, debug: bool
+) -> int:
+    """Every exception that is not bad input: out of memory, a full disk, a broken
+    pipe, a missing optional package -- or a bug (exit 4)."""
+    if _caused_by(exc, MemoryError) or (args.memory_limit and _failed_mapping(exc)):
+        print(
+            f"{name}: memory limit of {args.memory_limit} MiB reached "
+            "(raise it with --memory-limit MIB, 0 for none)",
+            file=sys.stderr,
+        )
+        return EXIT["no_conclusion"]
+    if isinstance(exc, BrokenPipeError):
+        _silence_stdout()
+        return EXIT["ok"]
+    if isinstance(exc, ModuleNotFoundError) and not (exc.name or "").startswith("pla_proof"):
+        print(_missing(exc, command), file=sys.stderr)
+        return EXIT["usage"]
+    if isinstance(exc, OSError) and exc.errno in _OUTPUT_ERRNOS:
+        _silence_stdout()
+        print(f"{name}: error: cannot write the output ({exc.strerror})", file=sys.stderr)
+        return EXIT["usage"]
+    return _internal(name, exc, debug)
+
+
+def _failed_mapping(exc: BaseException) -> bool:
+    """A shared library that could not be mapped under the address-space limit."""
+    text = " ".join(str(e) for e in (exc, exc.__cause__, exc.__context__) if e is not None)
+    return isinstance(exc, ImportError) and (
+        "failed to map segment" in text or "cannot allocate memory" in text.lower()
+    )
+
+
+def _caused_by(exc: BaseException, kind: type[BaseException]) -> bool:
+    """Whether ``kind`` is ``exc`` or in its chain of causes (an import that failed
+    because memory ran out is an ImportError caused by a MemoryError)."""
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        if isinstance(cur, kind):
+            return True
+        seen.add(id(cur))
+        cur = cur.__cause__ or cur.__context__
+    return False
 
 
 def _one_line(text: str) -> str:
