@@ -115,7 +115,8 @@ def test_the_time_limit_ends_a_long_run_cleanly() -> None:
     )
     assert proc.returncode == 3 and proc.stdout == ""
     assert proc.stderr.strip() == (
-        "pla-proof trace: time limit of 1 s reached (raise it with --time-limit SECONDS, 0 for none)"
+        "pla-proof trace: time limit of 1 s reached "
+        "(raise it with --time-limit SECONDS, 0 for none)"
     )
 
 
