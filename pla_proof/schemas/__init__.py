@@ -8,7 +8,7 @@ One schema per command (``trace``, ``explain``, ``bound``, ``certify``, ``verify
 >>> schema("trace")["$id"]
 'pla-proof/trace'
 >>> sorted(COMMANDS)
-['bound', 'certify', 'check', 'explain', 'trace', 'verify']
+['bound', 'certify', 'check', 'explain', 'export', 'trace', 'verify']
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 __all__ = ["COMMANDS", "schema", "validate"]
 
-COMMANDS = ("verify", "explain", "trace", "bound", "certify", "check")
+COMMANDS = ("verify", "explain", "trace", "bound", "certify", "check", "export")
 
 
 def schema(command: str) -> dict[str, Any]:
