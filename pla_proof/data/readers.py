@@ -31,6 +31,7 @@ import math
 import os
 import zipfile
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
@@ -261,106 +262,140 @@ def _fast_csv(
     if not body.isascii() or b"#" in body or b'"' in body:
         return None
     b = np.frombuffer(body, dtype=np.uint8)
-    # byte classes: 0 fine, 1 an exponent letter, 2 anything else that is no numeral
-    lut = np.full(256, 2, dtype=np.uint8)
-    lut[np.frombuffer(b"0123456789.+- \t\r\n", dtype=np.uint8)] = 0
-    lut[ord(sep)] = 0
-    lut[[ord("e"), ord("E")]] = 1
-    cls = lut[b]
-    special = np.flatnonzero(cls)
-    del cls
-    nl = np.flatnonzero(b == 10)
-    starts = np.concatenate(([0], nl + 1))
-    ends = np.concatenate((nl, [len(b)]))
-    keep = starts < len(b)
-    starts, ends = starts[keep], ends[keep]
-    cr = (ends > starts) & (b[np.maximum(ends - 1, 0)] == 13)
-    ends = ends - cr
-    nonempty = ends > starts
-    line_rows = np.cumsum(nonempty) - 1  # data row of each line (blank lines: skipped)
-    row_lines = np.flatnonzero(nonempty)  # body line of each data row
+    index = _LineIndex(b, body_line)
     slow_rows: set[int] = set()
-    if special.size:
-        line_of = np.searchsorted(starts, special, side="right") - 1
-        in_label = special >= _label_starts(b, starts, ends, sep)[line_of]
-        words = isinstance(coding, dict)
-        feature = ~in_label if words else np.ones(special.size, dtype=bool)
+    # bytes that are no part of a plain numeral: deleted at C speed, usually none are left
+    if body.translate(None, b"0123456789.+- \t\r\n" + sep.encode()):
+        lut = np.full(256, 2, dtype=np.uint8)  # 2: no numeral, 1: exponent letter, 0: fine
+        lut[np.frombuffer(b"0123456789.+- \t\r\n", dtype=np.uint8)] = 0
+        lut[ord(sep)] = 0
+        lut[[ord("e"), ord("E")]] = 1
+        special = np.flatnonzero(lut[b])
+        line_of = np.searchsorted(index.starts, special, side="right") - 1
+        if isinstance(coding, dict):
+            feature = special < _label_starts(b, index.starts, index.ends, sep)[line_of]
+        else:
+            feature = np.ones(special.size, dtype=bool)
         if np.any(feature & (b[special] != ord("e")) & (b[special] != ord("E"))):
             return None  # not a numeral: the exact reader names it
-        slow_rows.update(line_rows[line_of[feature]].tolist())
+        slow_rows.update(index.line_rows[line_of[feature]].tolist())
     try:
         kwargs: dict[str, Any] = {"delimiter": sep, "ndmin": 2, "encoding": "ascii"}
         if isinstance(coding, dict):
-            F = np.loadtxt(io.StringIO(body.decode()), usecols=range(width - 1), **kwargs)
+            F = np.loadtxt(io.BytesIO(body), usecols=range(width - 1), **kwargs)
             raw_labels: Any = np.loadtxt(
-                io.StringIO(body.decode()), usecols=[width - 1], dtype=str, **kwargs
+                io.BytesIO(body), usecols=[width - 1], dtype=str, **kwargs
             ).ravel()
         else:
-            both = np.loadtxt(io.StringIO(body.decode()), **kwargs)
+            both = np.loadtxt(io.BytesIO(body), **kwargs)
             if both.shape[1] != width:
                 return None
             F, raw_labels = both[:, :-1], both[:, -1]
     except (ValueError, IndexError):
         return None  # ragged rows, empty cells, ...: the exact reader names the problem
-    n = F.shape[0]
-    if n != row_lines.size or F.shape[1] != width - 1:
+    if F.shape[1] != width - 1:
         return None
-    file_line = body_line + 1 + row_lines  # 1-based line number of each data row
     bad = ~np.isfinite(F)
     if slow_rows:
+        if F.shape[0] != index.row_lines.size:
+            return None
         bad[sorted(slow_rows)] = False  # those rows are read exactly below
     if bad.any():
-        i = int(np.argwhere(bad)[0][0])
-        line = _line_text(body, starts, ends, int(row_lines[i]))
-        _exact_row(_split(line, sep), int(file_line[i]), width, coding, path)
-        return None  # pragma: no cover - the exact row raises
+        _refuse(int(np.argwhere(bad)[0][0]), index, body, sep, width, coding, path)
+        return None  # pragma: no cover - _refuse raises
     y, bad_labels = invalid_labels(raw_labels, coding)
     if bad_labels.size:
-        i = int(bad_labels[0])
-        line = _line_text(body, starts, ends, int(row_lines[i]))
-        _exact_row(_split(line, sep), int(file_line[i]), width, coding, path)
-        return None  # pragma: no cover - the exact row raises
+        _refuse(int(bad_labels[0]), index, body, sep, width, coding, path)
+        return None  # pragma: no cover - _refuse raises
     # K: the most digits after a decimal point (22 at most: 10^22 is exact in float64)
-    dots = np.flatnonzero(b == ord("."))
     K = 0
-    follow = dots
-    while follow.size and K <= 22:
-        nxt = follow + K + 1
-        nxt = nxt[nxt < len(b)]
-        follow = follow[: nxt.size][(b[nxt] >= 48) & (b[nxt] <= 57)]
-        if follow.size:
-            K += 1
-    if K > 22:
-        too_long = np.unique(line_rows[np.searchsorted(starts, follow, side="right") - 1])
-        slow_rows.update(too_long.tolist())
-        K = 22
+    if b"." in body:
+        follow = np.flatnonzero(b == ord("."))
+        while follow.size and K <= 22:
+            nxt = follow + K + 1
+            nxt = nxt[nxt < len(b)]
+            follow = follow[: nxt.size][(b[nxt] >= 48) & (b[nxt] <= 57)]
+            if follow.size:
+                K += 1
+        if K > 22:
+            lines = np.searchsorted(index.starts, follow, side="right") - 1
+            slow_rows.update(np.unique(index.line_rows[lines]).tolist())
+            K = 22
     S = 10**K
     with np.errstate(over="ignore", invalid="ignore"):
-        M = F * float(S)
+        M = F * float(S) if K else F
         fits = np.abs(M) < 2.0**50
-    M[~fits] = 0.0  # those rows are read exactly below
-    np.rint(M, out=M)
-    Z = M.astype(np.int64)
-    del M
-    rows_out = np.flatnonzero(~fits.all(axis=1))
-    slow_rows.update(rows_out.tolist())
+    if K:
+        M[~fits] = 0.0  # those rows are read exactly below
+        np.rint(M, out=M)
+        Z = M.astype(np.int64)
+        del M
+    else:
+        Z = np.where(fits, F, 0.0).astype(np.int64) if not fits.all() else F.astype(np.int64)
+    slow_rows.update(np.flatnonzero(~fits.all(axis=1)).tolist())
     if not slow_rows:
         return Z, S, y
-    return _patch_rows(
-        Z,
-        S,
-        y,
-        sorted(slow_rows),
-        body,
-        starts,
-        ends,
-        row_lines,
-        file_line,
-        sep,
-        width,
-        coding,
-        path,
-    )
+    if F.shape[0] != index.row_lines.size:
+        return None
+    return _patch_rows(Z, S, y, sorted(slow_rows), body, index, sep, width, coding, path)
+
+
+class _LineIndex:
+    """Where the lines of a body start and end, and which data row each holds
+    (computed on first use: a clean file never needs it)."""
+
+    def __init__(self, b: np.ndarray, body_line: int) -> None:
+        self.b, self.body_line = b, body_line
+
+    @cached_property
+    def _lines(self) -> tuple[Any, Any]:
+        import numpy as np
+
+        b = self.b
+        nl = np.flatnonzero(b == 10)
+        starts = np.concatenate(([0], nl + 1))
+        ends = np.concatenate((nl, [len(b)]))
+        keep = starts < len(b)
+        starts, ends = starts[keep], ends[keep]
+        cr = (ends > starts) & (b[np.maximum(ends - 1, 0)] == 13)
+        return starts, ends - cr
+
+    @property
+    def starts(self) -> Any:
+        return self._lines[0]
+
+    @property
+    def ends(self) -> Any:
+        return self._lines[1]
+
+    @cached_property
+    def line_rows(self) -> Any:
+        """The data row of each line (blank lines hold none)."""
+        import numpy as np
+
+        return np.cumsum(self.ends > self.starts) - 1
+
+    @cached_property
+    def row_lines(self) -> Any:
+        """The body line of each data row."""
+        import numpy as np
+
+        return np.flatnonzero(self.ends > self.starts)
+
+    def text(self, body: bytes, row: int) -> tuple[int, str]:
+        """``(file line number, text)`` of data row ``row``."""
+        line = int(self.row_lines[row])
+        return self.body_line + 1 + line, body[
+            int(self.starts[line]) : int(self.ends[line])
+        ].decode()
+
+
+def _refuse(
+    row: int, index: _LineIndex, body: bytes, sep: str, width: int, coding: Coding, path: Any
+) -> None:
+    """Read one row exactly: it raises the exact reader's message for it."""
+    lineno, text = index.text(body, row)
+    _exact_row(_split(text, sep), lineno, width, coding, path)
 
 
 def _label_starts(b: np.ndarray, starts: np.ndarray, ends: np.ndarray, sep: str) -> np.ndarray:
@@ -381,20 +416,13 @@ def _label_starts(b: np.ndarray, starts: np.ndarray, ends: np.ndarray, sep: str)
     return out
 
 
-def _line_text(body: bytes, starts: Any, ends: Any, line: int) -> str:
-    return body[int(starts[line]) : int(ends[line])].decode()
-
-
 def _patch_rows(
     Z: Any,
     S: int,
     y: Any,
     rows: list[int],
     body: bytes,
-    starts: Any,
-    ends: Any,
-    row_lines: Any,
-    file_line: Any,
+    index: _LineIndex,
     sep: str,
     width: int,
     coding: Coding,
@@ -405,8 +433,8 @@ def _patch_rows(
 
     exact = []
     for i in rows:
-        line = _line_text(body, starts, ends, int(row_lines[i]))
-        x, _ = _exact_row(_split(line, sep), int(file_line[i]), width, coding, path)
+        lineno, text = index.text(body, i)
+        x, _ = _exact_row(_split(text, sep), lineno, width, coding, path)
         exact.append(x)
     scale = S
     for r in exact:
