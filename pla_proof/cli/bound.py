@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError
 from ..render.numbers import approx, show_with_approx
 from ..render.tables import table
-from .common import RULES, add_data_arguments, emit_json, fmt, load_data, progress
+from .common import RULES, add_data_arguments, alpha_text, emit_json, fmt, load_data, progress
 
 if TYPE_CHECKING:
     from ..data import Dataset
@@ -192,14 +192,9 @@ def _print_header(data: Dataset) -> None:
 
 def _print_certificate(cert: Certificate, data: Dataset) -> None:
     _print_header(data)
-    alpha = ", ".join(fmt(a) for a in cert.alpha)
-    if len(alpha) > 200:
-        sup = [i for i, a in enumerate(cert.alpha) if a]
-        alpha = ", ".join(f"alpha_{i + 1} = {fmt(cert.alpha[i])}" for i in sup[:20])
-        alpha += f"{', ...' if len(sup) > 20 else ''} ({len(sup)} nonzero, all in --json), others 0"
     print("NOT SEPARABLE through the origin: no w has y_i w.x_i > 0 for every i.")
     print(f"Gordan certificate (from {cert.source}), verified exactly:")
-    print(f"  alpha = ({alpha})")
+    print(f"  {alpha_text(cert.alpha)}")
     print("  alpha >= 0, alpha != 0, sum_i alpha_i y_i x_i = 0")
     if cert.source == "zero point":
         i = next(i for i, a in enumerate(cert.alpha) if a)

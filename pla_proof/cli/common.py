@@ -24,6 +24,7 @@ __all__ = [
     "RULES",
     "add_data_arguments",
     "add_run_arguments",
+    "alpha_text",
     "comparator_from_args",
     "emit_json",
     "end_progress",
@@ -153,6 +154,22 @@ def certificate_when_stuck(data: Dataset) -> Any:
     if isinstance(res, Certificate) and res.verify(data):
         return res
     return None
+
+
+def alpha_text(alpha: Any, limit: int = 20) -> str:
+    """A certificate's weights: all of them for small data, else the nonzero ones.
+
+    >>> alpha_text([1, 1, 0])
+    'alpha = (1, 1, 0)'
+    >>> alpha_text([0] * 30 + [Fraction(1, 2)])
+    'alpha_31 = 1/2, others 0 (1 nonzero of 31)'
+    """
+    if len(alpha) <= limit:
+        return "alpha = (" + ", ".join(show(a) for a in alpha) + ")"
+    support = [i for i, a in enumerate(alpha) if a]
+    shown = ", ".join(f"alpha_{i + 1} = {show(alpha[i])}" for i in support[:limit])
+    more = ", ..." if len(support) > limit else ""
+    return f"{shown}{more}, others 0 ({len(support)} nonzero of {len(alpha)})"
 
 
 def progress(message: str) -> None:

@@ -22,6 +22,7 @@ from ..render.numbers import approx, sqrt_approx
 from .common import (
     add_data_arguments,
     add_run_arguments,
+    alpha_text,
     certificate_when_stuck,
     comparator_from_args,
     emit_json,
@@ -501,9 +502,9 @@ def _not_separable_text(data: Dataset, run: Run) -> str:
     cert = run.certificate
     if cert is not None:
         lines.append(
-            "Certificate (Gordan's alternative): alpha = "
-            + _vec(list(cert.alpha))
-            + " >= 0, alpha != 0, with sum_i alpha_i y_i x_i = 0 "
+            "Certificate (Gordan's alternative): "
+            + alpha_text(cert.alpha)
+            + ": alpha >= 0, alpha != 0, with sum_i alpha_i y_i x_i = 0 "
             + ("(checked exactly)" if cert.verify(data) else "(check FAILED)")
             + ": a u with y_i u.x_i > 0 for all i would give 0 = u.0 = sum_i alpha_i y_i u.x_i > 0."
         )

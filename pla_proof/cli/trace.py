@@ -10,6 +10,7 @@ from ..render.tables import table
 from .common import (
     add_data_arguments,
     add_run_arguments,
+    alpha_text,
     certificate_when_stuck,
     comparator_from_args,
     emit_json,
@@ -213,14 +214,7 @@ def print_run(r: Run, data: Dataset) -> None:
         print(f"budget exhausted: {r.updates} updates without separating the data")
     elif r.status == "not_separable" and r.certificate is not None:
         cert = r.certificate
-        support = [i for i, a in enumerate(cert.alpha) if a]
-        if len(support) <= 20:
-            alpha = "alpha = (" + ", ".join(fmt(a) for a in cert.alpha) + ")"
-        else:
-            alpha = (
-                ", ".join(f"alpha_{i + 1} = {fmt(cert.alpha[i])}" for i in support[:10])
-                + f", ... ({len(support)} nonzero, all in --json), others 0"
-            )
+        alpha = alpha_text(cert.alpha)
         if cert.source == "cycle":
             how = f"the weights repeated after {r.updates} updates"
         else:
