@@ -31,8 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    w = read_vector(args.weights, what="weights")  # before the data: no numpy needed yet
     data = load_data(args)
-    w = read_vector(args.weights, what="weights")
     from ..geometry import certify  # after the input is read: bad input is refused fast
 
     c = certify(data, w)
