@@ -262,7 +262,7 @@ def _run(command: str, args: argparse.Namespace, *, process: bool) -> int:
     from ..numbers import limits
     from ..render.progress import Progress
     from . import common
-    from .budget import Budget
+    from .budget import Budget, BudgetExceeded
 
     debug = bool(getattr(args, "debug", False))
     name = f"pla-proof {command}"
@@ -291,10 +291,11 @@ def _run(command: str, args: argparse.Namespace, *, process: bool) -> int:
     except InputError as exc:
         print(f"{name}: error: {_one_line(str(exc))}", file=sys.stderr)
         return EXIT["usage"]
+    except BudgetExceeded:
+        progress.stop()
+        print(budget.message(), file=sys.stderr)
+        return EXIT["no_conclusion"]
     except KeyboardInterrupt:
-        if budget.expired:
-            print(budget.message(), file=sys.stderr)
-            return EXIT["no_conclusion"]
         print(f"{name}: interrupted", file=sys.stderr)
         return EXIT["interrupted"]
     except SystemExit as exc:

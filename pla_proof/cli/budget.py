@@ -1,10 +1,12 @@
 """The per-command time and memory budget: a run ends cleanly, never hangs.
 
-* **time**: after ``--time-limit`` seconds a watchdog interrupts the command (it
-  ends with exit 3 and one line naming the limit).  Work stuck inside one long C
-  call cannot be interrupted from Python, so when the command is the process
-  (the ``pla-proof`` program, not ``main()`` called in-process) the watchdog also
-  ends the process itself a few seconds later with the same line and exit code.
+* **time**: after ``--time-limit`` seconds a watchdog raises :class:`BudgetExceeded`
+  in the thread running the command (``PyThreadState_SetAsyncExc``: the thread may
+  be any thread, e.g. a test runner's); the command ends with exit 3 and one line
+  naming the limit.  Work stuck inside one long C call cannot be interrupted from
+  Python, so when the command is the process (the ``pla-proof`` program, not
+  ``main()`` called in-process) the watchdog also ends the process itself a few
+  seconds later with the same line and exit code.
 * **memory**: in the ``pla-proof`` process the address space is limited to
   ``--memory-limit`` MiB (``RLIMIT_AS``); an allocation beyond it raises
   ``MemoryError``, reported as exit 3.
@@ -15,7 +17,7 @@ from the environment, else 600 s and 8192 MiB; 0 means no limit.
 
 from __future__ import annotations
 
-import _thread
+import ctypes
 import os
 import sys
 import threading
@@ -37,8 +39,9 @@ def _env_number(name: str, default: float) -> float:
     return value if value >= 0 else default
 
 
-class BudgetExceeded(Exception):
-    """The command ran past its time or memory budget."""
+class BudgetExceeded(BaseException):
+    """The command ran past its time budget (a ``BaseException``, like
+    ``KeyboardInterrupt``: no ``except Exception`` in the library swallows it)."""
 
 
 class Budget:
@@ -51,6 +54,7 @@ class Budget:
         self.process = process
         self.expired = False
         self._timers: list[threading.Timer] = []
+        self._thread_id = threading.get_ident()
         self._saved_limit: tuple[int, int] | None = None
 
     @staticmethod
@@ -68,7 +72,9 @@ class Budget:
 
     def _soft(self) -> None:
         self.expired = True
-        _thread.interrupt_main()
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(
+            ctypes.c_ulong(self._thread_id), ctypes.py_object(BudgetExceeded)
+        )
 
     def _hard(self) -> None:
         try:
@@ -78,8 +84,8 @@ class Budget:
             os._exit(3)
 
     def __enter__(self) -> Budget:
-        on_main = threading.current_thread() is threading.main_thread()
-        if self.seconds > 0 and on_main:
+        self._thread_id = threading.get_ident()
+        if self.seconds > 0:
             soft = threading.Timer(self.seconds, self._soft)
             self._timers.append(soft)
             if self.process:
@@ -109,6 +115,9 @@ class Budget:
     ) -> None:
         for t in self._timers:
             t.cancel()
+        if self.expired and exc_type is None:
+            # the exception was scheduled but the command finished first: take it back
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._thread_id), None)
         if self._saved_limit is not None:
             import resource
 
