@@ -22,6 +22,19 @@ class Tty(io.StringIO):
         return True
 
 
+def shown(stream: Tty, label: str, message: str) -> Progress:
+    """Start a progress line on ``stream``, wait until it shows, stop it."""
+    p = Progress(label, stream=stream, delay=0.0)
+    p.start()
+    p.update(message)
+    deadline = time.monotonic() + 10
+    while not p.shown and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    p.stop()
+    return p
+
+
 def test_progress_is_shown_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     assert common.terminal_progress() is None
@@ -38,13 +51,7 @@ def test_a_dumb_terminal_gets_plain_lines_without_control_codes(
 ) -> None:
     monkeypatch.setenv("TERM", "dumb")
     tty = Tty()
-    p = Progress("pla-proof check", stream=tty, delay=0.0)
-    p.start()
-    p.update("classic: 25 runs")
-    deadline = time.monotonic() + 10
-    while not p.shown and time.monotonic() < deadline:
-        time.sleep(0.05)
-    p.stop()
+    shown(tty, "pla-proof check", "classic: 25 runs")
     text = tty.getvalue()
     assert "pla-proof check: " in text and "\x1b" not in text and "\r" not in text
 
@@ -53,12 +60,5 @@ def test_a_terminal_gets_a_transient_line(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setenv("TERM", "xterm")
     monkeypatch.setenv("NO_COLOR", "1")
     tty = Tty()
-    p = Progress("pla-proof trace", stream=tty, delay=0.0)
-    p.start()
-    p.update("training")
-    deadline = time.monotonic() + 10
-    while not p.shown and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.3)
-    p.stop()
+    p = shown(tty, "pla-proof trace", "training")
     assert p.shown and "pla-proof trace: training" in tty.getvalue()

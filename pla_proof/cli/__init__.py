@@ -131,20 +131,17 @@ def _add_common(p: argparse.ArgumentParser, name: str) -> None:
     if name in _READS_NUMBERS:
         from ..numbers import LIMITS
 
-        g.add_argument(
-            "--max-digits",
-            type=int,
-            default=LIMITS.max_digits,
-            metavar="N",
-            help=f"refuse numbers with more than N digits (default {LIMITS.max_digits})",
-        )
-        g.add_argument(
-            "--max-exponent",
-            type=int,
-            default=LIMITS.max_exponent,
-            metavar="N",
-            help=f"refuse decimal exponents beyond +-N (default {LIMITS.max_exponent})",
-        )
+        for flag, default, what in (
+            ("--max-digits", LIMITS.max_digits, "numbers with more than N digits"),
+            ("--max-exponent", LIMITS.max_exponent, "decimal exponents beyond +-N"),
+        ):
+            g.add_argument(
+                flag,
+                type=int,
+                default=default,
+                metavar="N",
+                help=f"refuse {what} (default {default})",
+            )
 
 
 def build_parser(command: str | None = None, *, load: bool = True) -> argparse.ArgumentParser:
