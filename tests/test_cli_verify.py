@@ -7,7 +7,7 @@ import json
 import pytest
 
 from pla_proof.cli import main
-from pla_proof.proof import obligations
+from pla_proof.cli import verify as verify_cmd
 from pla_proof.proof.obligations import all_obligations, implication
 from pla_proof.proof.statements import n1, rel
 
@@ -66,7 +66,7 @@ def test_an_unproved_obligation_exits_1(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     wrong = implication("WRONG", "T", [rel(n1, ">=", 0)], rel(n1, ">", 0))
-    monkeypatch.setattr(obligations, "all_obligations", lambda: (*all_obligations(), wrong))
+    monkeypatch.setattr(verify_cmd, "all_obligations", lambda: (*all_obligations(), wrong))
     assert main(["verify", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["all_proved"] is False

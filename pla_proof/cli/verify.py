@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from .common import emit_json
@@ -34,6 +35,24 @@ def add_coq_opinion(blueprint: Blueprint, obligations: Sequence[Obligation], *, 
         blueprint.agreement.setdefault(oid, {})["coq"] = "not run (verify --coq)"
     for oid, why in exported.skipped.items():
         blueprint.agreement.setdefault(oid, {})["coq"] = f"not exported: {why}"
+
+
+def __getattr__(name: str) -> Any:
+    """``all_obligations`` and ``check_all``, imported on first use: building the
+    parser stays fast."""
+    value: Any
+    if name == "all_obligations":
+        from ..proof import obligations
+
+        value = obligations.all_obligations
+    elif name == "check_all":
+        from ..proof import blueprint
+
+        value = blueprint.check_all
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -80,9 +99,8 @@ def _write(path: str, text: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..proof.blueprint import check_all
-    from ..proof.obligations import all_obligations
-
+    this = sys.modules[__name__]  # the heavy names through __getattr__ (tests may patch them)
+    all_obligations, check_all = this.all_obligations, this.check_all
     if not args.timeout > 0:
         raise InputError(f"--timeout must be > 0 seconds, got {args.timeout}")
     obligations = all_obligations()
