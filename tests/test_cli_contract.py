@@ -107,6 +107,18 @@ def test_writing_to_a_full_device_is_a_clean_error(tmp_path: Path) -> None:
         )
     assert proc.returncode == 2 and "cannot write the output" in proc.stderr
     assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr
+    for argv in (["--help"], ["--version"], ["certify", "--help"]):
+        with open("/dev/full", "w") as full:
+            proc = subprocess.run(
+                [sys.executable, "-m", "pla_proof", *argv],
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                timeout=120,
+            )
+        assert proc.returncode == 2, argv
+        assert proc.stderr.endswith("cannot write the output (No space left on device)\n")
+        assert proc.stderr.count("\n") == 1
 
 
 def test_the_time_limit_ends_a_long_run_cleanly() -> None:

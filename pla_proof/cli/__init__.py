@@ -74,6 +74,11 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message}\n")
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse ignores write errors; a full device is reported like any output error
+        if message:
+            (file if file is not None else sys.stderr).write(message)
+
     def _parse_optional(self, arg_string: str) -> Any:
         if _NUMBERS.fullmatch(arg_string):
             return None  # a value, not an option: certify DATA -1,2,0; --comparator -1,1
@@ -241,8 +246,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             if _given(args_list, sub, args, a) and _given(args_list, sub, args, b):
                 sub.error(f"{_flag(sub, a)} and {_flag(sub, b)} cannot be used together")
     except SystemExit as exc:  # argparse: --help, --version, or a usage error
-        return exc.code if isinstance(exc.code, int) else EXIT["usage"]
+        code = exc.code if isinstance(exc.code, int) else EXIT["usage"]
+        return code if _flushed(command) else EXIT["usage"]
+    except OSError as exc:  # --help or --version written to a full device
+        return EXIT["usage"] if _write_failed(command, exc) else _internal("pla-proof", exc, False)
     return _run(command, args, process=process)
+
+
+def _flushed(command: str | None) -> bool:
+    """Flush stdout; a failure is reported as the command's one-line error."""
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        return not _write_failed(command, exc)
+    return True
+
+
+def _write_failed(command: str | None, exc: OSError) -> bool:
+    if exc.errno not in _OUTPUT_ERRNOS and not isinstance(exc, BrokenPipeError):
+        return False
+    _silence_stdout()
+    if not isinstance(exc, BrokenPipeError):
+        name = f"pla-proof {command}" if command else "pla-proof"
+        print(f"{name}: error: cannot write the output ({exc.strerror})", file=sys.stderr)
+    return True
 
 
 def _flag(parser: argparse.ArgumentParser, dest: str) -> str:
