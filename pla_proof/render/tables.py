@@ -5,9 +5,9 @@ trace (8 columns): 0.5 s against 13.6 s; its plain format is what a script readi
 the output expects (no box characters, no colour, no terminal width).
 
 >>> print(table(["k", "u.w"], [[1, "1/2"], [10, "3"]]))
- k  u.w
- 1  1/2
-10    3
+ k    u.w
+ 1    1/2
+10      3
 >>> print(table(["lemma", "slack"], [["L1", "0"]], markdown=True))
 | lemma   |   slack |
 |:--------|--------:|
@@ -16,6 +16,7 @@ the output expects (no box characters, no colour, no terminal width).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -42,9 +43,9 @@ def table(
     text: str = tabulate(
         [[str(c) for c in r] for r in rows],
         headers=list(headers),
-        tablefmt="github" if markdown else "plain",
+        tablefmt="pipe" if markdown else "plain",
         colalign=aligns,
         disable_numparse=True,
     )
-    lines = [line.rstrip() for line in text.splitlines()]
-    return "\n".join(indent + line for line in lines)
+    lines = textwrap.dedent(text).splitlines()
+    return "\n".join(indent + line.rstrip() for line in lines)
