@@ -30,7 +30,7 @@ os.environ.setdefault("HYPOTHESIS_PROFILE", "ci")
 
 from hypothesis import given, settings  # noqa: E402
 
-import conftest  # noqa: E402,F401  (registers the profiles)
+from pla_proof.testing.profiles import register_profiles  # noqa: E402
 from pla_proof.strategies import update_orders  # noqa: E402
 from properties._support import CASES, SEEDS  # noqa: E402
 from properties.test_runtime_lemmas_hold import check_runtime_lemmas  # noqa: E402
