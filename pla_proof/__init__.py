@@ -121,7 +121,6 @@ __all__ = [
 ]
 
 
-
 def _version() -> str:
     """The installed distribution's version; from a source tree that is not installed,
     the ``pyproject.toml`` beside the package; else ``0+unknown``."""

@@ -69,7 +69,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             for name in EXAMPLES:
                 shutil.copyfile(path(name), target / name)
         except OSError as exc:
-            print(f"python -m pla_proof.examples: error: {args.copy}: {exc.strerror}", file=sys.stderr)
+            print(
+                f"python -m pla_proof.examples: error: {args.copy}: {exc.strerror}", file=sys.stderr
+            )
             return 2
         print(f"copied {len(EXAMPLES)} examples to {target}")
         return 0

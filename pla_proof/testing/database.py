@@ -104,10 +104,10 @@ def open_database(
     DirectoryBasedExampleDatabase(PosixPath('/tmp/pla-db'))
     >>> open_database("/tmp/pla-db", readonly=True)
     ReadOnlyDatabase(DirectoryBasedExampleDatabase(PosixPath('/tmp/pla-db')))
-    >>> open_database("ftp://host/x")
+    >>> open_database("ftp://host/x")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pla_proof.errors.InputError: database ftp://host/x: unsupported scheme 'ftp' (use a directory, file:PATH, redis://HOST:PORT/DB or :memory:)
+    pla_proof.errors.InputError: database ftp://host/x: unsupported scheme 'ftp' (use ...)
     """
     db = _open(url or DEFAULT_DIRECTORY, connect_timeout)
     if not readonly:

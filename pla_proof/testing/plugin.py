@@ -120,7 +120,7 @@ def _choose_profile(config: pytest.Config) -> tuple[str, bool]:
 
 
 def _minutes(config: pytest.Config) -> float | None:
-    value = config.getoption("pla_minutes")
+    value: float | None = config.getoption("pla_minutes")
     if value is None and os.environ.get(ENV_MINUTES):
         try:
             value = float(os.environ[ENV_MINUTES])
@@ -150,7 +150,7 @@ def pytest_configure(config: pytest.Config) -> None:
         active = True
     elif readonly:
         raise pytest.UsageError("--pla-database-readonly needs a database (--pla-database URL)")
-    state = _State(name, active, describe(settings.default.database))
+    state = _State(name, active, describe(settings().database))
     minutes = _minutes(config)
     if name in TIME_BUDGET_PROFILES:
         if minutes is None:
@@ -173,7 +173,7 @@ def pytest_report_header(config: pytest.Config) -> str | None:
     state = _state(config)
     if not state.active:
         return None
-    s = settings.default
+    s = settings()
     budget = f", budget {state.minutes:g} min" if state.minutes is not None else ""
     return (
         f"pla_proof: profile {state.profile} ({s.max_examples} examples per property"
@@ -220,9 +220,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     return True
 
 
-def pytest_terminal_summary(
-    terminalreporter: Any, exitstatus: int, config: pytest.Config
-) -> None:
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     """Print the figures tests recorded (e.g. the largest k gamma^2 / R^2 found)."""
     lines = []
     for outcome in ("passed", "failed"):
@@ -252,7 +250,7 @@ def pla_profile(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def pla_database() -> ExampleDatabase | None:
     """The example database of the loaded profile (None: no database, e.g. ``ci``)."""
-    db = settings.default.database
+    db = settings().database
     return db if isinstance(db, ExampleDatabase) else None
 
 
@@ -272,7 +270,7 @@ def pla_check_variant() -> Callable[..., Any]:
     from . import check_variant
 
     def check(variant: Any, **kwargs: Any) -> Any:
-        kwargs.setdefault("examples", settings.default.max_examples)
+        kwargs.setdefault("examples", settings().max_examples)
         return check_variant(variant, **kwargs)
 
     return check
