@@ -132,9 +132,10 @@ def compare(paths: list[str], workers: int) -> None:
         )
     same = serial.outcomes == parallel.outcomes
     differ = sorted(k for k in serial.outcomes if serial.outcomes[k] != parallel.outcomes.get(k))
+    differing = f", differ: {', '.join(differ)}" if differ else ""
     print(
         f"  speed-up {serial.wall / parallel.wall:.2f}x on {workers} workers; same outcome for "
-        f"every test: {same} ({len(serial.outcomes)} tests{', differ: ' + ', '.join(differ) if differ else ''})"
+        f"every test: {same} ({len(serial.outcomes)} tests{differing})"
     )
     total = sum(serial.durations.values())
     longest = max(serial.durations.items(), key=lambda kv: kv[1], default=("-", 0.0))

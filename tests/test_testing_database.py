@@ -206,8 +206,7 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     for _ in range(5):
         port = _free_port()
         proc = subprocess.Popen(
-            [exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-            + ["--dir", str(workdir)],
+            [exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", str(workdir)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
