@@ -221,8 +221,9 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    """Print the figures tests recorded (e.g. the largest k gamma^2 / R^2 found)."""
-    lines = []
+    """Print the figures tests recorded (e.g. the largest k gamma^2 / R^2 found); a figure
+    recorded more than once (say, once per example) is printed with its last value."""
+    figures: dict[tuple[str, str], object] = {}
     for outcome in ("passed", "failed"):
         for report in terminalreporter.stats.get(outcome, []):
             if getattr(report, "when", "call") != "call":
@@ -230,12 +231,12 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
             for name, value in getattr(report, "user_properties", ()):
                 if isinstance(name, str) and name.startswith(REPORT_PREFIX):
                     test = report.nodeid.rsplit("::", 1)[-1]
-                    lines.append(f"{test}: {name[len(REPORT_PREFIX) :]} = {value}")
-    if lines:
+                    figures[(test, name[len(REPORT_PREFIX) :])] = value
+    if figures:
         state = _state(config)
         terminalreporter.write_sep("-", f"property suite report (profile {state.profile})")
-        for line in sorted(lines):
-            terminalreporter.write_line(line)
+        for (test, what), value in sorted(figures.items(), key=lambda kv: kv[0]):
+            terminalreporter.write_line(f"{test}: {what} = {value}")
 
 
 # --- fixtures for users' suites ---------------------------------------------------------

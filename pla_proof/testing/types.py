@@ -17,9 +17,10 @@ type                   strategy
 ``HypothesisChooser``  ``hypothesis_choosers()``: Hypothesis picks each violator
 =====================  ======================================================================
 
-Hypothesis calls :func:`register_type_strategies` when it is imported.  So that
-``import hypothesis`` does not import pla_proof (and SymPy) in every project of an
-environment, the registration waits until ``pla_proof`` itself has been imported.
+Hypothesis runs its ``hypothesis`` entry points when it is imported; pla_proof's is the
+top-level module ``_pla_proof_hypothesis`` (outside the package, so that ``import
+hypothesis`` does not import pla_proof and SymPy in every project of an environment),
+which calls :func:`register_type_strategies` once ``pla_proof`` has been imported.
 
 >>> from hypothesis import find, strategies as st
 >>> from pla_proof.data import Dataset
@@ -29,18 +30,10 @@ environment, the registration waits until ``pla_proof`` itself has been imported
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
-import importlib.util
-import sys
-from collections.abc import Sequence
-from types import ModuleType
-
 __all__ = ["MAX_BOUND", "register_type_strategies"]
 
 #: The cap on ``R^2 |u|^2 / gamma^2`` of registered separable cases.
 MAX_BOUND = 10_000
-_PACKAGE = "pla_proof"
 
 
 def _register() -> None:
@@ -74,36 +67,6 @@ def _register() -> None:
     st.register_type_strategy(HypothesisChooser, hypothesis_choosers())
 
 
-class _AfterPackageImport(importlib.abc.MetaPathFinder):
-    """Registers the strategies once the ``pla_proof`` package has finished importing."""
-
-    def find_spec(
-        self,
-        fullname: str,
-        path: Sequence[str] | None,
-        target: ModuleType | None = None,
-    ) -> importlib.machinery.ModuleSpec | None:
-        if fullname != _PACKAGE:
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(fullname)
-        loader = spec.loader if spec is not None else None
-        if loader is None:
-            return spec
-        run = loader.exec_module
-
-        def exec_module(module: ModuleType) -> None:
-            run(module)
-            _register()
-
-        loader.exec_module = exec_module  # type: ignore[method-assign]
-        return spec
-
-
 def register_type_strategies() -> None:
-    """The ``hypothesis`` entry point: register now if ``pla_proof`` is imported, else
-    as soon as it is."""
-    if _PACKAGE in sys.modules:
-        _register()
-    elif not any(isinstance(f, _AfterPackageImport) for f in sys.meta_path):
-        sys.meta_path.insert(0, _AfterPackageImport())
+    """Register the strategies of the table above (idempotent)."""
+    _register()
