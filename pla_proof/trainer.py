@@ -105,6 +105,26 @@ class Run:
     data_name: str = ""
     max_missed: float = 0.0
     notes: list[str] = field(default_factory=list)
+    data: Dataset | None = field(default=None, repr=False, compare=False)
+
+    def w_after(self, k: int) -> tuple[Fraction, ...]:
+        """The exact weights after ``k`` updates (``w_after(0)`` is the start, 0).
+
+        >>> from pla_proof.data import load
+        >>> run = train(load("orthonormal:3"), comparator=None)
+        >>> run.w_after(2)
+        (Fraction(1, 1), Fraction(-1, 1), Fraction(0, 1))
+        """
+        if self.data is None:
+            raise ValueError("this run record does not carry its data")
+        if not 0 <= k <= self.updates:
+            raise ValueError(f"k must be in 0..{self.updates}, got {k}")
+        w = [Fraction(0)] * self.data.d
+        for j in self.choices[:k]:
+            yj = self.data.y[j]
+            for c, v in enumerate(self.data.X[j]):
+                w[c] += yj * v
+        return tuple(w)
 
     @property
     def bound(self) -> Fraction | None:
@@ -292,7 +312,8 @@ def _run(
 
     monitor: ExactMonitor | FloatMonitor | None
     if mode == "exact":
-        Z, scale = data.integer_points()
+        Za, scale = data.integer_points()
+        Z = [tuple(int(v) for v in row) for row in Za.tolist()]
         w: Any = [0] * d
         monitor = ExactMonitor(comp, scale) if comp is not None else None
         margins_of: Callable[[Any], Sequence[Any]] = _int_margins(Z, y)
@@ -389,6 +410,7 @@ def _run(
         budget=budget,
         data_name=data.name,
         max_missed=monitor.max_missed if isinstance(monitor, FloatMonitor) else 0.0,
+        data=data,
     )
 
 
