@@ -299,6 +299,6 @@ def test_xdist_workers_share_one_redis_server(redis_url: str, tmp_path: Path) ->
         procs.append(subprocess.Popen(cmd, cwd=w, env=env, stdout=subprocess.PIPE, text=True))
     outs = [p.communicate(timeout=300)[0] for p in procs]
     assert all(p.returncode == 1 for p in procs), outs
-    assert all("n=1000," in o for o in outs)
+    assert all("n=1000," in o for o in outs), outs
     again, calls = run_suite(tmp_path / "later", url, log="later.log")
     assert again.returncode == 1 and calls[0] == 1000
