@@ -82,7 +82,7 @@ class SuiteRun:
     examples: int
 
 
-_EXAMPLES = re.compile(r"(\d+) passing examples?, (\d+) failing examples?, (\d+) invalid")
+_EXAMPLES = re.compile(r"(\d+) passing, (\d+) failing, and (\d+) invalid test cases")
 
 
 def pytest_run(paths: list[str], extra: list[str], label: str) -> SuiteRun:
@@ -154,7 +154,10 @@ def main() -> int:
     parser.add_argument("--whole", action="store_true", help="also the whole suite (CI)")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    print(f"profile: {PROFILE}; cores available: {os.cpu_count()}; python {sys.version.split()[0]}")
+    print(
+        f"profile: {PROFILE}; cores available: {os.cpu_count()}; python {sys.version.split()[0]}; "
+        f"load average {os.getloadavg()[0]:.1f} (other work on the machine slows -n 2 first)"
+    )
 
     s = core_property_rate(args.examples)
     n = s["examples"]
@@ -172,6 +175,7 @@ def main() -> int:
         compare(["properties"], args.workers)
     if args.whole:
         compare([], args.workers)
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 
 
