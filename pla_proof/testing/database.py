@@ -31,12 +31,18 @@ others found but writes nothing; with ``local=`` also, writes go to ``local`` on
 
 How ``check`` uses it (the contract for the checker)::
 
-    db = open_database(url, readonly=readonly)          # InputError: bad URL, no server
-    store = CounterexampleStore(db)
-    replays = [fact_case(f) for f in store.facts(variant.name)]   # run these first
-    ...                                                  # search as before
+    from pla_proof.variants.files import case_from_json, order_from_json
+
+    store = CounterexampleStore(open_database(url, readonly=readonly))  # InputError: one line
+    facts = store.facts(variant.name)                    # smallest first
+    replays = [(case_from_json(f["case"]), order_from_json(f["order"])) for f in facts]
+    report = search(variant, ..., extra_cases=replays)   # stored facts run before generating
     store.record(variant.name, document)                 # the dict check --out writes
     store.forget(variant.name, document)                 # a fact that no longer fails
+
+Keys are variant *names* (stable), not specs (a file path differs between machines).
+``tests/test_testing_database.py`` stores a real ``check --out`` document, reads it back
+and replays it through ``search(..., extra_cases=...)`` before anything is generated.
 
 >>> store = CounterexampleStore(open_database(":memory:"))
 >>> doc = {"variant": "bug:plus-x", "property": "G2", "failure": "G2 fails",
