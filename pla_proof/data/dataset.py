@@ -275,6 +275,27 @@ class Dataset:
         """
         return self._integer_points
 
+    def integer_row(self, i: int) -> tuple[int, ...]:
+        """Point ``i`` times the scale of :meth:`integer_points`, as Python ints (without
+        building every row).
+
+        >>> Dataset.from_floats(np.array([[0.5, 0.25], [1.0, 2.0]]), [1, 1]).integer_row(1)
+        (4, 8)
+        """
+        if self.kind == "float":
+            s = self._float_scale
+            return tuple((Fraction(float(v)) * s).numerator for v in self.values[i])
+        return tuple(int(v) for v in self.values[i])
+
+    @property
+    def integer_scale(self) -> int:
+        """The scale ``s`` of :meth:`integer_points` and :meth:`integer_row`."""
+        return self._float_scale if self.kind == "float" else self.scale
+
+    @cached_property
+    def _float_scale(self) -> int:
+        return _float_shift_scale(self.values)
+
     @cached_property
     def _integer_points(self) -> tuple[np.ndarray, int]:
         if self.kind == "grid":
@@ -284,7 +305,8 @@ class Dataset:
             if _max_abs_int(Z) < 2**62:
                 return Z.astype(np.int64), self.scale
             return Z, self.scale
-        return _floats_to_ints(self.values)
+        Zf, s = _floats_to_ints(self.values)
+        return Zf, s
 
     @cached_property
     def radius_squared(self) -> Fraction:
@@ -307,6 +329,56 @@ class Dataset:
         hi = r * (1 + rel) + slack
         lo = r * (1 - rel) - slack
         return [int(j) for j in np.flatnonzero(hi >= lo.max())]
+
+    def min_margin(self, v: Sequence[Any]) -> tuple[Fraction, int]:
+        """``(min_i y_i v.x_i, i)`` exactly (the smallest index among ties), decided in
+        float64 with a rigorous error bound and exactly only for the candidates.
+
+        >>> from_arrays([[1, 0], [0, 1], [1, 1]], [1, 1, -1]).min_margin([1, Fraction(1, 2)])
+        (Fraction(-3, 2), 2)
+        """
+        vf = [to_fraction(a, what="vector entry") for a in v]
+        if len(vf) != self.d:
+            raise InputError(f"the vector has {len(vf)} entries, the data have {self.d}")
+        vs = math.lcm(*(a.denominator for a in vf)) if vf else 1
+        V = [int(a * vs) for a in vf]
+        cands = self._margin_candidates(V)
+        s = self.integer_scale
+        best: tuple[int, int] | None = None
+        for i in cands:
+            m = int(self.labels[i]) * sum(
+                a * b for a, b in zip(V, self.integer_row(i), strict=True)
+            )
+            if best is None or m < best[0]:
+                best = (m, i)
+        assert best is not None
+        return Fraction(best[0], s * vs), best[1]
+
+    def _margin_candidates(self, V: list[int]) -> list[int]:
+        """Rows whose margin may be the least (float64 filter with a rigorous bound)."""
+        d = self.d
+        vf = np.empty(d)
+        ev = np.empty(d)
+        for c, a in enumerate(V):
+            try:
+                f = float(a)
+            except OverflowError:
+                return list(range(self.n))
+            vf[c] = f
+            ev[c] = 0.0 if Fraction(f) == a else abs(f) * 2.0**-53
+        A = self.approx
+        rel = 0.0 if self.kind != "big" else 2.0**-52
+        g = (d + 2) * 2.0**-52
+        with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+            m = (A @ vf) * self.labels
+            a = np.abs(A) @ np.abs(vf)
+            e = np.abs(A) @ ev
+            err = (g + rel) * (a * (1 + 2 * g) + (2 * d + 4) * _TINY) + e * (1 + 2 * g)
+            err = err * (1 + 2 * g) + (2 * d + 4) * _TINY
+            lo, hi = m - err, m + err
+        if not (np.all(np.isfinite(lo)) and np.all(np.isfinite(hi))):
+            return list(range(self.n))
+        return [int(i) for i in np.flatnonzero(lo <= hi.min())]
 
     @cached_property
     def approx(self) -> np.ndarray:
@@ -431,8 +503,18 @@ class Dataset:
         return hash((self.name, self.values.shape, self.y))
 
     def __repr__(self) -> str:
+        if self.n * self.d <= 32:  # small data: a repr that rebuilds them
+            rows = ", ".join("[" + ", ".join(_num_repr(v) for v in row) + "]" for row in self.X)
+            bias = f", bias={self.bias!r}" if self.bias is not None else ""
+            return f"Dataset([{rows}], {list(self.y)}, name={self.name!r}{bias})"
         bias = f", bias={self.bias.name}" if self.bias is not None else ""
         return f"<Dataset {self.name!r}: n={self.n}, d={self.d}, {self.kind}{bias}>"
+
+
+def _num_repr(v: Fraction) -> str:
+    if v.denominator == 1:
+        return str(v.numerator)
+    return f"Fraction({v.numerator}, {v.denominator})"
 
 
 # --- storage -------------------------------------------------------------------------------
@@ -545,19 +627,25 @@ def _trailing_zeros(M: np.ndarray) -> np.ndarray:
     return out
 
 
-def _floats_to_ints(F: np.ndarray) -> tuple[np.ndarray, int]:
-    """Exact integers ``Z`` and a power-of-two ``s`` with ``F = Z / s``."""
+def _float_shift_scale(F: np.ndarray) -> int:
+    """The least power of two ``s`` with every ``F * s`` an integer."""
     nz = F[F != 0]
     if nz.size == 0:
-        return np.zeros(F.shape, dtype=np.int64), 1
+        return 1
     mant, expo = np.frexp(nz)
     M = np.abs(mant * 2.0**53).astype(np.int64)
-    shift = max(0, -int((expo - 53 + _trailing_zeros(M)).min()))
+    return 1 << max(0, -int((expo - 53 + _trailing_zeros(M)).min()))
+
+
+def _floats_to_ints(F: np.ndarray) -> tuple[np.ndarray, int]:
+    """Exact integers ``Z`` and a power-of-two ``s`` with ``F = Z / s``."""
+    s = _float_shift_scale(F)
     Z = np.empty(F.shape, dtype=object)
     for idx, v in np.ndenumerate(F):
-        q = Fraction(float(v)) * (1 << shift)
-        Z[idx] = q.numerator
-    return Z, 1 << shift
+        Z[idx] = (Fraction(float(v)) * s).numerator
+    if _max_abs_int(Z) < 2**62:
+        return Z.astype(np.int64), s
+    return Z, s
 
 
 def from_arrays(
