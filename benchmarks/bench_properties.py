@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -76,6 +77,7 @@ def core_property_rate(examples: int) -> dict[str, float]:
 class SuiteRun:
     label: str
     wall: float
+    cpu: float
     summary: str
     outcomes: dict[str, str]
     durations: dict[str, float]
@@ -91,9 +93,9 @@ def pytest_run(paths: list[str], extra: list[str], label: str) -> SuiteRun:
         xml = os.path.join(tmp, "junit.xml")
         cmd = [sys.executable, "-m", "pytest", *paths, "-q", "-p", "no:randomly"]
         cmd += ["--hypothesis-show-statistics", f"--junitxml={xml}", *extra]
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), _children_cpu()
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
-        wall = time.perf_counter() - t0
+        wall, cpu = time.perf_counter() - t0, _children_cpu() - c0
         outcomes: dict[str, str] = {}
         durations: dict[str, float] = {}
         if os.path.exists(xml):
@@ -106,7 +108,14 @@ def pytest_run(paths: list[str], extra: list[str], label: str) -> SuiteRun:
     examples = sum(sum(int(g) for g in m.groups()) for m in _EXAMPLES.finditer(proc.stdout))
     lines = [ln for ln in proc.stdout.splitlines() if re.search(r"\d+ (passed|failed)", ln)]
     summary = lines[-1].strip("= ") if lines else proc.stderr.strip()[-200:]
-    return SuiteRun(label, wall, summary, outcomes, durations, examples)
+    return SuiteRun(label, wall, cpu, summary, outcomes, durations, examples)
+
+
+def _children_cpu() -> float:
+    """CPU seconds of every finished child process (and theirs): the pytest-xdist workers
+    are counted too.  Unlike wall time, it does not grow when other work shares the cores."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def collect_time(paths: list[str], extra: list[str]) -> float:
@@ -127,8 +136,9 @@ def compare(paths: list[str], workers: int) -> None:
     for r, cores in ((serial, 1), (parallel, workers)):
         rate = r.examples / r.wall if r.wall else 0.0
         print(
-            f"{r.label}: {r.wall:.1f} s wall ({r.summary}); {r.examples} examples, "
-            f"{rate:.0f} per s, {rate / cores:.0f} per s per core"
+            f"{r.label}: {r.wall:.1f} s wall, {r.cpu:.1f} s CPU ({r.summary}); {r.examples} "
+            f"examples, {rate:.0f} per s, {rate / cores:.0f} per s per core, "
+            f"{r.examples / r.cpu if r.cpu else 0:.0f} per CPU second"
         )
     same = serial.outcomes == parallel.outcomes
     differ = sorted(k for k in serial.outcomes if serial.outcomes[k] != parallel.outcomes.get(k))
@@ -136,6 +146,12 @@ def compare(paths: list[str], workers: int) -> None:
     print(
         f"  speed-up {serial.wall / parallel.wall:.2f}x on {workers} workers; same outcome for "
         f"every test: {same} ({len(serial.outcomes)} tests{differing})"
+    )
+    print(
+        f"  CPU: {parallel.cpu:.1f} s with {workers} workers vs {serial.cpu:.1f} s serial "
+        f"(parallel overhead {parallel.cpu - serial.cpu:+.1f} s); on {workers} idle cores the "
+        f"parallel run needs at least {parallel.cpu / workers:.1f} s, a speed-up of at most "
+        f"{serial.cpu / (parallel.cpu / workers):.2f}x"
     )
     total = sum(serial.durations.values())
     longest = max(serial.durations.items(), key=lambda kv: kv[1], default=("-", 0.0))
