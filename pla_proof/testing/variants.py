@@ -1,19 +1,13 @@
-"""Check a Perceptron variant from your own pytest suite.
-
->>> from pla_proof.testing import check_variant
->>> check_variant("classic", examples=20)  # raises AssertionError when a claim fails
-CheckReport(variant='classic', ok=True, properties=7)
->>> check_variant("bug:plus-x", examples=20, expect_failure="G2")
-CheckReport(variant='bug:plus-x', ok=False, properties=7)
-"""
+"""check_variant(): a variant's claims searched from a pytest suite (examples in
+:mod:`pla_proof.testing`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .variants.harness import CheckReport, search
-from .variants.protocol import Variant
-from .variants.registry import resolve
+from ..variants.harness import CheckReport, search
+from ..variants.protocol import Variant
+from ..variants.registry import resolve
 
 __all__ = ["VariantCheck", "check_variant"]
 
