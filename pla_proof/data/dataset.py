@@ -315,9 +315,8 @@ class Dataset:
     @cached_property
     def radius_squared(self) -> Fraction:
         """R^2 = max_i |x_i|^2 over the vectors actually trained on (exact)."""
-        i = self._farthest_candidates()
-        Z, s = self.integer_points()
-        best = max(sum(int(v) * int(v) for v in Z[j]) for j in i)
+        s = self.integer_scale
+        best = max(sum(v * v for v in self.integer_row(j)) for j in self._farthest_candidates())
         return Fraction(best, s * s)
 
     def _farthest_candidates(self) -> list[int]:
@@ -697,9 +696,11 @@ def _float_shift_scale(F: np.ndarray) -> int:
 def _floats_to_ints(F: np.ndarray) -> tuple[np.ndarray, int]:
     """Exact integers ``Z`` and a power-of-two ``s`` with ``F = Z / s``."""
     s = _float_shift_scale(F)
+    shift = s.bit_length() - 1
     Z = np.empty(F.shape, dtype=object)
     for idx, v in np.ndenumerate(F):
-        Z[idx] = (Fraction(float(v)) * s).numerator
+        p, q = float(v).as_integer_ratio()
+        Z[idx] = p << (shift - q.bit_length() + 1)
     if _max_abs_int(Z) < 2**62:
         return Z.astype(np.int64), s
     return Z, s
