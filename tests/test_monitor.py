@@ -183,3 +183,61 @@ def test_float_mode_catches_an_error_beyond_its_enclosures() -> None:
     run = train(data, comparator=_BIG_U, mode="float", update=nudged)
     assert run.status == "violation" and run.violation is not None
     assert run.violation.lemma == "L1" and run.violation.k == 1
+
+
+# --- the float guard's regressions: each a correct run once reported as a violation ------
+
+
+@pytest.mark.parametrize(
+    ("data", "comparator", "rule"),
+    [
+        (load("maxviol:0.03"), [1000, 0], "maxviol"),  # L3 at k = 404 before
+        (load("maxviol:0.03"), [1000000, 0], "maxviol"),  # L3 at k = 378
+        (
+            from_arrays([[0.03e-3, 0.5e-3], [0.03e-3, 1e-3], [0.03e-3, -1e-3]], [1, 1, 1]),
+            [1, 0],
+            "maxviol",
+        ),  # the same data scaled by 1e-3: L3 at k = 252
+        (from_arrays([[1e-162] * 100], [1]), [1] * 100, "cyclic"),  # L4 underflowed
+        (from_arrays([[5.96e-168, 0.0]], [1]), [1, 0], "cyclic"),  # L3 at k = 263
+    ],
+)
+def test_float_mode_raises_no_false_alarm_on_the_known_cases(
+    data: object, comparator: list[int], rule: str
+) -> None:
+    run = train(data, comparator=comparator, rule=rule, mode="float")  # type: ignore[arg-type]
+    assert run.violation is None and run.status == "converged"
+    assert train(data, comparator=comparator, rule=rule).status == "converged"  # type: ignore[arg-type]
+
+
+def test_an_enclosure_that_overflows_is_undecided_never_held() -> None:
+    """x = (1, 1e155): |w|^2 overflows float64.  A wrong update adding (0, 1e154) cannot be
+    refuted in float mode -- and must not be reported as held."""
+    data = from_arrays([[1.0, 1e155]], [1])
+    run = train(
+        data,
+        comparator=[1, 0],
+        mode="float",
+        update=lambda w, x, y: w + y * x + np.array([0.0, 1e154]),
+    )
+    assert run.status == "undecided" and run.violation is None
+    assert run.undecided and "cannot decide" in run.notes[-1]
+    exact = train(
+        data,
+        comparator=[1, 0],
+        update=lambda w, x, y: [w[0] + y * x[0], w[1] + y * x[1] + Fraction(10) ** 154],
+    )
+    assert exact.status == "violation"
+
+
+def test_the_returned_float_weights_separate_after_cancellation_near_2_to_53() -> None:
+    """Float mode decides every margin of the float weights exactly: a run that stops has
+    weights that really separate the float data (no false alarm from cancellation)."""
+    rows = [[2.0**52, 1.0], [2.0**53, -3.0], [2.0**53 + 2, 5.0], [-(2.0**54), 1e-3], [1.5, 2.0]]
+    data = from_arrays(rows, [1, -1, 1, 1, -1])
+    for rule in ("cyclic", "first", "maxviol", "random"):
+        run = train(data, comparator=None, rule=rule, mode="float", budget=3000)
+        assert run.violation is None, run.violation
+        if run.status == "converged":
+            low, _ = data.min_margin(run.w)
+            assert low > 0
