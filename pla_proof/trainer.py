@@ -312,7 +312,8 @@ def _run(
 
     monitor: ExactMonitor | FloatMonitor | None
     if mode == "exact":
-        Z, scale = data.integer_points()
+        Za, scale = data.integer_points()
+        Z = [tuple(int(v) for v in row) for row in Za.tolist()]
         w: Any = [0] * d
         monitor = ExactMonitor(comp, scale) if comp is not None else None
         margins_of: Callable[[Any], Sequence[Any]] = _int_margins(Z, y)

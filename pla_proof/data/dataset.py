@@ -1,11 +1,25 @@
-"""The data set: exact points and labels, and the bias conventions.
+"""The data set: exact points and labels as numpy arrays, and the bias conventions.
 
 A :class:`Dataset` holds the vectors the Perceptron is *trained on* (after any bias
-augmentation) as exact ``Fraction`` tuples and labels in ``{-1, +1}``.
+augmentation) and labels in ``{-1, +1}``.  The points are exact rationals stored as
+one numpy array in one of three forms, chosen once when the data are made:
+
+* ``grid``: integers ``Z`` (held exactly in float64, ``|Z| <= 2**53``) and a positive
+  integer ``scale``, ``x = Z / scale`` -- integer data, fixed-point decimals, dyadic
+  floats of a narrow range; the engine decides and monitors these in int64;
+* ``float``: arbitrary finite float64 values, each taken exactly;
+* ``big``: Python integers (an object array) and a ``scale`` -- anything else.
+
+Exact values (``Fraction``) are derived lazily, only where a decision or a check
+needs them: :attr:`Dataset.X` builds every row and is meant for small data.
 
 >>> ds = from_arrays([[1, 0], [0, 1]], [1, -1])
->>> ds.n, ds.d, ds.radius_squared
-(2, 2, Fraction(1, 1))
+>>> ds.n, ds.d, ds.kind, ds.radius_squared
+(2, 2, 'grid', Fraction(1, 1))
+>>> from_arrays([["0.5", "1/3"]], [1]).integer_points()
+(array([[3, 2]]), 6)
+>>> from_arrays([[0.1, 1e300]], [1]).kind
+'float'
 >>> from_arrays([[1, 2]], [0])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -14,8 +28,9 @@ pla_proof.errors.InputError: label 0 at row 1 is not -1 or +1 (0/1 labels: ...)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -23,12 +38,18 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError
-from ..numbers import common_scale, to_fraction
+from ..numbers import to_fraction
 from .labels import parse_label
 
-__all__ = ["BIAS_CONVENTIONS", "Bias", "Dataset", "from_arrays"]
+__all__ = ["BIAS_CONVENTIONS", "KINDS", "Bias", "Dataset", "from_arrays"]
 
 Vector = tuple[Fraction, ...]
+
+#: Integers up to this magnitude are exact in float64.
+GRID_LIMIT = 2**53
+#: The storage forms of a data set (see the module docstring).
+KINDS = ("grid", "float", "big")
+_TINY = 2.0**-1074
 
 
 @dataclass(frozen=True)
@@ -97,39 +118,243 @@ class Bias:
 BIAS_CONVENTIONS = ("none", "augment[:c]", "minus-one", "separate")
 
 
-@dataclass(frozen=True)
 class Dataset:
-    """Points ``X`` (n x d, exact) and labels ``y`` in {-1, +1}: the vectors trained on.
+    """Points (n x d, exact) and labels in {-1, +1}: the vectors trained on.
 
-    ``bias`` records the convention that produced the last coordinate, if any;
-    ``original_d`` is the dimension before augmentation.
+    ``Dataset(X, y)`` converts rows of exact numbers (ints, Fractions, floats, decimal
+    strings); :meth:`from_integers` and :meth:`from_floats` take numpy arrays as they
+    are, without a per-value conversion.  ``bias`` records the convention that
+    produced the last coordinate, if any; ``original_d`` is the dimension before it.
+
+    >>> ds = Dataset([[Fraction(1, 2), 3]], [1], name="one")
+    >>> ds.X, ds.y, ds.scale
+    (((Fraction(1, 2), Fraction(3, 1)),), (1,), 2)
     """
 
-    X: tuple[Vector, ...]
-    y: tuple[int, ...]
-    name: str = "data"
-    bias: Bias | None = None
+    kind: str
+    values: np.ndarray
+    scale: int
+    labels: np.ndarray
+    name: str
+    bias: Bias | None
 
-    def __post_init__(self) -> None:
-        _validate(self.X, self.y)
+    def __init__(self, X: Any, y: Any, name: str = "data", bias: Bias | None = None) -> None:
+        rows = _rows(X)
+        pts = [
+            tuple(
+                to_fraction(v, what=f"coordinate {c + 1} of row {i + 1}") for c, v in enumerate(r)
+            )
+            for i, r in enumerate(rows)
+        ]
+        labels = _labels(y, len(pts))
+        _validate_shape([len(p) for p in pts], len(labels))
+        kind, values, scale = _store_fractions(pts)
+        self._set(kind, values, scale, labels, name, bias)
+        self.__dict__["X"] = tuple(pts)
+
+    def _set(
+        self,
+        kind: str,
+        values: np.ndarray,
+        scale: int,
+        labels: np.ndarray,
+        name: str,
+        bias: Bias | None,
+    ) -> None:
+        values.setflags(write=False)
+        labels.setflags(write=False)
+        self.kind, self.values, self.scale = kind, values, scale
+        self.labels, self.name, self.bias = labels, name, bias
+
+    @classmethod
+    def _make(
+        cls,
+        kind: str,
+        values: np.ndarray,
+        scale: int,
+        labels: np.ndarray,
+        name: str,
+        bias: Bias | None,
+    ) -> Dataset:
+        ds = cls.__new__(cls)
+        ds._set(kind, values, scale, labels, name, bias)
+        return ds
+
+    @classmethod
+    def from_integers(
+        cls, Z: Any, scale: int, y: Any, *, name: str = "data", bias: Bias | None = None
+    ) -> Dataset:
+        """``x_i = Z_i / scale`` exactly, for an integer array ``Z`` (int64, or an object
+        array of Python ints) and a positive integer ``scale``.
+
+        >>> Dataset.from_integers(np.array([[1, 2]]), 4, [1]).X
+        ((Fraction(1, 4), Fraction(1, 2)),)
+        """
+        Z = np.asarray(Z)
+        if Z.ndim != 2:
+            raise InputError(f"X must be 2-dimensional (n x d), got shape {Z.shape}")
+        if not isinstance(scale, int | np.integer) or isinstance(scale, bool) or scale <= 0:
+            raise InputError(f"scale must be a positive integer, got {scale!r}")
+        labels = _labels(y, Z.shape[0])
+        _validate_shape([Z.shape[1]] * Z.shape[0], len(labels))
+        if Z.dtype.kind in "iu":
+            big = Z.size and max(abs(int(Z.max())), abs(int(Z.min()))) > GRID_LIMIT
+            if not big:
+                return cls._make("grid", Z.astype(np.float64), int(scale), labels, name, bias)
+            Zo = np.array(Z.tolist(), dtype=object)
+        elif Z.dtype == object:
+            if not all(type(v) is int for v in Z.flat):
+                raise InputError("an integer array must hold Python ints")
+            Zo = Z
+        else:
+            raise InputError(f"an integer array is needed, got dtype {Z.dtype}")
+        return cls._make(*_store_ints(Zo, int(scale)), labels, name, bias)
+
+    @classmethod
+    def from_floats(
+        cls, F: Any, y: Any, *, name: str = "data", bias: Bias | None = None
+    ) -> Dataset:
+        """Every float64 of ``F`` taken exactly (a float is a dyadic rational).
+
+        >>> Dataset.from_floats(np.array([[0.5, 0.25]]), [1]).integer_points()
+        (array([[2, 1]]), 4)
+        """
+        F = np.asarray(F)
+        if F.ndim != 2:
+            raise InputError(f"X must be 2-dimensional (n x d), got shape {F.shape}")
+        if F.dtype.kind != "f":
+            raise InputError(f"a float array is needed, got dtype {F.dtype}")
+        F = F.astype(np.float64)
+        if not np.all(np.isfinite(F)):
+            bad = np.argwhere(~np.isfinite(F))[0]
+            what = "NaN" if np.isnan(F[tuple(bad)]) else "infinite"
+            raise InputError(f"coordinate {bad[1] + 1} of row {bad[0] + 1} is {what}")
+        labels = _labels(y, F.shape[0])
+        _validate_shape([F.shape[1]] * F.shape[0], len(labels))
+        kind, values, scale = _store_floats(F)
+        return cls._make(kind, values, scale, labels, name, bias)
+
+    # --- shape and labels --------------------------------------------------------------
 
     @property
     def n(self) -> int:
-        return len(self.X)
+        return int(self.values.shape[0])
 
     @property
     def d(self) -> int:
-        return len(self.X[0])
+        return int(self.values.shape[1])
 
     @property
     def original_d(self) -> int:
         return self.d - (1 if self.bias is not None else 0)
 
     @cached_property
+    def y(self) -> tuple[int, ...]:
+        """The labels as a tuple of Python ints (``labels`` is the int8 array)."""
+        return tuple(int(v) for v in self.labels)
+
+    # --- exact values, derived lazily ----------------------------------------------------
+
+    @cached_property
+    def X(self) -> tuple[Vector, ...]:
+        """Every point as a tuple of ``Fraction`` (O(n d) objects: for small data)."""
+        return tuple(self.row(i) for i in range(self.n))
+
+    def row(self, i: int) -> Vector:
+        """Point ``i`` (0-based) as exact ``Fraction`` values."""
+        if self.kind == "float":
+            return tuple(Fraction(float(v)) for v in self.values[i])
+        s = self.scale
+        return tuple(Fraction(int(v), s) for v in self.values[i])
+
+    def integer_points(self) -> tuple[np.ndarray, int]:
+        """``(Z, s)``: the points times the positive integer ``s`` are the integers ``Z``
+        (int64 when they fit, else Python ints in an object array).
+
+        A positive scale leaves every decision of the Perceptron unchanged.
+        """
+        return self._integer_points
+
+    @cached_property
+    def _integer_points(self) -> tuple[np.ndarray, int]:
+        if self.kind == "grid":
+            return self.values.astype(np.int64), self.scale
+        if self.kind == "big":
+            Z = self.values
+            if _max_abs_int(Z) < 2**62:
+                return Z.astype(np.int64), self.scale
+            return Z, self.scale
+        return _floats_to_ints(self.values)
+
+    @cached_property
     def radius_squared(self) -> Fraction:
-        """R^2 = max_i |x_i|^2 over the vectors actually trained on."""
+        """R^2 = max_i |x_i|^2 over the vectors actually trained on (exact)."""
+        i = self._farthest_candidates()
         Z, s = self.integer_points()
-        return Fraction(max(sum(v * v for v in z) for z in Z), s * s)
+        best = max(sum(int(v) * int(v) for v in Z[j]) for j in i)
+        return Fraction(best, s * s)
+
+    def _farthest_candidates(self) -> list[int]:
+        """Rows that may attain the largest norm: decided in float64 with a rigorous
+        error bound, so only these need exact arithmetic."""
+        A = self.approx
+        with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+            r = np.einsum("ij,ij->i", A, A)
+        if not np.all(np.isfinite(r)):
+            return list(range(self.n))
+        rel = 4 * (self.d + 2) * 2.0**-53 + (0.0 if self.kind != "big" else 8 * 2.0**-53)
+        slack = (self.d + 1) * _TINY
+        hi = r * (1 + rel) + slack
+        lo = r * (1 - rel) - slack
+        return [int(j) for j in np.flatnonzero(hi >= lo.max())]
+
+    @cached_property
+    def approx(self) -> np.ndarray:
+        """float64 values approximating the stored integers (``grid``, ``big``: ``Z``, to be
+        divided by ``scale``) or the floats themselves (``float``).  Exact except for
+        ``big``, where each entry is rounded once (relative error <= 2^-53, or inf)."""
+        if self.kind != "big":
+            return self.values
+        out = np.empty(self.values.shape)
+        for idx, v in np.ndenumerate(self.values):
+            try:
+                out[idx] = float(v)
+            except OverflowError:
+                out[idx] = math.copysign(math.inf, v)
+        out.setflags(write=False)
+        return out
+
+    def as_float(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(X, y)`` as float64 arrays, each value correctly rounded (refused if a value
+        overflows float64)."""
+        return self._float_points, self.labels.astype(np.float64)
+
+    @cached_property
+    def _float_points(self) -> np.ndarray:
+        if self.kind == "float":
+            return self.values
+        s = self.scale
+        if self.kind == "grid" and (s <= GRID_LIMIT or s & (s - 1) == 0):
+            # the division is one correctly rounded operation (or exact, for a power of 2)
+            with np.errstate(over="ignore", under="ignore"):
+                out = (
+                    np.ldexp(self.values, -(s.bit_length() - 1))
+                    if s & (s - 1) == 0
+                    else self.values / float(s)
+                )
+        else:
+            out = np.empty(self.values.shape)
+            for idx, v in np.ndenumerate(self.values):
+                try:
+                    out[idx] = float(Fraction(int(v), s))
+                except OverflowError:
+                    out[idx] = math.inf
+        if not np.all(np.isfinite(out)):
+            raise InputError("a coordinate is too large for float mode")
+        out.setflags(write=False)
+        return out
+
+    # --- bias conventions ----------------------------------------------------------------
 
     def with_bias(self, bias: Bias | str | None) -> Dataset:
         """Augment with a bias convention (``None`` returns the data unchanged).
@@ -142,56 +367,197 @@ class Dataset:
             return self
         if self.bias is not None:
             raise InputError("data set already carries a bias coordinate")
-        X = tuple((*x, conv.c) for x in self.X)
-        return replace(self, X=X, bias=conv)
+        c = conv.c
+        if self.kind == "float" and Fraction(float(c)) == c:
+            col = np.full((self.n, 1), float(c))
+            return Dataset.from_floats(
+                np.hstack([self.values, col]), self.labels, name=self.name, bias=conv
+            )
+        Z, s = self.integer_points()
+        s2 = math.lcm(s, c.denominator)
+        mult = s2 // s
+        cz = c.numerator * (s2 // c.denominator)
+        if Z.dtype == object or max(_max_abs_int(Z) * mult, abs(cz)) > GRID_LIMIT:
+            Zo = np.array(Z.tolist(), dtype=object) * mult
+            col = np.full((self.n, 1), cz, dtype=object)
+            return Dataset.from_integers(
+                np.hstack([Zo, col]), s2, self.labels, name=self.name, bias=conv
+            )
+        col = np.full((self.n, 1), cz, dtype=np.int64)
+        return Dataset.from_integers(
+            np.hstack([Z * mult, col]), s2, self.labels, name=self.name, bias=conv
+        )
 
     def without_bias(self) -> Dataset:
         """The raw points, dropping a bias coordinate added by :meth:`with_bias`."""
         if self.bias is None:
             return self
-        return replace(self, X=tuple(x[:-1] for x in self.X), bias=None)
+        return Dataset._make(
+            self.kind, self.values[:, :-1].copy(), self.scale, self.labels, self.name, None
+        )
 
-    def integer_points(self) -> tuple[tuple[tuple[int, ...], ...], int]:
-        """``(Z, s)``: the points scaled by the positive integer ``s`` to integers.
+    def renamed(self, name: str) -> Dataset:
+        """The same data under another name."""
+        return Dataset._make(self.kind, self.values, self.scale, self.labels, name, self.bias)
 
-        A positive scale leaves every decision of the Perceptron unchanged.
+    def subset(self, rows: Sequence[int]) -> Dataset:
+        """The points ``rows`` (0-based), in that order."""
+        idx = np.asarray(list(rows), dtype=np.int64)
+        return Dataset._make(
+            self.kind, self.values[idx], self.scale, self.labels[idx], self.name, self.bias
+        )
 
-        >>> from_arrays([["0.5", "1/3"]], [1]).integer_points()
-        (((3, 2),), 6)
-        """
-        return self._integer_points
+    # --- comparison ----------------------------------------------------------------------
 
-    @cached_property
-    def _integer_points(self) -> tuple[tuple[tuple[int, ...], ...], int]:
-        s = common_scale(self.X)
-        Z = tuple(tuple(v.numerator * (s // v.denominator) for v in x) for x in self.X)
-        return Z, s
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Dataset):
+            return NotImplemented
+        return (
+            self.name == other.name
+            and self.bias == other.bias
+            and self.values.shape == other.values.shape
+            and bool(np.array_equal(self.labels, other.labels))
+            and (
+                (
+                    self.kind == other.kind
+                    and self.scale == other.scale
+                    and bool(np.array_equal(self.values, other.values))
+                )
+                or self.X == other.X
+            )
+        )
 
-    def as_float(self) -> tuple[np.ndarray, np.ndarray]:
-        """``(X, y)`` as float64 arrays (refused if a value overflows float64)."""
-        try:
-            X = np.array([[float(v) for v in x] for x in self.X], dtype=np.float64)
-        except OverflowError:
-            raise InputError("a coordinate is too large for float mode") from None
-        if not np.all(np.isfinite(X)):
-            raise InputError("a coordinate is too large for float mode")
-        return X, np.array(self.y, dtype=np.float64)
+    def __hash__(self) -> int:
+        return hash((self.name, self.values.shape, self.y))
+
+    def __repr__(self) -> str:
+        bias = f", bias={self.bias.name}" if self.bias is not None else ""
+        return f"<Dataset {self.name!r}: n={self.n}, d={self.d}, {self.kind}{bias}>"
 
 
-def _validate(X: tuple[Vector, ...], y: tuple[int, ...]) -> None:
-    if len(X) == 0:
+# --- storage -------------------------------------------------------------------------------
+
+
+def _rows(X: Any) -> list[Sequence[Any]]:
+    if isinstance(X, np.ndarray):
+        if X.ndim != 2:
+            raise InputError(f"X must be 2-dimensional (n x d), got shape {X.shape}")
+        return list(X.tolist())
+    try:
+        return [list(r) for r in X]
+    except TypeError:
+        raise InputError("X must be a sequence of rows") from None
+
+
+def _labels(y: Any, n: int) -> np.ndarray:
+    arr = np.asarray(y) if not isinstance(y, np.ndarray) else y
+    if arr.ndim != 1:
+        raise InputError(f"y must be 1-dimensional, got shape {arr.shape}")
+    if arr.shape[0] != n:
+        raise InputError(f"shape mismatch: {n} points but {arr.shape[0]} labels")
+    if arr.dtype.kind in "iuf":
+        ok = (arr == 1) | (arr == -1)
+        if not np.all(ok):
+            i = int(np.flatnonzero(~ok)[0])
+            raise InputError(f"label {arr[i]!r} at row {i + 1} is not -1 or +1")
+        return arr.astype(np.int8)
+    out = np.empty(n, dtype=np.int8)
+    for i, v in enumerate(arr.tolist()):
+        if isinstance(v, bool) or v not in (-1, 1):
+            raise InputError(f"label {v!r} at row {i + 1} is not -1 or +1")
+        out[i] = int(v)
+    return out
+
+
+def _validate_shape(widths: list[int], n_labels: int) -> None:
+    if not widths:
         raise InputError("the data set is empty (no points)")
-    if len(X) != len(y):
-        raise InputError(f"shape mismatch: {len(X)} points but {len(y)} labels")
-    d = len(X[0])
+    if len(widths) != n_labels:
+        raise InputError(f"shape mismatch: {len(widths)} points but {n_labels} labels")
+    d = widths[0]
     if d == 0:
         raise InputError("the points have zero features")
-    for i, x in enumerate(X):
-        if len(x) != d:
-            raise InputError(f"row {i + 1} has {len(x)} features, expected {d}")
-    for i, label in enumerate(y):
-        if label not in (-1, 1):
-            raise InputError(f"label {label!r} at row {i + 1} is not -1 or +1")
+    for i, w in enumerate(widths):
+        if w != d:
+            raise InputError(f"row {i + 1} has {w} features, expected {d}")
+
+
+def _max_abs_int(Z: np.ndarray) -> int:
+    if Z.size == 0:
+        return 0
+    if Z.dtype == object:
+        return int(max(abs(v) for v in Z.flat))
+    return max(abs(int(Z.max())), abs(int(Z.min())))
+
+
+def _store_ints(Zo: np.ndarray, scale: int) -> tuple[str, np.ndarray, int]:
+    """The storage of the exact integers ``Zo`` (object array) over ``scale``."""
+    if _max_abs_int(Zo) <= GRID_LIMIT:
+        return "grid", Zo.astype(np.float64), scale
+    if scale & (scale - 1) == 0:  # a power of two: the values may be floats
+        F = np.empty(Zo.shape)
+        exact = True
+        for idx, v in np.ndenumerate(Zo):
+            q = Fraction(v, scale)
+            try:
+                f = float(q)
+            except OverflowError:
+                exact = False
+                break
+            if Fraction(f) != q:
+                exact = False
+                break
+            F[idx] = f
+        if exact:
+            return _store_floats(F)
+    return "big", Zo, scale
+
+
+def _store_fractions(pts: list[Vector]) -> tuple[str, np.ndarray, int]:
+    scale = 1
+    for p in pts:
+        for v in p:
+            if v.denominator != 1:
+                scale = math.lcm(scale, v.denominator)
+    Zo = np.array([[v.numerator * (scale // v.denominator) for v in p] for p in pts], dtype=object)
+    return _store_ints(Zo, scale)
+
+
+def _store_floats(F: np.ndarray) -> tuple[str, np.ndarray, int]:
+    """Floats as a grid when one power-of-two scale makes every value an integer of at
+    most 53 bits, else as they are."""
+    nz = F[F != 0]
+    if nz.size == 0:
+        return "grid", np.zeros(F.shape), 1
+    mant, expo = np.frexp(nz)  # nz = mant * 2**expo, 0.5 <= |mant| < 1
+    M = np.abs(mant * 2.0**53).astype(np.int64)  # 53-bit integer mantissas
+    low = expo - 53 + _trailing_zeros(M)  # exponent of the lowest set bit
+    top = int(expo.max())  # |v| < 2**top
+    shift = max(0, -int(low.min()))
+    if top + shift <= 53:
+        return "grid", np.ldexp(F, shift), 1 << shift
+    return "float", F.copy(), 1
+
+
+def _trailing_zeros(M: np.ndarray) -> np.ndarray:
+    lowbit = M & -M
+    out: np.ndarray = (np.frexp(lowbit.astype(np.float64))[1] - 1).astype(np.int64)
+    return out
+
+
+def _floats_to_ints(F: np.ndarray) -> tuple[np.ndarray, int]:
+    """Exact integers ``Z`` and a power-of-two ``s`` with ``F = Z / s``."""
+    nz = F[F != 0]
+    if nz.size == 0:
+        return np.zeros(F.shape, dtype=np.int64), 1
+    mant, expo = np.frexp(nz)
+    M = np.abs(mant * 2.0**53).astype(np.int64)
+    shift = max(0, -int((expo - 53 + _trailing_zeros(M)).min()))
+    Z = np.empty(F.shape, dtype=object)
+    for idx, v in np.ndenumerate(F):
+        q = Fraction(float(v)) * (1 << shift)
+        Z[idx] = q.numerator
+    return Z, 1 << shift
 
 
 def from_arrays(
@@ -199,32 +565,27 @@ def from_arrays(
 ) -> Dataset:
     """Build a data set from nested sequences or numpy arrays, converting exactly.
 
+    Integer and float numpy arrays are taken as they are (no per-value conversion);
+    anything else goes through :func:`~pla_proof.numbers.to_fraction`.
+
     >>> from_arrays([[0.1, 2]], [1]).X
     ((Fraction(3602879701896397, 36028797018963968), Fraction(2, 1)),)
     """
     if labels not in ("pm1", "01"):
         raise InputError(f"labels must be 'pm1' or '01', got {labels!r}")
-    if isinstance(X, np.ndarray):
-        if X.ndim != 2:
-            raise InputError(f"X must be 2-dimensional (n x d), got shape {X.shape}")
-        rows = X.tolist()
-    else:
-        try:
-            rows = [list(r) for r in X]
-        except TypeError:
-            raise InputError("X must be a sequence of rows") from None
-    ys = np.asarray(y, dtype=object).tolist() if isinstance(y, np.ndarray) else list(y)
     if isinstance(y, np.ndarray) and y.ndim != 1:
         raise InputError(f"y must be 1-dimensional, got shape {y.shape}")
-    if len(rows) != len(ys):
-        raise InputError(f"shape mismatch: {len(rows)} points but {len(ys)} labels")
-    pts = []
-    for i, r in enumerate(rows):
-        pts.append(
-            tuple(
-                to_fraction(v, what=f"coordinate {c + 1} of row {i + 1}") for c, v in enumerate(r)
-            )
+    ys = y.tolist() if isinstance(y, np.ndarray) else list(y)
+    lab = np.array([parse_label(v, i + 1, labels) for i, v in enumerate(ys)], dtype=np.int8)
+    if isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "iu":
+        ds = Dataset.from_integers(
+            X.astype(np.int64) if X.dtype != np.uint64 else np.array(X.tolist(), dtype=object),
+            1,
+            lab,
+            name=name,
         )
-    lab = tuple(parse_label(v, i + 1, labels) for i, v in enumerate(ys))
-    ds = Dataset(tuple(pts), lab, name=name)
+    elif isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind == "f":
+        ds = Dataset.from_floats(X, lab, name=name)
+    else:
+        ds = Dataset(X, lab, name=name)
     return ds.with_bias(bias)
