@@ -29,7 +29,6 @@ import itertools
 import math
 import os
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -659,7 +658,7 @@ def add_within_margin(data: Dataset, label: int | None = None) -> tuple[Dataset,
     yp = data.y[p]
     step = om.margin / 2 / vv
     moved = tuple(x - yp * step * v[c] if c < raw_d else x for c, x in enumerate(data.X[p]))
-    return replace(data, X=(*data.X, moved), y=(*data.y, yp)), p
+    return Dataset((*data.X, moved), (*data.y, yp), data.name, data.bias), p
 
 
 def cyclic_epochs(choices: Sequence[int]) -> int:
