@@ -126,6 +126,12 @@ class Run:
                 w[c] += yj * v
         return tuple(w)
 
+    def _repr_html_(self) -> str:
+        """A notebook shows the run as the lecture page's stepper (the page, in an iframe)."""
+        from .render.page import notebook_html
+
+        return notebook_html(self)
+
     @property
     def bound(self) -> Fraction | None:
         """R^2/gamma^2 for the comparator the run was checked against."""

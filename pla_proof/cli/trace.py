@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..data import Dataset
+from ..proof.statements import RUNTIME_LEMMAS
 from ..trainer import Run, train
 from .common import (
     add_data_arguments,
@@ -102,22 +103,13 @@ def run_to_json(r: Run, data: Dataset) -> dict[str, Any]:
         if comp is None
         else {
             "u": [exact_str(v) for v in comp.u],
-            "gamma": exact_str(comp.gamma),
+            "g": exact_str(comp.gamma),
+            "uu": exact_str(comp.uu),
+            "gamma_squared": exact_str(comp.gamma_squared_unit),
             "R2": exact_str(comp.radius_squared),
             "source": comp.source,
         },
-        "steps": [
-            {
-                "k": s.k,
-                "j": s.j + 1,
-                "trigger": jnum(s.values["t"]),
-                "u_w": jnum(s.values["pu1"]),
-                "k_gamma": jnum(s.values["k"] * s.values["g"]),
-                "w_norm2": jnum(s.values["n1"]),
-                "k_R2": jnum(s.values["k"] * s.values["R2"]),
-            }
-            for s in r.steps
-        ],
+        "steps": [_step_json(r, data, s, i) for i, s in enumerate(r.steps)],
         "choices": [j + 1 for j in r.choices],
         "violation": None,
         "certificate": None,
@@ -145,22 +137,49 @@ def run_to_json(r: Run, data: Dataset) -> dict[str, Any]:
     return out
 
 
+def _step_json(r: Run, data: Dataset, s: Any, i: int) -> dict[str, Any]:
+    """One update: the point picked, w_{k+1} after it, the run vocabulary measured, and
+    every run-time lemma instantiated on it (exact values as strings)."""
+    from .explain import instantiate
+
+    v = s.values
+    comp = r.comparator
+    out: dict[str, Any] = {
+        "k": s.k,
+        "j": s.j + 1,
+        "w": [exact_str(x) for x in r.w_after(i + 1)],
+        "trigger": jnum(v["t"]),
+        "u_w": jnum(v["pu1"]),
+        "k_g": jnum(v["k"] * v["g"]),
+        "w_norm2": jnum(v["n1"]),
+        "k_R2": jnum(v["k"] * v["R2"]),
+        "values": {name: exact_str(val) for name, val in v.items()},
+    }
+    if r.mode == "exact" and comp is not None:
+        out["checks"] = [instantiate(lem, v, comp.strict).to_json() for lem in RUNTIME_LEMMAS]
+    return out
+
+
 def print_run(r: Run, data: Dataset) -> None:
     comp = r.comparator
     bias = f", bias: {data.bias.describe()}" if data.bias else ""
     print(f"data {data.name}: n={data.n}, d={data.d}{bias}; rule {r.rule}, {r.mode} arithmetic")
     if comp is not None:
-        rel = "<" if comp.strict else "<="
+        rel = "<" if comp.strict else "≤"
+        ge = ">" if comp.strict else "≥"
         print(
             f"comparator u = ({', '.join(fmt(v) for v in comp.u)}) [{comp.source}], "
-            f"gamma = {fmt(comp.gamma)}, |u|^2 = {fmt(comp.uu)}, R^2 = {fmt(comp.radius_squared)}; "
-            f"theorem: k {rel} R^2|u|^2/gamma^2 = {fmt(comp.bound)}"
+            f"‖u‖² = {fmt(comp.uu)}; margin g = {fmt(comp.gamma)} (y_i (u·x_i) {ge} g for "
+            f"every i), unit margin γ = g/‖u‖ with γ² = {fmt(comp.gamma_squared_unit)}; "
+            f"R² = max_i ‖x_i‖² = {fmt(comp.radius_squared)}"
         )
-        cols = ["k", "j", "y_j w_k.x_j", "u.w", "k*gamma", "|w|^2", "k*R^2", "bound"]
-        widths = [5, 5, 14, 14, 14, 14, 14, 12]
+        print(f"theorem: k {rel} R²/γ² = R²·‖u‖²/g² = {fmt(comp.bound)}")
+        cols = ["k", "j", "y_j (w_k·x_j)", "u·w_{k+1}", "k·g", "‖w_{k+1}‖²", "k·R²", "w_{k+1}"]
+        widths = [5, 5, 14, 14, 14, 14, 14, 0]
         print(" ".join(c.rjust(w) for c, w in zip(cols, widths, strict=True)))
-        for s in r.steps:
+        for i, s in enumerate(r.steps):
             v = s.values
+            w_next = r.w_after(i + 1)
             row = [
                 s.k,
                 s.j + 1,
@@ -169,7 +188,7 @@ def print_run(r: Run, data: Dataset) -> None:
                 fmt(v["k"] * v["g"]),
                 fmt(v["n1"]),
                 fmt(v["k"] * v["R2"]),
-                fmt(comp.bound),
+                "" if w_next is None else "(" + ", ".join(fmt(x) for x in w_next) + ")",
             ]
             print(" ".join(str(c).rjust(w) for c, w in zip(row, widths, strict=True)))
     else:
@@ -180,14 +199,15 @@ def print_run(r: Run, data: Dataset) -> None:
     if r.status == "converged":
         held = "every invariant held" if comp is not None else "final separation verified"
         print(
-            f"converged after {r.updates} updates; w = ({w}) separates every point strictly; {held}"
+            f"converged after {r.updates} updates; w_{r.updates + 1} = ({w}) separates every point "
+            f"strictly (y_i (w·x_i) > 0 for every i); {held}"
         )
         if data.bias is not None:
             w0, b = data.bias.split(r.w)
             sign = "-" if data.bias.name == "minus-one" else "+"
             print(
                 f"in the {data.bias.name} convention: w = ({', '.join(fmt(v) for v in w0)}), "
-                f"b = {fmt(b)}; decision w.x {sign} b > 0"
+                f"b = {fmt(b)}; decision w·x {sign} b > 0"
             )
     elif r.status == "violation" and r.violation is not None:
         bad = r.violation
@@ -199,5 +219,5 @@ def print_run(r: Run, data: Dataset) -> None:
         alpha = ", ".join(exact_str(a) for a in r.certificate.alpha)
         print(
             f"not separable: the weights repeated after {r.updates} updates; "
-            f"alpha = ({alpha}) >= 0 gives sum_i alpha_i y_i x_i = 0 (verified exactly)"
+            f"α = ({alpha}) ≥ 0 gives Σ_i α_i y_i x_i = 0 (verified exactly)"
         )

@@ -366,8 +366,12 @@ def _hyperplane(data: Dataset, run: Run) -> Figure:
     width, height = PANEL_INCHES * cols, PANEL_INCHES * rows + 0.6
     fig = Figure(figsize=(width, height), dpi=DPI)
     fig.subplots_adjust(
-        left=0.45 / width, right=1 - 0.1 / width, bottom=0.3 / height,
-        top=1 - 0.75 / height, wspace=0.35, hspace=0.45,
+        left=0.45 / width,
+        right=1 - 0.1 / width,
+        bottom=0.3 / height,
+        top=1 - 0.75 / height,
+        wspace=0.35,
+        hspace=0.45,
     )
     axes = fig.subplots(rows, cols, squeeze=False, sharex=True, sharey=True)
     form = (
