@@ -379,6 +379,11 @@
     const btnPlay = el("button", { type: "button", "data-action": "play" }, controls, "▶ Play");
     const btnNext = el("button", { type: "button", "data-action": "next" }, controls, "Next ▶");
     const btnLast = el("button", { type: "button", "data-action": "last" }, controls, "End ▶|");
+    const speed = el("select", { class: "pla-speed", "aria-label": "speed" }, controls);
+    for (const [label, ms] of [["slow", 1400], ["normal", 700], ["fast", 120]]) {
+      const o = el("option", { value: String(ms) }, speed, label);
+      if (label === "normal") o.selected = true;
+    }
     const slider = el("input", { type: "range", min: "0", max: "0", value: "0", "aria-label": "update k", class: "pla-slider" }, controls);
     const kLabel = el("span", { class: "pla-k" }, controls);
     const wBox = el("div", { class: "pla-w" }, right);
@@ -435,7 +440,7 @@
       if (st.timer) { stop(); return; }
       if (st.k >= st.run.updates) setK(0);
       btnPlay.textContent = "⏸ Pause";
-      st.timer = setInterval(() => { if (st.k >= st.run.updates) stop(); else setK(st.k + 1); }, 700);
+      st.timer = setInterval(() => { if (st.k >= st.run.updates) stop(); else setK(st.k + 1); }, Number(speed.value));
     });
     function stop() { clearInterval(st.timer); st.timer = null; btnPlay.textContent = "▶ Play"; }
 
