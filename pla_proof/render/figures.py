@@ -774,12 +774,20 @@ def _orders(
             bar.set_gid(f"bar-{value}")
     far = float(bound) > 3 * hi + 10
     if far:
-        ax.annotate(
-            f"bound R²/γ² = {_q(bound)} →",
-            xy=(1, 0.5),
-            xycoords="axes fraction",
+        ax.text(
+            0.99,
+            0.97,
+            f"bound R²/γ² = {_q(bound)} →\n(far to the right; "
+            + (
+                "every count is below it)"
+                if all(c <= bound for c in counts)
+                else "a count is ABOVE it)"
+            ),
+            transform=ax.transAxes,
             ha="right",
+            va="top",
             fontsize=9,
+            bbox={"facecolor": "white", "alpha": 0.9, "lw": 0.5},
         )
     else:
         vline = ax.axvline(
