@@ -654,11 +654,12 @@ def _not_separable_text(data: Dataset, run: Run) -> str:
     cert = run.certificate
     if cert is not None:
         lines.append(
-            "Certificate (Gordan's alternative): alpha = "
+            "Certificate (Gordan's alternative): α = "
             + _vec(list(cert.alpha))
-            + " >= 0, alpha != 0, with sum_i alpha_i y_i x_i = 0 "
+            + " ≥ 0, α ≠ 0, with Σ_i α_i y_i x_i = 0 "
             + ("(checked exactly)" if cert.verify(data) else "(check FAILED)")
-            + ": a u with y_i u.x_i > 0 for all i would give 0 = u.0 = sum_i alpha_i y_i u.x_i > 0."
+            + ": a u with y_i (u·x_i) > 0 for every i would give "
+            "0 = u·0 = Σ_i α_i y_i (u·x_i) > 0."
         )
     return "\n".join(lines)
 
