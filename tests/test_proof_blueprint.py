@@ -54,7 +54,7 @@ def test_coverage_has_no_gap(blueprint: Blueprint) -> None:
     assert blueprint.coverage.ok, blueprint.coverage.gaps()
     for lem in (*RUNTIME_LEMMAS, *END_LEMMAS):
         if lem.kind not in ("assumption", "definition"):
-            assert lem.id in blueprint.coverage.by_node or lem.id in {a.id for a in TRUSTED_AXIOMS}
+            assert lem.id in blueprint.coverage.by_node
 
 
 def test_every_node_of_the_issue_has_obligations(blueprint: Blueprint) -> None:
@@ -63,7 +63,7 @@ def test_every_node_of_the_issue_has_obligations(blueprint: Blueprint) -> None:
         "L1", "L1.d<=4", "L2", "L2.strict", "L3.base", "L3.step", "L3.base.strict",
         "L3.step.strict", "L4.d1", "L4.d4", "L5", "L5.expand", "L5.sign", "L6", "L7.base",
         "L7.step", "T", "T.strict", "T.seed", "T.seed.strict", "SEP",
-        "G.P.base", "G.P.step", "G.Q.base", "G.Q.step", "G.bound", "G.classic",
+        "P_G.base", "P_G.step", "Q_G.base", "Q_G.step", "T_G", "G.classic",
         "UNIT", "COS", "COS.div", "BIAS.inner", "BIAS.norm", "BIAS.radius",
         "BIAS3.decision", "BIAS3.base", "BIAS3.step", "DUAL.base", "DUAL.step",
         "RATE.weights", "RATE.decision", "RATE.trigger", "RATE.G1", "RATE.G2", "RATE.bound",
@@ -73,12 +73,43 @@ def test_every_node_of_the_issue_has_obligations(blueprint: Blueprint) -> None:
     assert {n.id for n in NODES if n.kind not in ("assumption", "definition")} <= nodes
 
 
-def test_the_trusted_axiom_is_named_and_backed(blueprint: Blueprint) -> None:
-    (axiom,) = TRUSTED_AXIOMS
-    assert axiom.id == "L4" and axiom.scope == "general d"
+def test_no_statement_is_trusted_and_cauchy_schwarz_is_proved_for_every_d(
+    blueprint: Blueprint,
+) -> None:
+    assert TRUSTED_AXIOMS == ()
     proved = {r.obligation.id for r in blueprint.results if r.proved}
-    assert set(axiom.backed_by) == {"L4.d1", "L4.d2", "L4.d3", "L4.d4"} <= proved
-    assert "TRUSTED AXIOM" in blueprint.render()
+    for part in ("L4.base", "L4.lagrange", "L4.step", "L4.sos.base", "L4.sos.step", "L4"):
+        assert part in proved
+    by_id = {r.obligation.id: r.obligation for r in blueprint.results}
+    assert by_id["L4.lagrange"].scope == "general d" and by_id["L4.step"].checker == "z3"
+    text = blueprint.render()
+    assert "TRUSTED AXIOM" not in text and "no trusted axiom" in text.splitlines()[-1]
+    assert lemma("L4").kind != "axiom"
+
+
+def test_the_lagrange_step_rejects_a_wrong_identity() -> None:
+    from pla_proof.proof.obligations import (
+        CS_FORMS,
+        _e,
+        _peel_d,
+        aa,
+        aam,
+        ab,
+        abm,
+        bb,
+        bbm,
+        defined,
+        lag,
+    )  # fmt: skip
+
+    def step(rhs: object) -> str:
+        ob = defined("X", "L4", rel(aa * bb - ab**2, "==", rhs), CS_FORMS, rewrite=_peel_d,
+                     dims={_e: (1, 2)})  # fmt: skip
+        return ob.check().status
+
+    assert step(aam * bbm - abm**2 + lag) == "proved"
+    assert step(aam * bbm - abm**2) == "refuted"  # without Lagrange's sum the step is false
+    assert step(aam * bbm - abm**2 + 2 * lag) == "refuted"
 
 
 def test_render_and_json(blueprint: Blueprint) -> None:
@@ -170,9 +201,12 @@ def test_an_orphan_obligation_and_an_unproved_node_are_gaps(blueprint: Blueprint
     assert cov.nodes_unproved == ("DUAL",)
 
 
-def test_an_unproved_backing_makes_the_axiom_a_gap(blueprint: Blueprint) -> None:
-    cov = coverage([r for r in blueprint.results if r.obligation.id != "L4.d3"])
-    assert "L4" in cov.runtime_unproved
+def test_an_unproved_cauchy_schwarz_step_opens_the_chain(blueprint: Blueprint) -> None:
+    from pla_proof.proof.chain import check_chain
+
+    proved = [r.obligation.id for r in blueprint.results if r.obligation.id != "L4.step"]
+    report = check_chain([r.obligation for r in blueprint.results], proved)
+    assert any(u.startswith("T: ") for u in report.undischarged)
 
 
 def test_a_failing_or_crashing_obligation_is_not_proved() -> None:

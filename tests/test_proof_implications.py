@@ -218,5 +218,6 @@ def test_generated_obligations_follow_the_statement() -> None:
 
 def test_implication_statement_lists_every_hypothesis() -> None:
     ob = implication("X", "T", [rel(uu, ">", 0), rel(k, ">=", 1)], rel(k * uu, ">", 0))
-    assert ob.statement == "uu > 0 & k >= 1  =>  k*uu > 0"
+    assert ob.statement == "‖u‖² > 0, k ≥ 1  ⇒  k·‖u‖² > 0"
+    assert ob.hypotheses == (rel(uu, ">", 0), rel(k, ">=", 1)) and ob.conclusion is not None
     assert ob.checker == "z3" and ob.check().proved

@@ -113,3 +113,35 @@ def test_vocabulary_names_are_the_symbols_names() -> None:
     for name, (symbol, meaning) in VOCABULARY.items():
         assert str(symbol) == name and meaning
     assert set(vector_forms()) <= set(VOCABULARY)
+
+
+def test_generic_lemmas_are_runtime_lemmas_in_the_vocabulary() -> None:
+    ids = [lem.id for lem in st.GENERIC_LEMMAS]
+    assert ids == ["G1", "G2", "P_G", "Q_G", "T_G"]
+    for lem in st.GENERIC_LEMMAS:
+        assert lemma(lem.id) is lem and lem in NODES
+        names = {str(s) for s in lem.statement().free_symbols}
+        assert names <= set(VOCABULARY), (lem.id, names)
+    # u = (1, 0), w_1 = (2, 2); z = (1, 0) then z = (1, -1): w_3 = (4, 1), growth 5 then 4
+    values = {"k": 2, "pu": 3, "pu1": 4, "ps": 2, "ns": 8, "g": 1, "C": 5, "n0": 13, "n1": 17,
+              "uu": 1}  # fmt: skip
+    assert all(lem.holds(values) for lem in st.GENERIC_LEMMAS)
+    assert not lemma("P_G").holds({**values, "pu1": 3})  # 3 < 2 + 2*1
+    assert not lemma("Q_G").holds({**values, "n1": 19})  # 19 > 8 + 2*5
+    # with w_1 = 0 and C = R^2, T_G is the classic bound times k
+    zero = {st.ps: 0, st.ns: 0, st.C: st.R2}
+    assert (
+        sp.expand(lemma("T_G").statement().xreplace(zero).rhs - st.k * lemma("T").statement().rhs)
+        == 0
+    )
+
+
+def test_generic_bound_needs_cauchy_schwarz_at_the_start() -> None:
+    from pla_proof.proof.implications import check_implication
+
+    t_g = lemma("T_G")
+    hyps = t_g.hypotheses(False)  # type: ignore[misc]
+    assert check_implication(hyps, t_g.statement()).proved
+    without = [h for h in hyps if h != rel(st.ps**2, "<=", st.uu * st.ns)]
+    assert len(without) == len(hyps) - 1
+    assert check_implication(without, t_g.statement()).status == "refuted"

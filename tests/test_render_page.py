@@ -9,17 +9,14 @@ checks, and the rerun is compared with the Python engine on the same data.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from pla_proof.cli import main
 from pla_proof.cli.explain import instantiate
@@ -27,30 +24,6 @@ from pla_proof.data import Dataset, load
 from pla_proof.proof.statements import RUNTIME_LEMMAS
 from pla_proof.render.page import render_page
 from pla_proof.trainer import train
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(
-            "no Chromium on this machine and none can be installed here (bash .ci/system-packages "
-            "installs Debian's chromium as root; Playwright never downloads a browser)"
-        )
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
 
 def _open(browser: Browser, path: Path) -> tuple[Page, list[str]]:
     page = browser.new_page(viewport={"width": 1300, "height": 1200})

@@ -9,11 +9,27 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+from collections.abc import Sequence
 
 from ..errors import InputError
-from ..proof.blueprint import check_all
-from ..proof.obligations import all_obligations
+from ..proof.blueprint import Blueprint, check_all
+from ..proof.coq import export, run_coqc
+from ..proof.obligations import Obligation, all_obligations
 from .common import emit_json
+
+
+def add_coq_opinion(blueprint: Blueprint, obligations: Sequence[Obligation], *, run: bool) -> None:
+    """Record Coq's opinion per obligation: compiled (``run``), else whether it exports."""
+    if run:
+        outcome = run_coqc(obligations)
+        for oid, status in outcome.status.items():
+            blueprint.agreement.setdefault(oid, {})["coq"] = status
+        return
+    exported = export(obligations)
+    for oid in exported.exported:
+        blueprint.agreement.setdefault(oid, {})["coq"] = "not run (verify --coq)"
+    for oid, why in exported.skipped.items():
+        blueprint.agreement.setdefault(oid, {})["coq"] = f"not exported: {why}"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -34,6 +50,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--brief", action="store_true", help="one line per obligation, without the statements"
     )
+    p.add_argument(
+        "--html", metavar="FILE", help="also write the blueprint as a self-contained graph page"
+    )
+    p.add_argument(
+        "--dot",
+        metavar="FILE",
+        nargs="?",
+        const="-",
+        help="also write the graph as Graphviz text (to FILE, or stdout when no FILE is given)",
+    )
+    p.add_argument(
+        "--coq",
+        action="store_true",
+        help="also compile every obligation with Coq (coqc) and report which checkers agree",
+    )
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror}") from exc
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,8 +92,20 @@ def run(args: argparse.Namespace) -> int:
     blueprint = check_all(
         obligations, timeout_ms=max(1, int(args.timeout * 1000)), partial=bool(args.only)
     )
+    add_coq_opinion(blueprint, obligations, run=args.coq)
+    if args.html or args.dot:
+        from ..proof.graph import graph, to_dot, to_html
+
+        drawn = graph(blueprint)
+        if args.html:
+            _write(args.html, to_html(drawn))
+        if args.dot and args.dot != "-":
+            _write(args.dot, to_dot(drawn))
+        elif args.dot == "-":
+            print(to_dot(drawn), end="")
+            return 0 if blueprint.ok else 1
     if args.json:
         emit_json(blueprint.to_json())
     else:
         print(blueprint.render(details=not args.brief))
-    return 0 if blueprint.all_proved else 1
+    return 0 if blueprint.ok else 1

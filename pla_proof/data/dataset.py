@@ -275,6 +275,27 @@ class Dataset:
         """
         return self._integer_points
 
+    def integer_row(self, i: int) -> tuple[int, ...]:
+        """Point ``i`` times the scale of :meth:`integer_points`, as Python ints (without
+        building every row).
+
+        >>> Dataset.from_floats(np.array([[0.5, 0.25], [1.0, 2.0]]), [1, 1]).integer_row(1)
+        (4, 8)
+        """
+        if self.kind == "float":
+            s = self._float_scale
+            return tuple((Fraction(float(v)) * s).numerator for v in self.values[i])
+        return tuple(int(v) for v in self.values[i])
+
+    @property
+    def integer_scale(self) -> int:
+        """The scale ``s`` of :meth:`integer_points` and :meth:`integer_row`."""
+        return self._float_scale if self.kind == "float" else self.scale
+
+    @cached_property
+    def _float_scale(self) -> int:
+        return _float_shift_scale(self.values)
+
     @cached_property
     def _integer_points(self) -> tuple[np.ndarray, int]:
         if self.kind == "grid":
@@ -284,7 +305,8 @@ class Dataset:
             if _max_abs_int(Z) < 2**62:
                 return Z.astype(np.int64), self.scale
             return Z, self.scale
-        return _floats_to_ints(self.values)
+        Zf, s = _floats_to_ints(self.values)
+        return Zf, s
 
     @cached_property
     def radius_squared(self) -> Fraction:
@@ -545,19 +567,25 @@ def _trailing_zeros(M: np.ndarray) -> np.ndarray:
     return out
 
 
-def _floats_to_ints(F: np.ndarray) -> tuple[np.ndarray, int]:
-    """Exact integers ``Z`` and a power-of-two ``s`` with ``F = Z / s``."""
+def _float_shift_scale(F: np.ndarray) -> int:
+    """The least power of two ``s`` with every ``F * s`` an integer."""
     nz = F[F != 0]
     if nz.size == 0:
-        return np.zeros(F.shape, dtype=np.int64), 1
+        return 1
     mant, expo = np.frexp(nz)
     M = np.abs(mant * 2.0**53).astype(np.int64)
-    shift = max(0, -int((expo - 53 + _trailing_zeros(M)).min()))
+    return 1 << max(0, -int((expo - 53 + _trailing_zeros(M)).min()))
+
+
+def _floats_to_ints(F: np.ndarray) -> tuple[np.ndarray, int]:
+    """Exact integers ``Z`` and a power-of-two ``s`` with ``F = Z / s``."""
+    s = _float_shift_scale(F)
     Z = np.empty(F.shape, dtype=object)
     for idx, v in np.ndenumerate(F):
-        q = Fraction(float(v)) * (1 << shift)
-        Z[idx] = q.numerator
-    return Z, 1 << shift
+        Z[idx] = (Fraction(float(v)) * s).numerator
+    if _max_abs_int(Z) < 2**62:
+        return Z.astype(np.int64), s
+    return Z, s
 
 
 def from_arrays(

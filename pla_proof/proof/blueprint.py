@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import notation
+from .chain import Chain, check_chain
 from .identities import Verdict
 from .implications import DEFAULT_TIMEOUT_MS
 from .obligations import TRUSTED_AXIOMS, Obligation, TrustedAxiom, all_obligations
@@ -50,6 +52,7 @@ class Result:
             "id": ob.id,
             "node": ob.node,
             "statement": ob.statement,
+            "latex": obligation_latex(ob),
             "depends_on": list(ob.depends_on),
             "checker": ob.checker,
             "scope": ob.scope,
@@ -180,6 +183,35 @@ class Blueprint:
     nodes: tuple[Lemma, ...] = NODES
     #: only some obligations were checked (``verify --only``): no coverage verdict
     partial: bool = False
+    #: where every hypothesis comes from (None when partial)
+    chain: Chain | None = None
+    #: per obligation: checker -> status (``sympy``/``z3`` and, when run, ``coq``)
+    agreement: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """Every obligation proved, the chain closed and the coverage complete."""
+        if self.partial:
+            return self.all_proved
+        chain_ok = self.chain is not None and self.chain.ok
+        return self.all_proved and chain_ok and self.coverage.ok and self._agree()
+
+    def _agree(self) -> bool:
+        """No checker that ran disagrees (Coq not run, or not exported, is reported, not
+        counted as disagreement; ``not_exported`` lists those)."""
+        return all(
+            status == "proved" or status.startswith(("not run", "not exported"))
+            for per in self.agreement.values()
+            for status in per.values()
+        )
+
+    @property
+    def not_exported(self) -> list[str]:
+        return [
+            oid
+            for oid, per in self.agreement.items()
+            if per.get("coq", "").startswith("not exported")
+        ]
 
     @property
     def all_proved(self) -> bool:
@@ -204,19 +236,51 @@ class Blueprint:
                     f"verdict: all {n} selected obligations proved ({by}) in {self.seconds:.2f} s"
                 )
             gaps = "" if self.coverage.ok else f"; {len(self.coverage.gaps())} coverage gap(s)"
+            trusted = f"trusted axiom: {axioms}" if self.axioms else "no trusted axiom"
+            chain = self.chain
+            closed = (
+                "chain closed"
+                if chain is not None and chain.ok
+                else "CHAIN OPEN: "
+                + "; ".join((chain.undischarged + chain.problems)[:4] if chain else ["not run"])
+            )
+            coq = self._coq_summary()
             return (
                 f"verdict: all {n} obligations proved ({by}) in {self.seconds:.2f} s; "
-                f"trusted axiom: {axioms}{gaps}"
+                f"{closed}; {trusted}{coq}{gaps}"
             )
         bad = [r for r in self.results if not r.proved]
         shown = ", ".join(f"{r.obligation.id} ({r.status})" for r in bad[:8])
         more = f" and {len(bad) - 8} more" if len(bad) > 8 else ""
         return f"verdict: {len(bad)} of {n} obligations NOT proved: {shown}{more}"
 
+    def _coq_summary(self) -> str:
+        coq = [per["coq"] for per in self.agreement.values() if "coq" in per]
+        if not coq:
+            return ""
+        missing = sum(c.startswith("not exported") for c in coq)
+        skipped = f" ({missing} not exported)" if missing else ""
+        if all(c.startswith(("not run", "not exported")) for c in coq):
+            return f"; Coq not run{skipped}"
+        agree = sum(c == "proved" for c in coq)
+        return f"; Coq agrees on {agree} of {len(coq)}{skipped}"
+
     def to_json(self) -> dict[str, Any]:
+        sources = self.chain.sources if self.chain is not None else {}
+        obligations = []
+        for r in self.results:
+            entry = r.to_json()
+            entry["hypotheses"] = [s.to_json() for s in sources.get(r.obligation.id, [])]
+            entry["checkers"] = self.agreement.get(
+                r.obligation.id, {r.obligation.checker: r.status}
+            )
+            obligations.append(entry)
         return {
+            "ok": self.ok,
             "all_proved": self.all_proved,
-            "obligations": [r.to_json() for r in self.results],
+            "obligations": obligations,
+            "chain": self.chain.to_json() if self.chain is not None else None,
+            "trusted": TRUSTED_BASE,
             "nodes": [
                 {
                     "id": n.id,
@@ -270,6 +334,8 @@ class Blueprint:
             if node.id in axiom_ids:
                 ax = next(a for a in self.axioms if a.id == node.id)
                 lines.append(f"    TRUSTED AXIOM ({ax.scope}); backed by {', '.join(ax.backed_by)}")
+            if node.runtime is not None:
+                lines.append(f"    {notation.text(node)}")
             if node.kind in TAKEN and node.id not in by_node:
                 lines.append("    taken as given (a hypothesis of the obligations that use it)")
             for r in by_node.get(node.id, []):
@@ -280,6 +346,18 @@ class Blueprint:
                 )
                 if details:
                     lines.append(f"             {ob.statement}")
+                    srcs = self.chain.sources.get(ob.id, []) if self.chain else []
+                    if srcs:
+                        lines.append(f"             from: {_sources_line(srcs)}")
+                others = {
+                    c: v
+                    for c, v in self.agreement.get(ob.id, {}).items()
+                    if c != ob.checker and not v.startswith("not run")
+                }
+                if others:
+                    lines.append(
+                        "             also: " + ", ".join(f"{c} {v}" for c, v in others.items())
+                    )
                 if not r.proved:
                     lines.append(f"             !! {r.detail}")
             lines.append("")
@@ -297,8 +375,27 @@ class Blueprint:
         )
         for gap in cov.gaps():
             lines.append(f"  gap: {gap}")
+        if self.chain is not None:
+            lines.append(self.chain.summary())
+            for item in self.chain.undischarged:
+                lines.append(f"  undischarged: {item}")
+            for item in self.chain.problems:
+                lines.append(f"  problem: {item}")
+        lines.append("trusted: " + "; ".join(TRUSTED_BASE.values()))
         lines.append(self.verdict())
         return "\n".join(lines)
+
+
+def _sources_line(sources: Sequence[Any]) -> str:
+    out = []
+    for s in sources:
+        if s.kind == "undischarged":
+            out.append("UNDISCHARGED")
+        elif s.renaming and s.renaming != "same":
+            out.append(f"{s.source} [{s.renaming}]")
+        else:
+            out.append(s.source)
+    return ", ".join(out)
 
 
 def _order(node_id: str) -> int:
@@ -313,9 +410,44 @@ def check_all(
     runtime: Sequence[Lemma] | None = None,
     partial: bool = False,
 ) -> Blueprint:
-    """Check every obligation (default: the whole proof) and compute the coverage."""
+    """Check every obligation (default: the whole proof), the chain and the coverage."""
     obs = tuple(all_obligations() if obligations is None else obligations)
     start = time.perf_counter()
     results = [check_one(ob, timeout_ms=timeout_ms) for ob in obs]
+    chain = None if partial else check_chain(obs, [r.obligation.id for r in results if r.proved])
     seconds = time.perf_counter() - start
-    return Blueprint(results, seconds, coverage(results, runtime=runtime), partial=partial)
+    agreement = {r.obligation.id: {r.obligation.checker: r.status} for r in results}
+    return Blueprint(
+        results,
+        seconds,
+        coverage(results, runtime=runtime),
+        partial=partial,
+        chain=chain,
+        agreement=agreement,
+    )
+
+
+#: What a proved verdict rests on (docs/proof.md says the same).
+TRUSTED_BASE: dict[str, str] = {
+    "sympy": "SymPy's expansion of polynomials (the rewriting rules of identities.py, no "
+    "simplify) for the identities",
+    "z3": "Z3's decision procedure for real arithmetic (unsat of the negation) for the "
+    "implications",
+    "induction": "the induction principle over the updates k, the dimension d and the "
+    "length n of a sum (base case at 1, step from the previous index)",
+    "coq": "Coq's kernel, as an independent second opinion on every obligation "
+    "(pla-proof verify --coq)",
+}
+
+
+def obligation_latex(ob: Obligation) -> str:
+    """An obligation's claim in LaTeX: its hypotheses, then its conclusion."""
+    from . import notation
+
+    if ob.conclusion is None:
+        return ""
+    concl = notation.latex(ob.conclusion, inline=False)
+    if not ob.hypotheses:
+        return f"${concl}$"
+    hyps = r",\; ".join(notation.latex(h, inline=False) for h in ob.hypotheses)
+    return f"${hyps} \\;\\Longrightarrow\\; {concl}$"

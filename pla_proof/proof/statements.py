@@ -1,5 +1,14 @@
 """The proof of the convergence theorem as data: one object per step.
 
+Interim note (for the run-time engine): the generic lemma is available as run-time
+lemmas in :data:`GENERIC_LEMMAS` -- ids ``G1`` (growth ``n1 - n0 <= C``), ``G2``
+(progress ``pu1 - pu >= g``), ``P_G`` (``pu1 >= ps + k g``), ``Q_G``
+(``n1 <= ns + k C``) and ``T_G`` (``(ps + k g)^2 <= uu (ns + k C)``) -- with the new
+vocabulary symbols ``C`` (growth constant), ``ps = u.w_1`` and ``ns = |w_1|^2`` (the
+start ``w_1``; both 0 for the classic ``w_1 = 0``).  Evaluate them like
+:data:`RUNTIME_LEMMAS`; every one but the hypotheses G1/G2 is backed by proved
+obligations (``P_G.*``, ``Q_G.*``, ``T_G``).
+
 Every step of seed 000's proof (and the other seeds' forms of it) is a
 :class:`Lemma`.  A lemma's ``runtime`` statement is written in the *run
 vocabulary* below -- scalars that an instrumented run measures directly from
@@ -22,7 +31,7 @@ True
 ('L2', {'k': 1, 'pu': 0})
 
 Besides the run-time lemmas, :data:`NODES` holds the whole blueprint: the
-assumptions A1/A2, the algorithm's definition, the generic lemma G of DESIGN.md
+assumptions A1/A2, the algorithm's definition, the generic lemma G
 and the corollaries of seeds 001-004 (their formal statements live with their
 obligations in :mod:`pla_proof.proof.obligations`).
 """
@@ -38,6 +47,7 @@ import sympy as sp
 __all__ = [
     "END_LEMMAS",
     "GENERIC",
+    "GENERIC_LEMMAS",
     "LEMMAS",
     "NODES",
     "RUNTIME_LEMMAS",
@@ -63,6 +73,10 @@ g = sp.Symbol("g", positive=True)  # margin of u:  min_i y_i u . x_i  (or the as
 R2 = sp.Symbol("R2", positive=True)  # R^2 = max_i |x_i|^2
 uu = sp.Symbol("uu", positive=True)  # |u|^2
 m = sp.Symbol("m", real=True)  # at the end: min_i y_i w . x_i for the returned w
+#: The generic lemma's growth constant: |w_{k+1}|^2 - |w_k|^2 <= C at every update (G1).
+C = sp.Symbol("C", positive=True)
+ps = sp.Symbol("ps", real=True)  # u . w_1 at the start (0 for the classic w_1 = 0)
+ns = sp.Symbol("ns", nonnegative=True)  # |w_1|^2 at the start (0 for the classic w_1 = 0)
 
 VOCABULARY: dict[str, tuple[sp.Symbol, str]] = {
     "k": (k, "index of this update (w_k -> w_{k+1}); k = 1 is the first update"),
@@ -77,11 +91,10 @@ VOCABULARY: dict[str, tuple[sp.Symbol, str]] = {
     "R2": (R2, "squared radius R^2 = max_i |x_i|^2 of the vectors trained on"),
     "uu": (uu, "squared norm of the comparator |u|^2"),
     "m": (m, "at the end of a run: min_i y_i (w . x_i) for the returned w"),
+    "C": (C, "growth constant of the generic lemma: |w_{k+1}|^2 - |w_k|^2 <= C at every update"),
+    "ps": (ps, "progress at the start: u . w_1 (0 when w_1 = 0)"),
+    "ns": (ns, "squared norm at the start: |w_1|^2 (0 when w_1 = 0)"),
 }
-
-
-#: The generic lemma's growth constant (DESIGN.md): |w + z|^2 - |w|^2 <= C at every update.
-C = sp.Symbol("C", positive=True)
 
 _OPS: dict[str, Callable[..., sp.Basic]] = {
     "<=": sp.LessThan,
@@ -110,16 +123,24 @@ def rel(a: Any, op: str, b: Any) -> sp.Basic:
 class Induction:
     """How a lemma ``P(k)`` is proved by induction over the updates.
 
-    * ``base``: the values at the first update (``k = 1``, ``w_1 = 0``);
+    * ``base``: the values at the first update (``k = 1``, ``w_1 = 0``); a value is a
+      number or the name of a vocabulary symbol (``{"pu": "ps"}``: ``u.w_1`` is the start's);
     * ``previous``: how ``P(k - 1)`` -- the statement at the previous update -- is
       read at update ``k`` (``k -> k - 1`` and, e.g., ``u.w_k`` was then called ``pu1``,
       now ``pu``);
     * ``step``: the one-step lemma that carries ``P(k - 1)`` to ``P(k)``.
     """
 
-    base: Mapping[str, int]
+    base: Mapping[str, int | str]
     previous: Mapping[str, str]
     step: str
+
+    def base_hypotheses(self) -> tuple[sp.Basic, ...]:
+        """The base case's facts as relations (``k = 1``, ``pu = 0``, ...)."""
+        return tuple(
+            rel(VOCABULARY[name][0], "==", VOCABULARY[v][0] if isinstance(v, str) else v)
+            for name, v in self.base.items()
+        )
 
     def previous_statement(self, statement: sp.Basic) -> sp.Basic:
         """``P(k - 1)`` expressed at update ``k``."""
@@ -141,7 +162,7 @@ class Lemma:
 
     id: str
     title: str
-    #: assumption | definition | identity | implication | axiom | theorem | corollary | lemma
+    #: assumption | definition | identity | implication | theorem | corollary | lemma
     kind: str
     text: str
     depends_on: tuple[str, ...] = ()
@@ -296,9 +317,9 @@ LEMMAS: tuple[Lemma, ...] = (
     Lemma(
         "L4",
         "Cauchy-Schwarz (homogeneous, squared)",
-        "axiom",
+        "lemma",
         "(u . w)^2 <= |u|^2 |w|^2",
-        source="trusted axiom in general d; Lagrange identity checked for d <= 4",
+        source="standard; proved for every d by induction on d (Lagrange's step)",
         runtime=_l4,
     ),
     Lemma(
@@ -347,7 +368,7 @@ LEMMAS: tuple[Lemma, ...] = (
     ),
 )
 
-#: The generic lemma of DESIGN.md in the run vocabulary (``z = w_{k+1} - w_k``, so
+#: The generic lemma from ``w_1 = 0`` in the run vocabulary (``z = w_{k+1} - w_k``, so
 #: ``u.z = pu1 - pu``; ``C`` is the variant's growth constant and ``g`` its progress).
 GENERIC: dict[str, sp.Basic] = {
     "G1": sp.LessThan(n1 - n0, C),
@@ -356,6 +377,78 @@ GENERIC: dict[str, sp.Basic] = {
     "Q": sp.LessThan(n1, k * C),
     "bound": sp.LessThan(k * g**2, C * uu),
 }
+
+
+def _p_g(s: bool) -> sp.Basic:
+    return _ge(s, pu1, ps + k * g)
+
+
+def _q_g(s: bool) -> sp.Basic:
+    return sp.LessThan(n1, ns + k * C)
+
+
+_GENERIC_SOURCE = "the generic lemma (docs/proof.md), proved once for every additive variant"
+
+#: The generic lemma as run-time statements, from any start ``w_1`` (``u.w_1 = ps``,
+#: ``|w_1|^2 = ns``): a variant whose every update has (G1) and (G2) satisfies P_G, Q_G
+#: and T_G.  With ``w_1 = 0`` (``ps = ns = 0``) and ``C = R^2`` they are L3, L7 and T.
+GENERIC_LEMMAS: tuple[Lemma, ...] = (
+    Lemma(
+        "G1",
+        "(G1) growth per update",
+        "assumption",
+        "|w_{k+1}|^2 - |w_k|^2 <= C (a hypothesis of the generic lemma; C >= 0)",
+        source=_GENERIC_SOURCE,
+        runtime=lambda s: sp.LessThan(n1 - n0, C),
+    ),
+    Lemma(
+        "G2",
+        "(G2) progress per update",
+        "assumption",
+        "u . w_{k+1} - u . w_k >= g (a hypothesis of the generic lemma; g > 0)",
+        source=_GENERIC_SOURCE,
+        runtime=lambda s: _ge(s, pu1 - pu, g),
+    ),
+    Lemma(
+        "P_G",
+        "P_k of the generic lemma",
+        "implication",
+        "u . w_{k+1} >= u . w_1 + k g (by induction on k)",
+        depends_on=("G2",),
+        source=_GENERIC_SOURCE,
+        runtime=_p_g,
+        induction=Induction(base={"k": 1, "pu": "ps"}, previous={"pu1": "pu"}, step="G2"),
+    ),
+    Lemma(
+        "Q_G",
+        "Q_k of the generic lemma",
+        "implication",
+        "|w_{k+1}|^2 <= |w_1|^2 + k C (by induction on k)",
+        depends_on=("G1",),
+        source=_GENERIC_SOURCE,
+        runtime=_q_g,
+        induction=Induction(base={"k": 1, "n0": "ns"}, previous={"n1": "n0"}, step="G1"),
+    ),
+    Lemma(
+        "T_G",
+        "bound of the generic lemma",
+        "theorem",
+        "(u . w_1 + k g)^2 <= |u|^2 (|w_1|^2 + k C); from w_1 = 0: k <= C |u|^2 / g^2",
+        depends_on=("P_G", "Q_G", "L4"),
+        source=_GENERIC_SOURCE,
+        runtime=lambda s: _le(s, (ps + k * g) ** 2, uu * (ns + k * C)),
+        hypotheses=lambda s: (
+            _p_g(s),
+            _q_g(s),
+            _l4(s),
+            rel(ps**2, "<=", uu * ns),
+            rel(k, ">=", 1),
+            rel(g, ">", 0),
+            rel(uu, ">", 0),
+            rel(C, ">=", 0),
+        ),
+    ),
+)
 
 _MONITORED_BY_INSTANCE = "checked at run time through its instance"
 _NOT_MONITORED = (
@@ -394,8 +487,9 @@ OTHER_NODES: tuple[Lemma, ...] = (
         "lemma",
         "if every update w <- w + z has |w + z|^2 - |w|^2 <= C (G1) and u . z >= g > 0 (G2), "
         "then from w_1 = 0: u . w_{k+1} >= k g, |w_{k+1}|^2 <= k C and k g^2 <= C |u|^2",
-        source="DESIGN.md; proved once for every additive variant",
-        extra={"monitored": "through its classic instance L2, L6, L3, L7, T"},
+        depends_on=("P_G", "Q_G", "T_G"),
+        source=_GENERIC_SOURCE,
+        extra={"monitored": "through GENERIC_LEMMAS and its classic instance L2, L6, L3, L7, T"},
     ),
     Lemma(
         "UNIT",
@@ -459,7 +553,7 @@ OTHER_NODES: tuple[Lemma, ...] = (
 )
 
 #: Every node of the blueprint, in proof order.
-NODES: tuple[Lemma, ...] = OTHER_NODES[:3] + LEMMAS + OTHER_NODES[3:]
+NODES: tuple[Lemma, ...] = OTHER_NODES[:3] + LEMMAS + GENERIC_LEMMAS + OTHER_NODES[3:]
 
 _BY_ID = {lem.id: lem for lem in NODES}
 

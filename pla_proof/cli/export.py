@@ -1,0 +1,38 @@
+"""``pla-proof export --coq FILE``: every obligation of the proof as a Coq lemma.
+
+The file compiles with ``coqc FILE`` (Debian package ``coq``).  Obligations that
+cannot be exported are named on stderr and the exit code is 1; ``verify --coq``
+compiles the same file and reports, per obligation, whether Coq agrees.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..errors import InputError
+from ..proof.coq import export
+from ..proof.obligations import all_obligations
+from .common import emit_json
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--coq", metavar="FILE", required=True, help="write the Coq file here")
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.coq)
+    if path.suffix != ".v":
+        raise InputError(f"--coq {path}: a Coq file name must end in .v")
+    if not path.parent.is_dir():
+        raise InputError(f"--coq {path}: directory {path.parent} does not exist")
+    result = export(all_obligations())
+    path.write_text(result.text, encoding="utf-8")
+    if args.json:
+        emit_json({"file": str(path), "exported": result.exported, "not_exported": result.skipped})
+    else:
+        print(f"wrote {path}: {len(result.exported)} lemmas (compile with: coqc {path})")
+    for why in result.skipped.values():
+        print(f"pla-proof export: not exported: {why}", file=sys.stderr)
+    return 0 if not result.skipped else 1

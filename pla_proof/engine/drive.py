@@ -1,0 +1,449 @@
+"""The driver: runs the compiled loop and decides, exactly, what it leaves undecided.
+
+:func:`drive` prepares the arrays of one run (the data as the loop sees them, the
+rule's integer scales), calls :func:`~pla_proof.engine.kernel.advance` and answers
+each status it returns: a margin decided with Python integers, a chooser consulted,
+a tie among the most violated points settled, an int64 overflow turned into the
+exact float-filtered mode, a repeated weight vector checked as a Gordan certificate,
+a chunk of updates handed to the monitor.  The result is the run's decisions -- the
+same as a pure ``Fraction`` implementation makes (tested against
+:mod:`pla_proof.engine.reference`).
+
+>>> from pla_proof.data import load
+>>> dec = drive(load("orthonormal:3"), CLASSIC, order="cyclic")
+>>> dec.status, dec.choices.tolist(), dec.w
+('converged', [0, 1, 2], (Fraction(1, 1), Fraction(-1, 1), Fraction(1, 1)))
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from ..data import Dataset
+from ..errors import InputError
+from . import kernel as kn
+from .certificate import Certificate
+from .orders import CHOOSE, RULES, Chooser, rule_code
+from .rule import CLASSIC, LinearRule, Scales
+
+__all__ = ["Decisions", "World", "drive"]
+
+#: Called with (first update index (0-based), points updated on, visit numbers) after
+#: every chunk; returns the number of updates to keep when the run must stop (a
+#: violation), else None.
+ChunkHook = Callable[[int, np.ndarray, np.ndarray], int | None]
+
+_INT64_SAFE = 2**61
+
+
+@dataclass
+class Decisions:
+    """What a run decided: the points updated on, in order, and how it ended.
+
+    ``status``: ``converged``, ``budget_exhausted``, ``not_separable`` (with a verified
+    ``certificate``), ``epochs_exhausted`` (a visit cap, for variants that make
+    passes) or ``stopped`` (the chunk hook asked to stop).  ``w`` is exact: the exact
+    weights, or in float mode the exact values of the float weights.
+    """
+
+    status: str
+    choices: np.ndarray
+    visits: np.ndarray
+    w: tuple[Fraction, ...]
+    world: World
+    certificate: Certificate | None = None
+    exact_fallbacks: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def updates(self) -> int:
+        return int(self.choices.shape[0])
+
+
+@dataclass
+class World:
+    """The run's data as the loop sees them, and the exact integers behind them.
+
+    ``kernel_mode`` is GRID (points ``Z``, weights ``V`` as int64), FLOAT_EXACT (float64
+    approximations of the true points and weights; exact integers kept here) or FLOAT
+    (the float algorithm on the float data).
+    """
+
+    data: Dataset
+    rule: LinearRule
+    mode: str
+    kernel_mode: int
+    scales: Scales
+    X: np.ndarray  # as the loop sees the points
+    xrel: float  # relative error of X against the exact points (0: exact)
+    _V: list[int] | None = None  # exact weights (FLOAT_EXACT), synchronised lazily
+    _synced: int = 0
+
+    # --- exact integer views --------------------------------------------------------------
+
+    def row(self, i: int) -> tuple[int, ...]:
+        """Point ``i`` as exact integers (scale ``scales.s``); in float mode the float data."""
+        if self.mode == "float":
+            return self._float_row(i)
+        return self.data.integer_row(i)
+
+    def _float_row(self, i: int) -> tuple[int, ...]:
+        s = self.scales.s
+        return tuple((Fraction(float(v)) * s).numerator for v in self.X[i])
+
+    def exact_weights(self, choices: np.ndarray, k: int) -> list[int]:
+        """``V`` after the first ``k`` updates (exact, at scale ``scales.S``)."""
+        sc = self.scales
+        if self._V is None or self._synced > k:
+            self._V = list(sc.V0)
+            self._synced = 0
+        V = self._V
+        y = self.data.labels
+        for j in choices[self._synced : k]:
+            jj = int(j)
+            m = sc.mult[jj] * int(y[jj])
+            for c, z in enumerate(self.row(jj)):
+                if z:
+                    V[c] += m * z
+        self._synced = k
+        return list(V)
+
+    def exact_margin(self, V: list[int], i: int) -> int:
+        """``y_i V.Z_i - T``: the sign of ``y_i w.x_i - tau`` (scaled by ``S s > 0``)."""
+        return int(self.data.labels[i]) * sum(
+            a * b for a, b in zip(V, self.row(i), strict=True)
+        ) - (self.scales.T)
+
+
+def _approx(v: Fraction) -> tuple[float, float]:
+    """``(f, e)`` with ``|f - v| <= e`` (``f`` may be +-inf, then ``e`` is inf)."""
+    try:
+        f = float(v)
+    except OverflowError:
+        return (math.inf if v > 0 else -math.inf), math.inf
+    if Fraction(f) == v:
+        return f, 0.0
+    return f, abs(f) * 2.0**-53 + 5e-324
+
+
+def _world(data: Dataset, rule: LinearRule, mode: str) -> World:
+    n, d = data.n, data.d
+    if mode == "float":
+        X, _ = data.as_float()
+        s = _float_scale(X)
+        sc = Scales.of(rule, s=s, n=n, d=d)
+        return World(data, rule, mode, kn.FLOAT, sc, X, 0.0)
+    s = data.integer_scale
+    sc = Scales.of(rule, s=s, n=n, d=d)
+    fits = (
+        data.kind == "grid"
+        and max(abs(m) for m in sc.mult) < _INT64_SAFE
+        and max((abs(v) for v in sc.V0), default=0) < _INT64_SAFE
+        and abs(sc.T) < _INT64_SAFE
+    )
+    if fits:
+        return World(data, rule, mode, kn.GRID, sc, data.values, 0.0)
+    return _float_exact_world(data, rule, sc)
+
+
+def _float_exact_world(data: Dataset, rule: LinearRule, sc: Scales) -> World:
+    if data.kind == "float":
+        return World(data, rule, "exact", kn.FLOAT_EXACT, sc, data.values, 0.0)
+    X = np.empty(data.values.shape)
+    exact = True
+    for idx, v in np.ndenumerate(data.values):
+        f, e = _approx(Fraction(int(v), data.scale))
+        X[idx] = f
+        exact = exact and e == 0.0
+    return World(data, rule, "exact", kn.FLOAT_EXACT, sc, X, 0.0 if exact else 2.0**-52)
+
+
+def _float_scale(X: np.ndarray) -> int:
+    from ..data.dataset import _float_shift_scale
+
+    return _float_shift_scale(X)
+
+
+def _state(world: World, rule_code_: int, seed: int, hash_capacity: int) -> kn.State:
+    data, rule, sc = world.data, world.rule, world.scales
+    n, d = data.n, data.d
+    strict = np.array(rule.strict_flags(n), dtype=np.int8)
+    if world.kernel_mode == kn.GRID:
+        return kn.State.start(
+            world.X,
+            data.labels,
+            mode=kn.GRID,
+            rule=rule_code_,
+            seed=seed,
+            w0=np.array(sc.V0, dtype=np.int64),
+            mult=np.array(sc.mult, dtype=np.int64),
+            T_i=sc.T,
+            strict=strict,
+            hash_capacity=hash_capacity,
+        )
+    cf = np.empty(n)
+    cf_err = 0.0
+    for i in range(n):
+        f, e = _approx(rule.factor(i))
+        cf[i] = f
+        if e:
+            cf_err = 2.0**-52
+    w0 = np.empty(d)
+    E0 = np.zeros(d)
+    for c, v in enumerate(rule.start(d)):
+        w0[c], E0[c] = _approx(v)
+    T_f, T_err = _approx(rule.tau)
+    hres = None
+    if world.kernel_mode == kn.FLOAT_EXACT and hash_capacity:
+        hres = _residues(world)
+        if hres is None:
+            hash_capacity = 0
+    return kn.State.start(
+        world.X,
+        data.labels,
+        mode=world.kernel_mode,
+        rule=rule_code_,
+        seed=seed,
+        w0=w0,
+        cf=cf,
+        inc_rel=cf_err + world.xrel,
+        xrel=world.xrel,
+        T_f=T_f,
+        T_err=T_err,
+        strict=strict,
+        E0=E0,
+        hash_capacity=hash_capacity,
+        hres=hres,
+    )
+
+
+_RESIDUE_LIMIT = 4_000_000
+_P61 = (1 << 61) - 1
+
+
+def _residues(world: World) -> np.ndarray | None:
+    """Each point's contribution to the exact weights' hash ``sum_c V_c r_c mod 2^61 - 1``
+    (a linear hash: an update adds ``y_j h_j``), for exact cycle detection on float data."""
+    data = world.data
+    if data.n * data.d > _RESIDUE_LIMIT:
+        return None
+    rng = np.random.default_rng(0x5EED)
+    r = [int(v) for v in rng.integers(1, _P61, size=data.d)]
+    out = np.empty(data.n, dtype=np.int64)
+    mult = world.scales.mult
+    for i in range(data.n):
+        out[i] = sum(z * rc for z, rc in zip(data.integer_row(i), r, strict=True)) * mult[i] % _P61
+    return out
+
+
+def drive(
+    data: Dataset,
+    rule: LinearRule = CLASSIC,
+    *,
+    order: str | Chooser = "cyclic",
+    seed: int = 0,
+    budget: int = 10_000,
+    mode: str = "exact",
+    on_chunk: ChunkHook | None = None,
+    detect_cycles: bool = True,
+    max_epochs: int | None = None,
+    sample: bool = False,
+) -> Decisions:
+    """Run ``rule`` on ``data`` in the order ``order`` (a rule name or a chooser) until
+    it converges, makes ``budget`` updates, finds a certificate, or ``on_chunk`` stops it.
+
+    ``sample``: visit uniformly random points with replacement (the pocket algorithm's
+    picks) instead of ``rule_name``; ``max_epochs``: at most that many visits per point.
+    """
+    if mode not in ("exact", "float"):
+        raise InputError(f"mode must be 'exact' or 'float', got {mode!r}")
+    if isinstance(order, str) and order not in RULES:
+        raise InputError(f"unknown rule {order!r} (choose {', '.join(RULES)})")
+    code = kn.SAMPLE if sample else rule_code(order)
+    world = _world(data, rule, mode)
+    cap = min(budget, 1 << 22) + 1 if detect_cycles else 0
+    st = _state(world, code, seed, cap)
+    max_visits = (max_epochs * data.n) if max_epochs is not None else np.iinfo(np.int64).max
+    chunks: list[np.ndarray] = []
+    vchunks: list[np.ndarray] = []
+    chunk = 256 if on_chunk is not None else 1 << 20
+    fallbacks = 0
+    status = ""
+    certificate: Certificate | None = None
+    chooser = order if callable(order) else None
+    start_k = 0
+    while True:
+        room = budget - st.k
+        status_code = kn.advance(*st.args(max_updates=min(chunk, room), max_visits=max_visits))
+        new = st.k - start_k
+        if new:
+            js = st.out_j[:new].copy()
+            vs = st.out_v[:new].copy()
+            chunks.append(js)
+            vchunks.append(vs)
+            if on_chunk is not None:
+                keep = on_chunk(start_k, js, vs)
+                if keep is not None:
+                    _truncate(chunks, vchunks, keep)
+                    status = "stopped"
+                    break
+            start_k = st.k
+            if on_chunk is not None:
+                chunk = min(chunk * 2, 1 << 16)
+        if status_code == kn.CONVERGED:
+            status = "converged"
+            break
+        if status_code == kn.VISITS:
+            status = "epochs_exhausted"
+            break
+        if status_code == kn.CHUNK:
+            if st.k >= budget:
+                status = "budget_exhausted"
+                break
+            continue
+        if status_code == kn.NEED_EXACT:
+            fallbacks += 1
+            i = int(st.sel[kn.NEED_I])
+            _decide_exactly(world, st, chunks, i)
+            continue
+        if status_code == kn.NEED_ARGMIN:
+            fallbacks += 1
+            st.sel[kn.PICK] = _argmin_exactly(world, st, chunks)
+            continue
+        if status_code == kn.CHOOSE_NOW:
+            assert chooser is not None and code == CHOOSE
+            violators = [int(i) for i in np.flatnonzero(st.mask)]
+            j = chooser(violators, st.k + 1)
+            if j not in violators:
+                raise ValueError(f"chooser returned {j!r}, which is not a violator {violators}")
+            st.sel[kn.PICK] = int(j)
+            continue
+        if status_code == kn.OVERFLOW:
+            if world.kernel_mode != kn.GRID:
+                raise InputError(
+                    f"float mode: the weights overflow float64 at update {st.k + 1}; use exact mode"
+                )
+            world, st = _leave_grid(world, st, chunks, code, seed)
+            continue
+        if status_code == kn.CYCLE:
+            cert = _cycle_certificate(world, chunks, int(st.sel[kn.HIT_K]), st.k)
+            if cert is not None:
+                certificate = cert
+                status = "not_separable"
+                break
+            continue  # a hash collision, or float weights that repeat without a certificate
+        raise AssertionError(f"unknown status {status_code}")  # pragma: no cover
+    choices = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int64)
+    visits = np.concatenate(vchunks) if vchunks else np.zeros(0, dtype=np.int64)
+    w = _final_weights(world, st, choices)
+    return Decisions(status, choices, visits, w, world, certificate, fallbacks)
+
+
+def _truncate(chunks: list[np.ndarray], vchunks: list[np.ndarray], keep: int) -> None:
+    total = 0
+    for idx, c in enumerate(chunks):
+        if total + c.shape[0] >= keep:
+            chunks[idx] = c[: keep - total]
+            vchunks[idx] = vchunks[idx][: keep - total]
+            del chunks[idx + 1 :]
+            del vchunks[idx + 1 :]
+            return
+        total += c.shape[0]
+
+
+def _all_choices(chunks: list[np.ndarray]) -> np.ndarray:
+    return np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int64)
+
+
+def _current_weights(world: World, st: kn.State, chunks: list[np.ndarray]) -> list[int] | None:
+    """Exact ``V`` now (None in float mode, where the float weights are exact values)."""
+    if world.mode == "float":
+        return None
+    if world.kernel_mode == kn.GRID:
+        return [int(v) for v in st.W]
+    return world.exact_weights(_all_choices(chunks), st.k)
+
+
+def _float_margin_exactly(world: World, st: kn.State, i: int) -> Fraction:
+    """``y_i w.x_i - tau`` for the current float weights, exactly."""
+    x = world.X[i]
+    w = st.Wf
+    dot = sum(
+        (Fraction(float(a)) * Fraction(float(b)) for a, b in zip(x, w, strict=True)), Fraction(0)
+    )
+    return int(world.data.labels[i]) * dot - world.rule.tau
+
+
+def _exact_margin(world: World, st: kn.State, chunks: list[np.ndarray], i: int) -> Fraction:
+    V = _current_weights(world, st, chunks)
+    if V is None:
+        return _float_margin_exactly(world, st, i)
+    return Fraction(world.exact_margin(V, i))
+
+
+def _decide_exactly(world: World, st: kn.State, chunks: list[np.ndarray], i: int) -> None:
+    z = _exact_margin(world, st, chunks, i)
+    strict = world.rule.strict_flags(world.data.n)[i]
+    st.fk[i] = st.k + 1
+    st.fv[i] = 1 if (z < 0 if strict else z <= 0) else 0
+
+
+def _argmin_exactly(world: World, st: kn.State, chunks: list[np.ndarray]) -> int:
+    cands = [int(i) for i in np.flatnonzero(st.mask)]
+    margins = [(_exact_margin(world, st, chunks, i), i) for i in cands]
+    return min(margins)[1]
+
+
+def _leave_grid(
+    world: World, st: kn.State, chunks: list[np.ndarray], code: int, seed: int
+) -> tuple[World, kn.State]:
+    """int64 would overflow: continue in the exact float-filtered mode from here."""
+    V = [int(v) for v in st.W]
+    new_world = _float_exact_world(world.data, world.rule, world.scales)
+    new_world._V = V
+    new_world._synced = st.k
+    new = _state(new_world, code, seed, 0)
+    S = world.scales.S
+    for c, v in enumerate(V):
+        new.Wf[c], new.E[c] = _approx(Fraction(v, S))
+    for name in ("sel", "stamp", "perm", "fk", "fv"):
+        getattr(new, name)[...] = getattr(st, name)
+    new.sel[kn.HASHING] = 0
+    new.sel[kn.PICK] = -1  # the update on the pending point is made again, in the new mode
+    return new_world, new
+
+
+def _cycle_certificate(
+    world: World, chunks: list[np.ndarray], k0: int, k1: int
+) -> Certificate | None:
+    """The updates between two visits of (what hashes as) the same weights: a Gordan
+    certificate when their weighted sum is exactly 0."""
+    choices = _all_choices(chunks)[k0:k1]
+    counts = np.bincount(choices, minlength=world.data.n)
+    alpha = tuple(
+        Fraction(int(c)) * world.rule.factor(i) if c else Fraction(0) for i, c in enumerate(counts)
+    )
+    cert = Certificate(alpha, "cycle")
+    target = world.data if world.mode == "exact" else _float_dataset(world)
+    return cert if cert.verify(target) else None
+
+
+def _float_dataset(world: World) -> Dataset:
+    return Dataset.from_floats(
+        world.X, world.data.labels, name=world.data.name, bias=world.data.bias
+    )
+
+
+def _final_weights(world: World, st: kn.State, choices: np.ndarray) -> tuple[Fraction, ...]:
+    if world.mode == "float":
+        return tuple(Fraction(float(v)) for v in st.Wf)
+    S = world.scales.S
+    if world.kernel_mode == kn.GRID:
+        return tuple(Fraction(int(v), S) for v in st.W)
+    V = world.exact_weights(choices, int(choices.shape[0]))
+    return tuple(Fraction(v, S) for v in V)

@@ -1,0 +1,694 @@
+"""The compiled loop: every linear rule ``y w.x <= T -> w <- w + c_i y x``, any selection rule.
+
+One call of :func:`advance` runs the Perceptron from the state it is given until it
+converges, makes ``max_updates`` more updates, or meets something it must not decide
+alone -- then it returns a status and the Python driver (:mod:`pla_proof.engine.drive`)
+acts and calls it again.  The loop never guesses:
+
+* ``GRID`` mode (exact): the points are integers ``G`` held exactly in float64 and the
+  weights are int64 integers ``W``.  A margin is computed in float64 when every product
+  and partial sum is an integer below 2^53 (then it is exact), else in int64 when
+  ``|G_i|_1 max|W| < 2^62``, else the driver decides it with Python integers.  An update
+  that could overflow int64 returns ``OVERFLOW`` before it is made.
+* ``FLOAT_EXACT`` mode (exact decisions on float or huge data): float64 weights ``Wf``
+  approximate the exact weights (kept by the driver) within a componentwise bound ``E``;
+  a margin is decided in float64 when a rigorous error bound settles its sign, else
+  ``NEED_EXACT`` asks the driver (filtered predicates, as in CGAL).
+* ``FLOAT`` mode: the weights are the float64 sums themselves (the float algorithm);
+  decisions on them are still exact (filtered, with the driver deciding the rest), and
+  ``E`` bounds their drift from the exact sums of the same updates, for the monitor.
+
+The error bound of a float64 dot product ``m = fl(sum_c x_c w_c)`` (any summation
+order, gradual underflow) is ``|m - x.w| <= g a + (2d + 4) 2^-1074`` with
+``a = fl(sum_c |x_c w_c|)`` and ``g = (d + 2) 2^-52``; the drift adds
+``sum_c |x_c| E_c``.  The derivation is in ``docs/engine.md``.
+
+>>> import numpy as np
+>>> X = np.array([[1.0, 0.0], [0.0, 1.0]]); y = np.array([1, -1], dtype=np.int8)
+>>> st = State.start(X, y, mode=GRID, rule=1, seed=0, w0=np.zeros(2, dtype=np.int64))
+>>> advance(*st.args(max_updates=10, max_visits=100)), st.k, st.W.tolist()
+(0, 2, [1, -1])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ._jit import jit
+from .orders import CHOOSE, CYCLIC, FIRST, RANDOM, fill_permutation
+
+__all__ = [
+    "FLOAT",
+    "FLOAT_EXACT",
+    "GRID",
+    "STATUSES",
+    "State",
+    "advance",
+    "dot_bound",
+]
+
+# --- modes, statuses and the layout of the integer state ------------------------------------
+
+GRID, FLOAT_EXACT, FLOAT = 0, 1, 2
+#: Why :func:`advance` returned.
+CONVERGED, CHUNK, NEED_EXACT, CHOOSE_NOW, CYCLE, OVERFLOW, VISITS, NEED_ARGMIN = range(8)
+STATUSES = (
+    "converged",
+    "chunk",
+    "need_exact",
+    "choose",
+    "cycle",
+    "overflow",
+    "visits",
+    "need_argmin",
+)
+#: A sampling rule (with replacement) for the pocket algorithm's random picks.
+SAMPLE = 5
+
+# sel[...] fields
+K = 0  # updates made so far
+VISITS_DONE = 1  # points visited so far (cyclic, random, sample)
+POS = 2  # next position in the visiting order (cyclic, random) or scan (first)
+EPOCH = 3  # epoch of the current permutation (random)
+QUIET = 4  # points verified since the last update
+NEED_I = 8  # out: the point to decide exactly
+PICK = 9  # in: the point to update on now (chooser, max-violation tie), -1 none
+HIT_K = 10  # out: the earlier update count whose weights hash alike (CYCLE)
+HASHING = 11  # 1: keep the hash table of visited weights
+WEXACT = 12  # GRID: 1 while every |W_c| <= 2^53 (Wf is exact)
+WMAX = 13  # GRID: max |W_c|
+SEL_SIZE = 16
+
+_TWO53 = 9007199254740992.0
+_P61 = (1 << 61) - 1
+_INT_SAFE = 4.0e18  # < 2^62: sums of two such int64 values cannot overflow
+_TINY = 5e-324
+_U = 2.0**-53
+
+
+@jit
+def dot_bound(a: float, e: float, d: int) -> float:
+    """A rigorous bound on ``|fl(x.w) - x.w|`` (plus the drift term ``e``), given
+    ``a = fl(sum |x_c w_c|)`` and ``e = fl(sum |x_c| E_c)`` in dimension ``d``."""
+    g = (d + 2) * 2.0**-52
+    b = g * a + e * (1.0 + g) + (2 * d + 4) * _TINY
+    return b * (1.0 + 2.0**-50) + _TINY
+
+
+# --- probes: is point i a trigger at the current weights? -----------------------------------
+
+
+@jit
+def _decide(z: Any, strict: int) -> int:
+    if strict:
+        return 1 if z < 0 else 0
+    return 1 if z <= 0 else 0
+
+
+@jit
+def _probe_grid(
+    X: np.ndarray,
+    yl: np.ndarray,
+    i: int,
+    W: np.ndarray,
+    Wf: np.ndarray,
+    T_i: int,
+    strict: np.ndarray,
+    gl1: np.ndarray,
+    sel: np.ndarray,
+    zval: np.ndarray,
+    zk: np.ndarray,
+) -> int:
+    """1 trigger, 0 not, -1 undecided; ``zval[i]`` gets ``y_i W.G_i - T`` when decided
+    (and ``zk[i]`` the update count + 1 it belongs to)."""
+    d = X.shape[1]
+    if sel[WEXACT] == 1:
+        m = 0.0
+        a = 0.0
+        for c in range(d):
+            p = X[i, c] * Wf[c]
+            m += p
+            a += abs(p)
+        if a <= _TWO53:  # every product and partial sum is an exact integer
+            z = np.int64(m) * np.int64(yl[i]) - T_i
+            zval[i] = z
+            zk[i] = sel[K] + 1
+            return _decide(z, strict[i])
+    if gl1[i] * float(sel[WMAX]) < _INT_SAFE:
+        acc = np.int64(0)
+        for c in range(d):
+            acc += np.int64(X[i, c]) * W[c]
+        z = acc * np.int64(yl[i]) - T_i
+        zval[i] = z
+        zk[i] = sel[K] + 1
+        return _decide(z, strict[i])
+    return -1
+
+
+@jit
+def _probe_float(
+    X: np.ndarray,
+    yl: np.ndarray,
+    i: int,
+    Wf: np.ndarray,
+    E: np.ndarray,
+    use_e: int,
+    T_f: float,
+    T_err: float,
+    xrel: float,
+    strict: np.ndarray,
+    fval: np.ndarray,
+    ferr: np.ndarray,
+) -> int:
+    """1 trigger, 0 not, -1 undecided; ``fval[i] +- ferr[i]`` encloses ``y_i w.x_i - T``."""
+    d = X.shape[1]
+    m = 0.0
+    a = 0.0
+    e = 0.0
+    nz = 0
+    for c in range(d):
+        x = X[i, c]
+        p = x * Wf[c]
+        m += p
+        a += abs(p)
+        if x != 0.0 and Wf[c] != 0.0:
+            nz += 1
+        if use_e:
+            e += abs(x) * E[c]
+    v = m * yl[i] - T_f
+    if nz == 0 and e == 0.0 and T_err == 0.0:  # every product is exactly zero
+        fval[i] = v
+        ferr[i] = 0.0
+        return _decide(v, strict[i])
+    if not (np.isfinite(v) and np.isfinite(a) and np.isfinite(e)):
+        fval[i] = v
+        ferr[i] = np.inf
+        return -1
+    err = dot_bound(a * (1.0 + xrel) + e * xrel, e, d) + T_err + abs(v) * _U
+    err = err * (1.0 + 2.0**-50)
+    fval[i] = v
+    ferr[i] = err
+    if v - err > 0:
+        return 0
+    if v + err < 0:
+        return 1
+    return -1
+
+
+@jit
+def _probe(
+    mode: int,
+    i: int,
+    X: np.ndarray,
+    yl: np.ndarray,
+    W: np.ndarray,
+    Wf: np.ndarray,
+    E: np.ndarray,
+    T_i: int,
+    T_f: float,
+    T_err: float,
+    xrel: float,
+    strict: np.ndarray,
+    gl1: np.ndarray,
+    sel: np.ndarray,
+    zval: np.ndarray,
+    zk: np.ndarray,
+    fval: np.ndarray,
+    ferr: np.ndarray,
+    fk: np.ndarray,
+    fv: np.ndarray,
+) -> int:
+    if mode == GRID:
+        dec = _probe_grid(X, yl, i, W, Wf, T_i, strict, gl1, sel, zval, zk)
+    else:
+        dec = _probe_float(
+            X, yl, i, Wf, E, 1 if mode == FLOAT_EXACT else 0, T_f, T_err, xrel, strict, fval, ferr
+        )
+    if dec < 0 and fk[i] == sel[K] + 1:  # the driver decided this point at these weights
+        return int(fv[i])
+    return dec
+
+
+# --- updates ----------------------------------------------------------------------------------
+
+
+@jit
+def _update(
+    mode: int,
+    X: np.ndarray,
+    yl: np.ndarray,
+    j: int,
+    mult: np.ndarray,
+    cf: np.ndarray,
+    inc_rel: float,
+    xmax: np.ndarray,
+    W: np.ndarray,
+    Wf: np.ndarray,
+    E: np.ndarray,
+    sel: np.ndarray,
+    hr: np.ndarray,
+    hres: np.ndarray,
+    hs: np.ndarray,
+    tmp: np.ndarray,
+) -> bool:
+    """``w <- w + c_j y_j x_j``; False (nothing changed) when int64 or float64 would overflow."""
+    d = X.shape[1]
+    yj = np.int64(yl[j])
+    if mode == GRID:
+        mj = mult[j]
+        if float(sel[WMAX]) + float(abs(mj)) * xmax[j] >= _INT_SAFE:
+            return False
+        top = np.int64(0)
+        h = hs[0]
+        for c in range(d):
+            inc = yj * mj * np.int64(X[j, c])
+            w = W[c] + inc
+            W[c] = w
+            Wf[c] = float(w)
+            if abs(w) > top:
+                top = abs(w)
+            h += inc * hr[c]
+        hs[0] = h
+        sel[WMAX] = top
+        sel[WEXACT] = 1 if float(top) <= _TWO53 else 0
+        return True
+    cj = cf[j]
+    rounded_product = cj != 1.0 or inc_rel != 0.0
+    for c in range(d):
+        inc = (cj * X[j, c]) * yj
+        tmp[c] = inc
+        if not np.isfinite(Wf[c] + inc):
+            return False
+    h = hs[0]
+    for c in range(d):
+        inc = tmp[c]
+        w = Wf[c]
+        s = w + inc
+        bp = s - w
+        err_add = (w - (s - bp)) + (inc - bp)  # TwoSum: the exact rounding error of w + inc
+        Wf[c] = s + 0.0  # -0.0 becomes 0.0: equal weights hash alike
+        drift = E[c] + abs(err_add)
+        if rounded_product:
+            drift += abs(inc) * (_U + inc_rel) * (1.0 + _U) + _TINY
+        E[c] = drift * (1.0 + 2.0**-52) if drift != 0.0 else 0.0
+    if mode == FLOAT_EXACT:  # the exact weights' hash mod 2^61 - 1 (see drive._hashes)
+        h = (h + (hres[j] if yj > 0 else _P61 - hres[j])) % _P61
+    if mode == FLOAT:
+        bits = Wf.view(np.int64)
+        h = np.int64(0)
+        for c in range(d):
+            h += _fmix(bits[c]) * hr[c]
+    hs[0] = h
+    return True
+
+
+# --- the hash table of visited weights (cycle detection, bounded memory) ---------------------
+
+
+@jit
+def _fmix(h: Any) -> Any:
+    """MurmurHash3's 64-bit finaliser (on int64 bits): every input bit moves every output bit."""
+    z = np.uint64(h)
+    z ^= z >> np.uint64(33)
+    z *= np.uint64(0xFF51AFD7ED558CCD)
+    z ^= z >> np.uint64(33)
+    z *= np.uint64(0xC4CEB9FE1A85EC53)
+    z ^= z >> np.uint64(33)
+    return np.int64(z)
+
+
+@jit
+def _remember(htab_k: np.ndarray, htab_v: np.ndarray, h: int, k: int, sel: np.ndarray) -> int:
+    """Insert ``h -> k``; return the earlier ``k`` stored under the same hash, or -1."""
+    cap = htab_k.shape[0]
+    key = h | 1
+    home = int(_fmix(key) & (cap - 1))
+    slot = home
+    for _ in range(16):
+        if htab_v[slot] < 0:
+            htab_k[slot] = key
+            htab_v[slot] = k
+            return -1
+        if htab_k[slot] == key:
+            return int(htab_v[slot])  # the first visit is kept
+        slot = (slot + 1) & (cap - 1)
+    # full neighbourhood: forget the oldest-looking entry (bounded memory)
+    slot = home
+    htab_k[slot] = key
+    htab_v[slot] = k
+    return -1
+
+
+# --- the loop ---------------------------------------------------------------------------------
+
+
+@jit
+def advance(
+    X: np.ndarray,
+    yl: np.ndarray,
+    mode: int,
+    rule: int,
+    seed: np.uint64,
+    mult: np.ndarray,
+    cf: np.ndarray,
+    inc_rel: float,
+    xrel: float,
+    T_i: int,
+    T_f: float,
+    T_err: float,
+    strict: np.ndarray,
+    gl1: np.ndarray,
+    xmax: np.ndarray,
+    W: np.ndarray,
+    Wf: np.ndarray,
+    E: np.ndarray,
+    sel: np.ndarray,
+    hs: np.ndarray,
+    stamp: np.ndarray,
+    perm: np.ndarray,
+    mask: np.ndarray,
+    zval: np.ndarray,
+    zk: np.ndarray,
+    fval: np.ndarray,
+    ferr: np.ndarray,
+    fk: np.ndarray,
+    fv: np.ndarray,
+    tmp: np.ndarray,
+    hr: np.ndarray,
+    hres: np.ndarray,
+    htab_k: np.ndarray,
+    htab_v: np.ndarray,
+    out_j: np.ndarray,
+    out_v: np.ndarray,
+    max_updates: int,
+    max_visits: int,
+) -> int:
+    """Run until a status (see :data:`STATUSES`); ``out_j[:n_new]`` are the points updated on
+    in this call, ``out_v`` the visit number of each update (cyclic, random, sample)."""
+    n = X.shape[0]
+    start_k = sel[K]
+    P = (X, yl, W, Wf, E, T_i, T_f, T_err, xrel, strict, gl1, sel, zval, zk, fval, ferr, fk, fv)
+    while True:
+        made = sel[K] - start_k
+        j = -1
+        if sel[PICK] >= 0:  # the driver chose (chooser, or a max-violation tie it settled)
+            if made >= max_updates:
+                return CHUNK
+            j = int(sel[PICK])
+            sel[PICK] = -1
+        elif rule in (CYCLIC, RANDOM, SAMPLE):
+            while True:
+                if sel[QUIET] >= n:
+                    return CONVERGED
+                if sel[VISITS_DONE] >= max_visits:
+                    # the cap is reached: converged exactly when no unverified point triggers
+                    for i in range(n):
+                        if stamp[i] != sel[K] + 1:
+                            dec = _probe(mode, i, *P)
+                            if dec < 0:
+                                sel[NEED_I] = i
+                                return NEED_EXACT
+                            if dec == 1:
+                                return VISITS
+                            stamp[i] = sel[K] + 1
+                            sel[QUIET] += 1
+                    return CONVERGED
+                if rule == CYCLIC:
+                    i = int(sel[POS])
+                elif rule == RANDOM:
+                    if sel[POS] == 0:
+                        fill_permutation(perm, seed, int(sel[EPOCH]))
+                    i = int(perm[sel[POS]])
+                else:
+                    i = _sample(seed, sel[VISITS_DONE], n)
+                dec = _probe(mode, i, *P)
+                if dec < 0:
+                    sel[NEED_I] = i
+                    return NEED_EXACT
+                if dec == 1 and made >= max_updates:
+                    return CHUNK  # the same visit is made again on the next call
+                sel[VISITS_DONE] += 1
+                if rule != SAMPLE:
+                    sel[POS] += 1
+                    if sel[POS] >= n:
+                        sel[POS] = 0
+                        sel[EPOCH] += 1
+                if dec == 1:
+                    j = i
+                    break
+                if stamp[i] != sel[K] + 1:
+                    stamp[i] = sel[K] + 1
+                    sel[QUIET] += 1
+        elif rule == FIRST:
+            while sel[POS] < n:
+                i = int(sel[POS])
+                dec = _probe(mode, i, *P)
+                if dec < 0:
+                    sel[NEED_I] = i
+                    return NEED_EXACT
+                if dec == 1:
+                    j = i
+                    break
+                sel[POS] += 1
+            if j < 0:
+                return CONVERGED
+            if made >= max_updates:
+                return CHUNK
+        else:  # MAXVIOL or CHOOSE: every point's decision
+            count = 0
+            for i in range(n):
+                dec = _probe(mode, i, *P)
+                if dec < 0:
+                    sel[NEED_I] = i
+                    return NEED_EXACT
+                mask[i] = dec
+                count += dec
+            if count == 0:
+                return CONVERGED
+            if made >= max_updates:
+                return CHUNK
+            if rule == CHOOSE:
+                return CHOOSE_NOW
+            j = _most_violated(mode, mask, zval, zk, fval, ferr, int(sel[K]))
+            if j < 0:
+                return NEED_ARGMIN
+        # --- the update on point j ------------------------------------------------------
+        if not _update(mode, X, yl, j, mult, cf, inc_rel, xmax, W, Wf, E, sel, hr, hres, hs, tmp):
+            sel[PICK] = j
+            return OVERFLOW
+        k = sel[K]
+        out_j[k - start_k] = j
+        visited = rule in (CYCLIC, RANDOM, SAMPLE)
+        out_v[k - start_k] = sel[VISITS_DONE] - 1 if visited else -1
+        sel[K] = k + 1
+        sel[QUIET] = 0
+        if rule == FIRST:
+            sel[POS] = 0
+        if sel[HASHING] == 1:
+            prev = _remember(htab_k, htab_v, hs[0], k + 1, sel)
+            if prev >= 0:
+                sel[HIT_K] = prev
+                return CYCLE
+
+
+@jit
+def _sample(seed: np.uint64, visit: int, n: int) -> Any:
+    """The point visited at ``visit`` under the sampling rule (uniform, with replacement)."""
+    z = seed + np.uint64(visit + 1) * np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    return np.int64(z % np.uint64(n))
+
+
+@jit
+def _most_violated(
+    mode: int,
+    mask: np.ndarray,
+    zval: np.ndarray,
+    zk: np.ndarray,
+    fval: np.ndarray,
+    ferr: np.ndarray,
+    k: int,
+) -> int:
+    """The violator with the smallest margin (ties: smallest index), or -1 when the
+    margins at hand cannot tell; ``mask`` then keeps only the candidates for the driver."""
+    n = mask.shape[0]
+    best = -1
+    if mode == GRID:
+        unknown = 0
+        for i in range(n):
+            if mask[i] == 1:
+                if zk[i] != k + 1:
+                    unknown += 1
+                elif best < 0 or zval[i] < zval[best]:
+                    best = i
+        if unknown == 0:
+            return best
+        for i in range(n):
+            if mask[i] == 1 and zk[i] == k + 1 and i != best:
+                mask[i] = 0
+        return -1
+    lowest_hi = np.inf
+    for i in range(n):
+        if mask[i] == 1 and fval[i] + ferr[i] < lowest_hi:
+            lowest_hi = fval[i] + ferr[i]
+    count = 0
+    for i in range(n):
+        if mask[i] == 1:
+            if fval[i] - ferr[i] <= lowest_hi:
+                best = i
+                count += 1
+            else:
+                mask[i] = 0
+    if count == 1:
+        return best
+    return -1
+
+
+# --- the state of a run between calls ---------------------------------------------------------
+
+
+@dataclass
+class State:
+    """Every array :func:`advance` reads and writes, for one run."""
+
+    X: np.ndarray
+    yl: np.ndarray
+    mode: int
+    rule: int
+    seed: np.uint64
+    mult: np.ndarray
+    cf: np.ndarray
+    inc_rel: float
+    xrel: float
+    T_i: int
+    T_f: float
+    T_err: float
+    strict: np.ndarray
+    gl1: np.ndarray
+    xmax: np.ndarray
+    W: np.ndarray
+    Wf: np.ndarray
+    E: np.ndarray
+    sel: np.ndarray
+    hs: np.ndarray
+    stamp: np.ndarray
+    perm: np.ndarray
+    mask: np.ndarray
+    zval: np.ndarray
+    zk: np.ndarray
+    fval: np.ndarray
+    ferr: np.ndarray
+    fk: np.ndarray
+    fv: np.ndarray
+    tmp: np.ndarray
+    hr: np.ndarray
+    hres: np.ndarray
+    htab_k: np.ndarray
+    htab_v: np.ndarray
+    out_j: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    out_v: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+    @property
+    def k(self) -> int:
+        return int(self.sel[K])
+
+    @staticmethod
+    def start(
+        X: np.ndarray,
+        yl: np.ndarray,
+        *,
+        mode: int,
+        rule: int,
+        seed: int,
+        w0: np.ndarray,
+        mult: np.ndarray | None = None,
+        cf: np.ndarray | None = None,
+        inc_rel: float = 0.0,
+        xrel: float = 0.0,
+        T_i: int = 0,
+        T_f: float = 0.0,
+        T_err: float = 0.0,
+        strict: np.ndarray | None = None,
+        E0: np.ndarray | None = None,
+        hash_capacity: int = 0,
+        hres: np.ndarray | None = None,
+    ) -> State:
+        """A fresh state at the start weights ``w0`` (int64 for ``GRID``, float64 else)."""
+        n, d = X.shape
+        sel = np.zeros(SEL_SIZE, dtype=np.int64)
+        sel[PICK] = -1
+        sel[NEED_I] = -1
+        sel[HIT_K] = -1
+        if mode == GRID:
+            W = np.asarray(w0, dtype=np.int64).copy()
+            Wf = W.astype(np.float64)
+            top = int(np.abs(W).max()) if d else 0
+            sel[WMAX] = top
+            sel[WEXACT] = 1 if top <= 2**53 else 0
+            gl1 = np.abs(X).sum(axis=1) * (1.0 + (d + 2) * 2.0**-52)
+        else:
+            W = np.zeros(1, dtype=np.int64)
+            Wf = np.asarray(w0, dtype=np.float64).copy()
+            gl1 = np.zeros(1)
+        rng = np.random.default_rng(0x5EED)
+        hr = np.asarray(rng.integers(-(2**62), 2**62, size=d, dtype=np.int64)) * 2 + 1
+        cap = 1
+        while cap < 2 * hash_capacity:
+            cap *= 2
+        cap = max(cap, 16) if hash_capacity else 1
+        sel[HASHING] = 1 if hash_capacity else 0
+        return State(
+            X=X,
+            yl=yl,
+            mode=mode,
+            rule=rule,
+            seed=np.uint64(seed & ((1 << 64) - 1)),
+            mult=mult if mult is not None else np.ones(n, dtype=np.int64),
+            cf=cf if cf is not None else np.ones(n),
+            inc_rel=inc_rel,
+            xrel=xrel,
+            T_i=T_i,
+            T_f=T_f,
+            T_err=T_err,
+            strict=strict if strict is not None else np.zeros(n, dtype=np.int8),
+            gl1=gl1,
+            xmax=np.abs(X).max(axis=1) if d else np.zeros(n),
+            W=W,
+            Wf=Wf,
+            E=np.zeros(d) if E0 is None else E0.copy(),
+            sel=sel,
+            hs=np.zeros(1, dtype=np.int64),
+            stamp=np.zeros(n, dtype=np.int64),
+            perm=np.zeros(n, dtype=np.int64),
+            mask=np.zeros(n, dtype=np.int8),
+            zval=np.zeros(n, dtype=np.int64),
+            zk=np.zeros(n, dtype=np.int64),
+            fval=np.zeros(n),
+            ferr=np.zeros(n),
+            fk=np.zeros(n, dtype=np.int64),
+            fv=np.zeros(n, dtype=np.int8),
+            tmp=np.zeros(d),
+            hr=hr,
+            hres=hres if hres is not None else np.zeros(1, dtype=np.int64),
+            htab_k=np.zeros(cap, dtype=np.int64),
+            htab_v=np.full(cap, -1, dtype=np.int64),
+        )
+
+    def args(self, *, max_updates: int, max_visits: int) -> tuple[Any, ...]:
+        """The arguments of one :func:`advance` call (output buffers sized for the chunk)."""
+        if self.out_j.shape[0] < max_updates:
+            size = max(max_updates, 1)
+            self.out_j = np.zeros(size, dtype=np.int64)
+            self.out_v = np.zeros(size, dtype=np.int64)
+        return (
+            self.X, self.yl, self.mode, self.rule, self.seed, self.mult, self.cf, self.inc_rel,
+            self.xrel, self.T_i, self.T_f, self.T_err, self.strict, self.gl1, self.xmax, self.W,
+            self.Wf, self.E, self.sel, self.hs, self.stamp, self.perm, self.mask, self.zval,
+            self.zk, self.fval, self.ferr, self.fk, self.fv, self.tmp, self.hr, self.hres,
+            self.htab_k, self.htab_v, self.out_j, self.out_v, max_updates, max_visits,
+        )  # fmt: skip
