@@ -21,9 +21,10 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """A headless Chromium (Playwright's sync API), shared by the page tests."""
+    """A headless Chromium (Playwright's sync API) for one test module (a second sync
+    Playwright cannot start while one runs, so it is closed at the end of the module)."""
     if not os.path.exists(CHROMIUM):
         pytest.skip(
             "no Chromium on this machine and none can be installed here (bash .ci/system-packages "

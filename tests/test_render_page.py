@@ -25,6 +25,7 @@ from pla_proof.proof.statements import RUNTIME_LEMMAS
 from pla_proof.render.page import render_page
 from pla_proof.trainer import train
 
+
 def _open(browser: Browser, path: Path) -> tuple[Page, list[str]]:
     page = browser.new_page(viewport={"width": 1300, "height": 1200})
     requests: list[str] = []
