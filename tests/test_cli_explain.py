@@ -226,3 +226,32 @@ def test_markdown_hand_out_links_the_figures(
 def test_html_refuses_bad_targets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", "demo2d", "--html", str(tmp_path / "no" / "such" / "p.html")]) == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_the_teachers_guide_commands_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every command of docs/teaching.md's table, run as written (the CSV is the guide's)."""
+    pytest.importorskip("matplotlib", reason="the figures need the plot extra (matplotlib)")
+    import re
+    import shlex
+
+    guide = (Path(__file__).parent.parent / "docs" / "teaching.md").read_text(encoding="utf-8")
+    csv = guide.split("```\nx1,x2,label\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "mine.csv").write_text("x1,x2,label\n" + csv, encoding="utf-8")
+    table = guide.split("## Three data sets, three commands each", 1)[1].split("\n\n")[1]
+    commands = re.findall(r"`(pla-proof explain [^`]+)`", table)
+    assert len(commands) == 9
+    monkeypatch.chdir(tmp_path)
+    for command in commands:
+        assert main(shlex.split(command)[1:]) == 0, command
+    capsys.readouterr()
+    assert (tmp_path / "mine.html").exists() and (
+        tmp_path / "figs" / "mine" / "hyperplane.png"
+    ).exists()
+    assert "![hyperplane](figs/mine/hyperplane.png)" in (tmp_path / "mine.md").read_text("utf-8")
+    assert sorted(p.name for p in (tmp_path / "figs" / "ortho").iterdir()) == [
+        "margin-sweep.png",
+        "orders.png",
+        "sandwich.png",
+    ]

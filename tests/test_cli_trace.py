@@ -31,10 +31,10 @@ def test_students_converges_with_every_invariant(capsys: pytest.CaptureFixture[s
     code, out, _ = run_cli(capsys, "trace", "students")
     assert code == 0
     assert "every invariant held" in out
-    assert out.splitlines()[3].split() == [
+    assert out.splitlines()[4].split() == [
         "k", "j", "y_j", "(w_k·x_j)", "u·w_{k+1}", "k·g", "‖w_{k+1}‖²", "k·R²", "w_{k+1}"
     ]  # fmt: skip
-    assert "(10, 10, -5, 10, 10, 0)" in out.splitlines()[5]
+    assert "(10, 10, -5, 10, 10, 0)" in out.splitlines()[6]
 
 
 def test_notation_one_meaning_per_symbol(capsys: pytest.CaptureFixture[str]) -> None:

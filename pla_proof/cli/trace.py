@@ -174,6 +174,10 @@ def print_run(r: Run, data: Dataset) -> None:
             f"R² = max_i ‖x_i‖² = {fmt(comp.radius_squared)}"
         )
         print(f"theorem: k {rel} R²/γ² = R²·‖u‖²/g² = {fmt(comp.bound)}")
+        print(
+            "k: the update, w_k → w_{k+1} = w_k + y_j x_j (w_1 = 0); j: the point picked, "
+            "misclassified: y_j (w_k·x_j) ≤ 0"
+        )
         cols = ["k", "j", "y_j (w_k·x_j)", "u·w_{k+1}", "k·g", "‖w_{k+1}‖²", "k·R²", "w_{k+1}"]
         widths = [5, 5, 14, 14, 14, 14, 14, 0]
         print(" ".join(c.rjust(w) for c, w in zip(cols, widths, strict=True)))
