@@ -223,6 +223,18 @@ def test_markdown_hand_out_links_the_figures(
     assert "hyperplane" not in text.split("## The updates")[0]
 
 
+def test_non_separable_data_still_get_their_page_and_updates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("matplotlib", reason="the figures need the plot extra (matplotlib)")
+    page, figs = tmp_path / "xor.html", tmp_path / "figs"
+    assert main(["explain", "xor", "--html", str(page), "--figures", str(figs)]) == 3
+    captured = capsys.readouterr()
+    assert "NOT linearly separable" in captured.out
+    assert captured.err.splitlines() == [f"wrote {figs / 'hyperplane.png'}", f"wrote {page}"]
+    assert [p.name for p in figs.iterdir()] == ["hyperplane.png"]
+
+
 def test_html_refuses_bad_targets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", "demo2d", "--html", str(tmp_path / "no" / "such" / "p.html")]) == 2
     assert "cannot write" in capsys.readouterr().err

@@ -116,6 +116,23 @@ def test_stepping_through_agrees_with_trace_json(
     assert shown["allHold"] == "yes"
 
 
+def test_a_non_separable_run_cycles_with_its_certificate(
+    browser: Browser, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "xor.html"
+    assert main(["explain", "xor", "--html", str(target)]) == 3
+    capsys.readouterr()
+    page, _ = _open(browser, target)
+    run = train(load("xor"))
+    shown = _shown(page)
+    assert shown["status"] == run.status == "not_separable" and shown["agrees"] == "yes"
+    assert shown["updates"] == run.updates and shown["rows"] == []
+    assert run.certificate is not None
+    cert = page.get_attribute("#pla-app", "data-certificate")
+    assert cert == ",".join(str(a) for a in run.certificate.alpha)
+    assert "Σ_i α_i y_i x_i = 0" in page.inner_text(".pla-status")
+
+
 def test_slider_prev_and_play(
     browser: Browser, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

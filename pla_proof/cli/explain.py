@@ -693,6 +693,8 @@ def run(args: argparse.Namespace) -> int:
                 )
             else:
                 print(_not_separable_text(data, result), file=out)
+            for path in _write_extras(args, data, result).values():
+                print(f"wrote {path}", file=sys.stderr)
             return EXIT[result.status]
         if result.status == "budget_exhausted":
             msg = (
@@ -746,7 +748,10 @@ def _write_extras(args: argparse.Namespace, data: Dataset, result: Run) -> dict[
             os.makedirs(args.figures, exist_ok=True)
         except OSError as exc:
             raise InputError(f"{args.figures}: cannot create ({exc.strerror})") from None
-        for kind in figures.applicable(data):
+        kinds = figures.applicable(data)
+        if result.status != "converged":  # only the updates can be drawn: no margin, no bound
+            kinds = tuple(k for k in kinds if k == "hyperplane")
+        for kind in kinds:
             path = os.path.join(args.figures, f"{kind}.png")
             written[kind] = figures.write(kind, data, result, path, seed=args.seed)
     if args.html:

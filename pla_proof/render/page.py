@@ -198,10 +198,19 @@ def render_page(data: Dataset, run: Run, *, command: str | None = None) -> str:
 
 def notebook_html(run: Run) -> str:
     """The page inline in a notebook: an ``<iframe>`` holding it (its own document, so its
-    script and styles stay inside)."""
+    script and styles stay inside).
+
+    >>> from pla_proof.data import load
+    >>> from pla_proof.trainer import train
+    >>> notebook_html(train(load("orthonormal:2"), mode="float"))
+    '<p>pla-proof: no stepper for this run (the page replays exact runs only (--mode exact))</p>'
+    """
     if run.data is None:
         raise ValueError("this run record does not carry its data")
-    page = render_page(run.data, run)
+    try:
+        page = render_page(run.data, run)
+    except InputError as exc:  # a float-mode or very long run: say why, show no stepper
+        return f"<p>pla-proof: no stepper for this run ({html.escape(str(exc))})</p>"
     return (
         f'<iframe srcdoc="{html.escape(page, quote=True)}" title="pla-proof stepper" '
         'style="width: 100%; height: 1150px; border: 1px solid #ddd"></iframe>'

@@ -270,7 +270,7 @@
       }
       seen.set(key, k);
     }
-    return { status, choices, updates: k, Z, s, W: ws, rule, y };
+    return { status, choices, updates: k, Z, s, W: ws, rule, y, certificate };
   }
 
   /** The comparator: given (u, g), or the returned w (g = its smallest margin; half of it
@@ -595,7 +595,9 @@
           root.dataset.allHold = all ? "yes" : "no";
         }
       } else if (run.status === "not_separable") {
-        text = "NOT separable: the weights after update " + run.updates + " repeat earlier ones, so the algorithm cycles for ever (Block–Levin); no comparator u exists and the theorem says nothing.";
+        text = "NOT separable: the weights after update " + run.updates + " repeat earlier ones, so the algorithm cycles for ever. " +
+          "The updates between the two visits give α = (" + run.certificate.join(", ") + ") ≥ 0 with Σ_i α_i y_i x_i = 0 (Gordan's alternative): no u has y_i (u·x_i) > 0 for every i, and the theorem says nothing.";
+        root.dataset.certificate = run.certificate.join(",");
         root.dataset.allHold = "";
       } else {
         text = "No conclusion: the budget of " + P.run.budget + " updates ran out.";
