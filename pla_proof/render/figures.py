@@ -346,11 +346,13 @@ def _shown_updates(total: int) -> list[int]:
     return [*range(1, head + 1), *range(total - 3, total + 1)]
 
 
-def _decision_text(data: Dataset, w_hat: Sequence[Fraction]) -> str:
+def _decision_text(data: Dataset, w_hat: Sequence[Fraction], k: int) -> str:
+    """The weights after update k, ``w_{k+1}``; with a bias, in its own (w, b)."""
+    name = f"$w_{{{k + 1}}}$"
     if data.bias is None:
-        return "w = " + _vec(w_hat)
+        return f"{name} = " + _vec(w_hat)
     w, b = data.bias.split(w_hat)
-    return "w = " + _vec(w) + f", b = {_q(b)}"
+    return f"{name}: w = " + _vec(w) + f", b = {_q(b)}"
 
 
 def _hyperplane(data: Dataset, run: Run) -> Figure:
@@ -435,7 +437,7 @@ def _hyperplane(data: Dataset, run: Run) -> Figure:
             zorder=5,
         )
         ring.set_gid(f"picked-{k}")
-        ax.set_title(f"update k = {k}: j = {j + 1}\n{_decision_text(data, after)}", fontsize=7)
+        ax.set_title(f"update k = {k}: j = {j + 1}\n{_decision_text(data, after, k)}", fontsize=7)
     return fig
 
 
