@@ -773,7 +773,10 @@
     }
 
     recompute(false);
-    return { setK, state: () => st, addPoint: (raw, label) => addPoint(raw.map(Q.of), label) };
+    return {
+      setK, state: () => st, addPoint: (raw, label) => addPoint(raw.map(Q.of), label),
+      rerun: () => recompute(st.added > 0),
+    };
   }
 
   function parseExact(s) {
