@@ -313,7 +313,7 @@ def test_the_page_rejects_what_is_wrong(browser: Browser, tmp_path: Path) -> Non
     for lem in payload["lemmas"]:
         if lem["id"] == "L7":
             lem["rhs"] = {"q": "0"}
-    body = json.dumps(payload).replace("</", "<\\/")
+    body = json.dumps(payload).replace("<", "\\u003c")
     start, end = html.index("data-pla-payload='pla-app'>"), html.index("</script>")
     bad = html[: start + len("data-pla-payload='pla-app'>")] + body + html[end:]
     path = tmp_path / "false-lemma.html"
@@ -329,3 +329,66 @@ def load_optimal(data: Dataset) -> Any:
     from pla_proof.geometry import optimal_comparator
 
     return optimal_comparator(data)
+
+
+# --- the page's content, without a browser ------------------------------------------------
+
+
+def _evaluate(tree: dict[str, Any], values: dict[str, Any]) -> Fraction:
+    if "s" in tree:
+        return Fraction(values[tree["s"]])
+    if "q" in tree:
+        return Fraction(tree["q"])
+    if "+" in tree:
+        return sum((_evaluate(t, values) for t in tree["+"]), Fraction(0))
+    if "*" in tree:
+        out = Fraction(1)
+        for t in tree["*"]:
+            out *= _evaluate(t, values)
+        return out
+    base, exp = tree["^"]
+    return _evaluate(base, values) ** exp
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_the_statement_trees_are_the_lemmas_own(strict: bool) -> None:
+    from pla_proof.render.page import payload
+
+    data = load("demo2d")
+    run = train(data, comparator=load_optimal(data) if not strict else None, strict=strict)
+    if strict:
+        run = train(data, comparator="final", strict=True)
+    p = payload(data, run)
+    assert run.comparator is not None and p["run"]["strict"] is strict
+    for step in run.steps:
+        for lem, tree in zip(RUNTIME_LEMMAS, p["lemmas"], strict=True):
+            lhs_fn, op, rhs_fn = lem.evaluator(strict=strict)
+            lhs = lhs_fn(**{n: step.values[n] for n in lhs_fn.__pla_args__})
+            rhs = rhs_fn(**{n: step.values[n] for n in rhs_fn.__pla_args__})
+            assert tree["op"] == op
+            assert _evaluate(tree["lhs"], step.values) == lhs
+            assert _evaluate(tree["rhs"], step.values) == rhs
+
+
+def test_the_page_refuses_what_it_cannot_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pla_proof.errors import InputError
+    from pla_proof.render import page as page_module
+
+    data = load("demo2d")
+    run = train(data, comparator=None)
+    work = data.n * (run.updates + 1)
+    monkeypatch.setattr(page_module, "MAX_WORK", work)
+    page_module.payload(data, run)  # at the limit: accepted
+    monkeypatch.setattr(page_module, "MAX_WORK", work - 1)
+    with pytest.raises(InputError, match="lecture-sized runs: 11 points x 20 updates"):
+        page_module.payload(data, run)
+    with pytest.raises(InputError, match="exact runs only"):
+        page_module.payload(data, train(data, mode="float"))
+
+
+def test_a_hostile_name_stays_text() -> None:
+    from pla_proof.data import from_arrays
+
+    data = from_arrays([[1, 2], [-1, 1]], [1, -1], name="</script><script>alert(1)</script>")
+    html = render_page(data, train(data))
+    assert html.count("</script>") == 2 and "<script>alert" not in html

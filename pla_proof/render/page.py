@@ -182,7 +182,7 @@ _CSP = (
 def render_page(data: Dataset, run: Run, *, command: str | None = None) -> str:
     """The whole page as one HTML string (inline CSS, JavaScript and data)."""
     body = json.dumps(payload(data, run, command=command), separators=(",", ":"))
-    body = body.replace("</", "<\\/")
+    body = body.replace("<", "\\u003c")  # no "</script>" or "<!--" inside the script
     title = html.escape(f"The Perceptron proof, step by step: {data.name}")
     return (
         "<!DOCTYPE html>\n<html lang='en'>\n<head>\n<meta charset='utf-8'>\n"
