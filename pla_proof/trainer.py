@@ -1,10 +1,14 @@
-"""The Perceptron Learning Algorithm exactly as seed 000 states it, instrumented.
+"""The instrumented trainer: the Perceptron exactly as seed 000 states it, checked as it runs.
 
     w_1 = 0; while some i has y_i (w . x_i) <= 0: pick such a j; w <- w + y_j x_j.
 
-The pick is made by a selection rule (``first``, ``cyclic``, ``random``,
-``maxviol``) or by a caller-supplied chooser.  Every update is checked by the
-run-time monitor; a run always ends in an :class:`Outcome`.
+:func:`train` runs it on the engine (:mod:`pla_proof.engine`) -- the same loop every
+variant runs on -- with a selection rule (``first``, ``cyclic``, ``random``,
+``maxviol``) or a caller's chooser, and checks every run-time lemma of the proof at
+every update (:mod:`pla_proof.monitor`).  A run always ends in an outcome:
+``converged`` (the returned w verified to separate), ``not_separable`` (a verified
+Gordan certificate), ``budget_exhausted`` or ``violation`` (the lemma, the update,
+both sides' values and the order that replays it).
 
 >>> from pla_proof.data import load
 >>> run = train(load("orthonormal:4"), rule="maxviol")
@@ -16,29 +20,31 @@ run-time monitor; a run always ends in an :class:`Outcome`.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
 from .data import Dataset
+from .engine.certificate import Certificate
+from .engine.orders import RULES, Chooser
+from .engine.rule import CLASSIC
 from .errors import InputError
-from .monitor import (
-    Comparator,
-    ExactMonitor,
-    FloatMonitor,
-    Step,
-    Violation,
-    check_float_separation,
-    check_separation,
-    make_comparator,
-)
-from .numbers import dot
+from .monitor.core import Comparator, Monitor, Step, Violation, make_comparator, step_values
+from .monitor.relations import Exact, Interval
+from .proof.statements import END_LEMMAS, RUNTIME_LEMMAS, Lemma
+
+if TYPE_CHECKING:
+    from .engine.drive import Decisions, World
+    from .engine.pyloop import LinearProblem
+
+# The engine (numba) is imported on the first run, so that ``import pla_proof`` stays light.
 
 __all__ = [
+    "DEFAULT_BUDGET",
     "RULES",
     "STATUSES",
     "Certificate",
@@ -47,54 +53,74 @@ __all__ = [
     "train",
 ]
 
-RULES = ("first", "cyclic", "random", "maxviol")
 STATUSES = ("converged", "budget_exhausted", "violation", "not_separable")
 DEFAULT_BUDGET = 10_000
 
-#: A chooser gets the violators (0-based indices, ascending) and the update index k
-#: (1-based) and returns one of them.
-Chooser = Callable[[list[int], int], int]
 #: An update rule maps (w, x, y) to the new w (for testing broken variants).
 UpdateRule = Callable[[Sequence[Any], Sequence[Any], int], Sequence[Any]]
 
+_U = 2.0**-53
 
-@dataclass(frozen=True)
-class Certificate:
-    """Gordan's alternative: alpha >= 0, alpha != 0, sum_i alpha_i y_i x_i = 0.
 
-    ``source`` says how it was found (``cycle``: the update counts between two
-    visits of the same weight vector; ``lp``: a solver, verified exactly).
-    """
+class Steps(Sequence[Step]):
+    """The per-update measurements of a run, made into :class:`Step` objects on access."""
 
-    alpha: tuple[Fraction, ...]
-    source: str
+    def __init__(self, run: Run) -> None:
+        self._run = run
 
-    def verify(self, data: Dataset) -> bool:
-        """Exact check of the certificate on ``data``."""
-        if (
-            len(self.alpha) != data.n
-            or any(a < 0 for a in self.alpha)
-            or all(a == 0 for a in self.alpha)
-        ):
-            return False
-        total = [Fraction(0)] * data.d
-        for a, x, yi in zip(self.alpha, data.X, data.y, strict=True):
-            if a:
-                for c in range(data.d):
-                    total[c] += a * yi * x[c]
-        return all(v == 0 for v in total)
+    def __len__(self) -> int:
+        return self._run.updates if self._run._chunks else 0
+
+    @overload
+    def __getitem__(self, i: int) -> Step: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Step]: ...
+    def __getitem__(self, i: int | slice) -> Step | list[Step]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("step index out of range")
+        for k0, measures in self._run._chunks:
+            K = len(
+                np.atleast_1d(
+                    measures["k"].A if isinstance(measures["k"], Exact) else measures["k"].lo
+                )
+            )
+            if k0 <= i < k0 + K:
+                vals = step_values(measures, self._run._constants, i - k0, self._run.mode)
+                return Step(i + 1, int(self._run.choice_array[i]), vals)
+        raise IndexError(i)  # pragma: no cover
+
+    def __iter__(self) -> Iterator[Step]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} steps>"
 
 
 @dataclass
 class Run:
-    """The record of one monitored run."""
+    """The record of one monitored run.
+
+    ``choice_array`` holds the points updated on (0-based) as an int64 array;
+    ``choices`` is the same as a list.  ``steps`` gives each update's measurements
+    (made on access).  ``undecided`` lists ``(lemma, k)`` where float mode's enclosures
+    were not finite, so the guard could not decide.
+    """
 
     status: str
     w: tuple[Fraction, ...]
     updates: int
-    steps: list[Step]
-    choices: list[int]
-    alpha: list[int]
+    choice_array: np.ndarray
     comparator: Comparator | None
     violation: Violation | None = None
     certificate: Certificate | None = None
@@ -106,25 +132,27 @@ class Run:
     max_missed: float = 0.0
     notes: list[str] = field(default_factory=list)
     data: Dataset | None = field(default=None, repr=False, compare=False)
+    visits: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False)
+    undecided: list[tuple[str, int]] = field(default_factory=list)
+    exact_fallbacks: int = 0
+    _chunks: list[tuple[int, dict[str, Any]]] = field(default_factory=list, repr=False)
+    _constants: dict[str, Fraction] = field(default_factory=dict, repr=False)
+    _world: World | None = field(default=None, repr=False, compare=False)
 
-    def w_after(self, k: int) -> tuple[Fraction, ...]:
-        """The exact weights after ``k`` updates (``w_after(0)`` is the start, 0).
+    @cached_property
+    def choices(self) -> list[int]:
+        """The points updated on, in order (0-based)."""
+        return [int(v) for v in self.choice_array]
 
-        >>> from pla_proof.data import load
-        >>> run = train(load("orthonormal:3"), comparator=None)
-        >>> run.w_after(2)
-        (Fraction(1, 1), Fraction(-1, 1), Fraction(0, 1))
-        """
-        if self.data is None:
-            raise ValueError("this run record does not carry its data")
-        if not 0 <= k <= self.updates:
-            raise ValueError(f"k must be in 0..{self.updates}, got {k}")
-        w = [Fraction(0)] * self.data.d
-        for j in self.choices[:k]:
-            yj = self.data.y[j]
-            for c, v in enumerate(self.data.X[j]):
-                w[c] += yj * v
-        return tuple(w)
+    @cached_property
+    def alpha(self) -> list[int]:
+        """How many updates each point received (the dual form's counts)."""
+        n = self.data.n if self.data is not None else int(self.choice_array.max(initial=-1)) + 1
+        return [int(c) for c in np.bincount(self.choice_array, minlength=n)]
+
+    @property
+    def steps(self) -> Steps:
+        return Steps(self)
 
     def _repr_html_(self) -> str:
         """A notebook shows the run as the lecture page's stepper (the page, in an iframe)."""
@@ -141,94 +169,172 @@ class Run:
     def ok(self) -> bool:
         return self.status == "converged"
 
+    def w_after(self, k: int) -> tuple[Fraction, ...]:
+        """The weights after ``k`` updates (``w_after(0)`` is the start, 0), exactly (in
+        float mode: the exact values of the float weights).
 
-def _margins_int(w: Sequence[int], Z: Sequence[Sequence[int]], y: Sequence[int]) -> list[int]:
-    return [yi * dot(w, z) for z, yi in zip(Z, y, strict=True)]
+        >>> from pla_proof.data import load
+        >>> run = train(load("orthonormal:3"), comparator=None)
+        >>> run.w_after(2)
+        (Fraction(1, 1), Fraction(-1, 1), Fraction(0, 1))
+        """
+        if self.data is None or self._world is None:
+            raise ValueError("this run record does not carry its data")
+        if not 0 <= k <= self.updates:
+            raise ValueError(f"k must be in 0..{self.updates}, got {k}")
+        from .engine.measure import last_weights
 
-
-_INT64_SAFE = 2**62
-
-
-def _int_margins(
-    Z: Sequence[Sequence[int]], y: Sequence[int]
-) -> Callable[[Sequence[int]], list[int]]:
-    """Exact margins y_i w.z_i: numpy int64 while no sum can overflow, Python ints after.
-
-    The guard bounds every partial sum by d * max|w| * max|z| < 2^62.
-    """
-    maxz = max((abs(v) for z in Z for v in z), default=0)
-    d = len(Z[0])
-    Zy: np.ndarray | None = None
-    if maxz < _INT64_SAFE:
-        Zy = np.array([[yi * v for v in z] for z, yi in zip(Z, y, strict=True)], dtype=np.int64)
-
-    def margins(w: Sequence[int]) -> list[int]:
-        # An ``update=`` rule may produce non-integer weights (a learning rate 1/3):
-        # those take the exact path, never a truncating int64 conversion.
-        if Zy is not None and all(type(v) is int for v in w):
-            maxw = max((abs(v) for v in w), default=0)
-            if d * maxw * maxz >= _INT64_SAFE:
-                return _margins_int(w, Z, y)
-            out: list[int] = (Zy @ np.array(w, dtype=np.int64)).tolist()
-            return out
-        return _margins_int(w, Z, y)
-
-    return margins
+        world = self._world
+        if world.mode == "float":
+            W, _ = _float_path(world, self.choice_array[:k])
+            return tuple(Fraction(float(v)) for v in (W[-1] if k else _float_start(world)[0]))
+        V = last_weights(world, self.choice_array[:k], world.scales.V0)
+        S = world.scales.S
+        return tuple(Fraction(v, S) for v in V)
 
 
-class _Selector:
-    def __init__(self, rule: str | Chooser, n: int, seed: int):
-        self.rule = rule
-        self.n = n
-        self.pos = 0
-        self.rng = random.Random(seed)
-        self.perm: list[int] = []
-        self.ppos = 0
+# --- the run ----------------------------------------------------------------------------------
 
-    def pick(
-        self, margins: Sequence[Any], k: int, is_violator: Callable[[Any], bool]
-    ) -> int | None:
-        n = self.n
-        rule = self.rule
-        if rule == "first":
-            for i in range(n):
-                if is_violator(margins[i]):
-                    return i
+
+def _lemma_constants(comp: Comparator) -> dict[str, Fraction]:
+    return {"g": comp.gamma, "R2": comp.radius_squared, "uu": comp.uu}
+
+
+def _float_start(world: World) -> tuple[np.ndarray, np.ndarray]:
+    d = world.data.d
+    return np.zeros(d), np.zeros(d)
+
+
+def _float_cf(world: World) -> tuple[np.ndarray, float]:
+    n = world.data.n
+    cf = np.array([float(world.rule.factor(i)) for i in range(n)])
+    exact = all(Fraction(float(world.rule.factor(i))) == world.rule.factor(i) for i in range(n))
+    return cf, 0.0 if exact else 2.0**-52
+
+
+def _float_path(world: World, choices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The float weights and drift bounds after each of ``choices`` (from the start)."""
+    from .engine.measure import replay_float
+
+    W0, E0 = _float_start(world)
+    K, d = int(choices.shape[0]), world.data.d
+    W = np.empty((K, d))
+    E = np.empty((K, d))
+    cf, rel = _float_cf(world)
+    replay_float(world.X, world.data.labels, cf, rel, choices.astype(np.int64), W0, E0, W, E)
+    return W, E
+
+
+class _Checker:
+    """Measures chunks of a run and asks the monitor; keeps what the record needs."""
+
+    def __init__(
+        self,
+        world: World,
+        comp: Comparator | None,
+        lemmas: Sequence[Lemma],
+        keep: bool,
+    ) -> None:
+        self.world = world
+        self.comp = comp
+        self.keep = keep
+        self.chunks: list[tuple[int, dict[str, Any]]] = []
+        self.V = list(world.scales.V0)
+        self.W, self.E = _float_start(world)
+        self.violation: Violation | None = None
+        self.monitor: Monitor | None = None
+        self.constants: dict[str, Fraction] = {}
+        if comp is not None:
+            self.constants = _constants_for(world, comp)
+            self.monitor = Monitor(lemmas, self.constants, strict=comp.strict, mode=world.mode)
+            self.U, self.su = comp.integers()
+            self.u_f, self.e_u = _float_vector(comp.u)
+
+    def __call__(self, k0: int, choices: np.ndarray, visits: np.ndarray) -> int | None:
+        from .engine.measure import exact_measures, float_measures, last_weights
+
+        if self.monitor is None:
             return None
-        if rule == "cyclic":
-            for off in range(n):
-                i = (self.pos + off) % n
-                if is_violator(margins[i]):
-                    self.pos = (i + 1) % n
-                    return i
+        world = self.world
+        if world.mode == "exact":
+            m: dict[str, Any] = exact_measures(world, choices, k0, self.V, self.U, self.su)
+            self.V = last_weights(world, choices, self.V)
+        else:
+            W, E = _replay_from(world, self.W, self.E, choices)
+            Wprev = np.vstack([self.W[None, :], W[:-1]])
+            Eprev = np.vstack([self.E[None, :], E[:-1]])
+            m = float_measures(
+                world.X, world.data.labels, choices, k0, Wprev, Eprev, W, E, self.u_f, self.e_u
+            )
+            self.W, self.E = W[-1].copy(), E[-1].copy()
+        if self.keep:
+            self.chunks.append((k0, m))
+        found = self.monitor.first(m)
+        if found is None:
             return None
-        if rule == "random":
-            if not any(is_violator(m) for m in margins):
-                return None
-            while True:
-                if self.ppos >= len(self.perm):
-                    self.perm = list(range(n))
-                    self.rng.shuffle(self.perm)
-                    self.ppos = 0
-                i = self.perm[self.ppos]
-                self.ppos += 1
-                if is_violator(margins[i]):
-                    return i
-        if rule == "maxviol":
-            best: int | None = None
-            for i in range(n):
-                if is_violator(margins[i]) and (best is None or margins[i] < margins[best]):
-                    best = i
-            return best
-        if callable(rule):
-            viol = [i for i in range(n) if is_violator(margins[i])]
-            if not viol:
-                return None
-            j = rule(viol, k)
-            if j not in viol:
-                raise ValueError(f"chooser returned {j!r}, which is not a violator {viol}")
-            return int(j)
-        raise InputError(f"unknown rule {rule!r} (choose {', '.join(RULES)})")
+        vals = step_values(m, self.constants, found.index, world.mode)
+        lem = found.lemma
+        self.violation = Violation(
+            lem.id,
+            lem.title,
+            str(lem.statement(strict=self.monitor.strict)),
+            k0 + found.index + 1,
+            int(choices[found.index]),
+            found.lhs,
+            found.op,
+            found.rhs,
+            vals,
+        )
+        return k0 + found.index + 1
+
+
+def _replay_from(
+    world: World, W0: np.ndarray, E0: np.ndarray, choices: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    from .engine.measure import replay_float
+
+    K, d = int(choices.shape[0]), world.data.d
+    W = np.empty((K, d))
+    E = np.empty((K, d))
+    cf, rel = _float_cf(world)
+    replay_float(world.X, world.data.labels, cf, rel, choices.astype(np.int64), W0, E0, W, E)
+    return W, E
+
+
+def _float_vector(u: Sequence[Fraction]) -> tuple[np.ndarray, np.ndarray]:
+    f = np.empty(len(u))
+    e = np.empty(len(u))
+    for c, v in enumerate(u):
+        try:
+            x = float(v)
+        except OverflowError:
+            x = np.inf if v > 0 else -np.inf
+        f[c] = x
+        e[c] = 0.0 if np.isfinite(x) and Fraction(x) == v else (abs(x) * _U + 5e-324)
+    return f, e
+
+
+def _constants_for(world: World, comp: Comparator) -> dict[str, Fraction]:
+    """The run's constants; in float mode for the float data trained on (rounding the data
+    can lower the margin and change the radius)."""
+    if world.mode == "exact":
+        return _lemma_constants(comp)
+    fdata = Dataset.from_floats(world.X, world.data.labels, name=world.data.name)
+    low, _ = fdata.min_margin(comp.u)
+    g = min(comp.gamma, low) if low > 0 else comp.gamma
+    return {"g": g, "R2": fdata.radius_squared, "uu": comp.uu}
+
+
+def _resolve_comparator(
+    data: Dataset, comparator: Comparator | Sequence[Any] | str | None, strict: bool, gamma: Any
+) -> Comparator | None:
+    if comparator is None or isinstance(comparator, str):
+        if comparator not in (None, "final"):
+            raise InputError(f"comparator must be a vector, 'final' or None, got {comparator!r}")
+        return None
+    if isinstance(comparator, Comparator):
+        return comparator
+    return make_comparator(data, comparator, strict=strict, gamma=gamma)
 
 
 def train(
@@ -250,50 +356,135 @@ def train(
     ``comparator``: a vector u, a :class:`Comparator`, ``"final"`` (check after the
     fact against the returned w, which separates if the run converged) or ``None``
     (no invariant checks, only the final separation).  ``update`` and ``trigger``
-    replace the algorithm's update and test -- only to show that the monitor
-    catches broken variants.
+    replace the algorithm's update and test (on the margin ``y w.x``) -- only to show
+    that the monitor catches broken variants; they run on the engine's per-step path.
     """
     if mode not in ("exact", "float"):
         raise InputError(f"mode must be 'exact' or 'float', got {mode!r}")
     if budget is None:
         budget = DEFAULT_BUDGET
-    if not isinstance(budget, int) or budget < 0:
+    if not isinstance(budget, int) or isinstance(budget, bool) or budget < 0:
         raise InputError(f"budget must be a non-negative integer, got {budget!r}")
     if isinstance(rule, str) and rule not in RULES:
         raise InputError(f"unknown rule {rule!r} (choose {', '.join(RULES)})")
-    comp: Comparator | None
-    if comparator is None or isinstance(comparator, str):
-        if comparator not in (None, "final"):
-            raise InputError(f"comparator must be a vector, 'final' or None, got {comparator!r}")
-        comp = None
-    elif isinstance(comparator, Comparator):
-        comp = comparator
-    else:
-        comp = make_comparator(data, comparator, strict=strict, gamma=gamma)
-    run = _run(data, rule, seed, budget, comp, mode, update, trigger, detect_cycles)
+    comp = _resolve_comparator(data, comparator, strict, gamma)
+    if update is not None or trigger is not None:
+        return _train_python(data, rule, seed, budget, comp, mode, update, trigger, detect_cycles)
+    from .engine.drive import _world, drive
+
+    world = _world(data, CLASSIC, mode)
+    checker = _Checker(world, comp, RUNTIME_LEMMAS, keep=True)
+    dec = drive(
+        data,
+        CLASSIC,
+        order=rule,
+        seed=seed,
+        budget=budget,
+        mode=mode,
+        on_chunk=checker if comp is not None else None,
+        detect_cycles=detect_cycles,
+    )
+    run = _record(data, dec, comp, checker, rule, seed, mode, budget)
     if comparator == "final" and run.status == "converged" and run.updates > 0:
-        # The theorem holds for every separator: replay the same choices, monitored
-        # against the returned weights.
         final = make_comparator(data, run.w, strict=strict, gamma=gamma, source="final w")
-        replay = _replay_chooser(run.choices)
-        checked = _run(data, replay, seed, budget, final, mode, update, trigger, detect_cycles)
-        checked.rule = run.rule
-        return checked
+        check = _Checker(dec.world, final, RUNTIME_LEMMAS, keep=True)
+        keep = _check_all(check, dec)
+        run = _record(data, dec, final, check, rule, seed, mode, budget, stop_at=keep)
     return run
 
 
-def _replay_chooser(choices: list[int]) -> Chooser:
-    def choose(violators: list[int], k: int) -> int:
-        return choices[k - 1]
+def _check_all(check: _Checker, dec: Decisions) -> int | None:
+    """Monitor a finished run's updates chunk by chunk (stop at the first violation)."""
+    K = dec.updates
+    size = max(256, (1 << 22) // max(dec.world.data.d, 1))
+    for k0 in range(0, K, size):
+        keep = check(k0, dec.choices[k0 : k0 + size], dec.visits[k0 : k0 + size])
+        if keep is not None:
+            return keep
+    return None
 
-    return choose
+
+def _record(
+    data: Dataset,
+    dec: Decisions,
+    comp: Comparator | None,
+    checker: _Checker,
+    rule: str | Chooser,
+    seed: int,
+    mode: str,
+    budget: int,
+    stop_at: int | None = None,
+) -> Run:
+    choices, w = dec.choices, dec.w
+    status = dec.status
+    violation = checker.violation
+    if stop_at is not None or status == "stopped":
+        k = stop_at if stop_at is not None else int(choices.shape[0])
+        choices = choices[:k]
+        status = "violation"
+    run = Run(
+        status=status,
+        w=w,
+        updates=int(choices.shape[0]),
+        choice_array=choices,
+        comparator=comp,
+        violation=violation,
+        certificate=dec.certificate,
+        rule=rule if isinstance(rule, str) else "chooser",
+        seed=seed,
+        mode=mode,
+        budget=budget,
+        data_name=data.name,
+        max_missed=checker.monitor.max_missed if checker.monitor is not None else 0.0,
+        data=data,
+        visits=dec.visits[: int(choices.shape[0])],
+        undecided=list(checker.monitor.undecided) if checker.monitor is not None else [],
+        exact_fallbacks=dec.exact_fallbacks,
+        _chunks=checker.chunks,
+        _constants=checker.constants,
+        _world=dec.world,
+    )
+    if status == "violation":
+        run.w = run.w_after(run.updates)
+        if run.violation is not None:
+            run.violation.choices = run.choices
+    if status == "converged":
+        _check_separation(run)
+    return run
 
 
-def _rule_name(rule: str | Chooser) -> str:
-    return rule if isinstance(rule, str) else "chooser"
+def _check_separation(run: Run) -> None:
+    """SEP: the returned weights separate every point strictly (exact, on the data trained
+    on: the float data in float mode)."""
+    assert run.data is not None and run._world is not None
+    target = run.data
+    if run.mode == "float":
+        target = Dataset.from_floats(run._world.X, run.data.labels, name=run.data.name)
+    low, j = target.min_margin(run.w)
+    values: dict[str, Any] = {"m": low}
+    for lem in END_LEMMAS:
+        if not lem.holds(values):
+            _, op, _ = lem.sides()
+            run.status = "violation"
+            run.violation = Violation(
+                lem.id,
+                lem.title,
+                str(lem.statement()),
+                run.updates,
+                j,
+                low,
+                op,
+                Fraction(0),
+                values,
+                run.choices,
+            )
+            return
 
 
-def _run(
+# --- the per-step path: a replaced update or trigger ------------------------------------------
+
+
+def _train_python(
     data: Dataset,
     rule: str | Chooser,
     seed: int,
@@ -304,124 +495,125 @@ def _run(
     trigger: Callable[[Any], bool] | None,
     detect_cycles: bool,
 ) -> Run:
-    n, d = data.n, data.d
-    is_violator = trigger if trigger is not None else (lambda m: m <= 0)
-    selector = _Selector(rule, n, seed)
-    y = list(data.y)
-    steps: list[Step] = []
-    choices: list[int] = []
-    alpha = [0] * n
-    violation: Violation | None = None
-    status = "converged"
-    certificate: Certificate | None = None
-    seen: dict[tuple[Any, ...], int] = {}
+    from .engine.drive import Decisions, _world
+    from .engine.pyloop import LinearProblem, loop
 
-    monitor: ExactMonitor | FloatMonitor | None
-    if mode == "exact":
-        Za, scale = data.integer_points()
-        Z = [tuple(int(v) for v in row) for row in Za.tolist()]
-        w: Any = [0] * d
-        monitor = ExactMonitor(comp, scale) if comp is not None else None
-        margins_of: Callable[[Any], Sequence[Any]] = _int_margins(Z, y)
-        add = (
-            update
-            if update is not None
-            else (lambda w, x, yi: [a + yi * b for a, b in zip(w, x, strict=True)])
+    problem = LinearProblem(data, CLASSIC, mode, update, trigger)
+    world = _world(data, CLASSIC, mode)
+    checker = _Checker(world, comp, RUNTIME_LEMMAS, keep=True)
+    states: list[Any] = [problem.start()]
+    picks: list[int] = []
+    checked = [0, 16]  # updates checked so far, next chunk size
+    stop_at: list[int] = []
+
+    def check() -> bool:
+        """Monitor the updates made since the last check; True at a violation."""
+        k0 = checked[0]
+        if comp is None or k0 == len(picks):
+            return False
+        choices = np.array(picks[k0:], dtype=np.int64)
+        m = _python_measures(problem, states[k0:], choices, k0, comp, mode, checker)
+        checker.chunks.append((k0, m))
+        checked[0] = len(picks)
+        checked[1] = min(2 * checked[1], 4096)
+        assert checker.monitor is not None
+        found = checker.monitor.first(m)
+        if found is None:
+            return False
+        lem = found.lemma
+        vals = step_values(m, checker.constants, found.index, mode)
+        checker.violation = Violation(
+            lem.id,
+            lem.title,
+            str(lem.statement(strict=comp.strict)),
+            k0 + found.index + 1,
+            int(choices[found.index]),
+            found.lhs,
+            found.op,
+            found.rhs,
+            vals,
         )
-        points: Any = Z
-    else:
-        Xf, yf = data.as_float()
-        w = np.zeros(d)
-        monitor = FloatMonitor(comp, Xf, y) if comp is not None else None
+        stop_at.append(k0 + found.index + 1)
+        return True
 
-        def margins_of(w: Any) -> Sequence[Any]:
-            out: list[float] = (yf * (Xf @ w)).tolist()
-            return out
+    def hook(k: int, before: Any, after: Any, j: int) -> bool:
+        states.append(after)
+        picks.append(j)
+        return len(picks) - checked[0] >= checked[1] and check()
 
-        add = update if update is not None else (lambda w, x, yi: w + yi * x)
-        points = Xf
-        scale = 1
+    res = loop(
+        problem, order=rule, seed=seed, budget=budget, detect_cycles=detect_cycles, stop=hook
+    )
+    if not stop_at:
+        check()
+    choices = np.array(res.choices, dtype=np.int64)
+    certificate = None
+    if res.status == "not_separable":
+        counts = np.bincount(choices, minlength=data.n)
+        certificate = problem.certificate([int(c) for c in counts])
+    status = "stopped" if stop_at else res.status
+    dec = Decisions(
+        status, choices, np.array(res.visits, dtype=np.int64), res.w, world, certificate
+    )
+    run = _record(
+        data, dec, comp, checker, rule, seed, mode, budget, stop_at=stop_at[0] if stop_at else None
+    )
+    if stop_at:
+        run.w = problem.weights(states[stop_at[0]])
+    return run
 
-    k = 0
-    while True:
-        margins = margins_of(w)
-        j = selector.pick(margins, k + 1, is_violator)
-        if j is None:
-            break
-        if k >= budget:
-            status = "budget_exhausted"
-            break
-        x = points[j]
-        stepped = add(w, x, y[j])
-        w_new: Any = np.asarray(stepped, dtype=np.float64) if mode == "float" else list(stepped)
-        k += 1
-        choices.append(j)
-        alpha[j] += 1
-        if monitor is not None:
-            step, violation = monitor.check_update(k, j, w, w_new, x, y[j])
-            steps.append(step)
-            if violation is not None:
-                status = "violation"
-                violation.choices = list(choices)
-                w = w_new
-                break
-        w = w_new
-        if detect_cycles:
-            key = tuple(w.tolist()) if mode == "float" else tuple(w)
-            if key in seen:
-                start = seen[key]
-                counts = [0] * n
-                for i in choices[start:]:
-                    counts[i] += 1
-                cert = Certificate(tuple(Fraction(c) for c in counts), "cycle")
-                if cert.verify(data if mode == "exact" else _float_data(data)):
-                    certificate = cert
-                    status = "not_separable"
-                    break
-            else:
-                seen[key] = k
 
-    if status == "converged" and monitor is not None:
-        violation = monitor.check_end(k, w, points, y)
-        if violation is not None:
-            violation.choices = list(choices)
-            status = "violation"
-    elif status == "converged":
-        # Even without a comparator the returned w must separate strictly.
-        if mode == "exact":
-            violation = check_separation(k, w, points, y, scale)
-        else:
-            violation = check_float_separation(k, w, points, y)
-        if violation is not None:
-            violation.choices = list(choices)
-            status = "violation"
+def _python_measures(
+    problem: LinearProblem,
+    states: list[Any],
+    choices: np.ndarray,
+    k0: int,
+    comp: Comparator,
+    mode: str,
+    checker: _Checker,
+) -> dict[str, Any]:
+    """The vocabulary measured from the per-step path's actual weight vectors."""
+    from .engine.measure import float_measures
 
     if mode == "exact":
-        w_out = tuple(Fraction(v, scale) for v in w)
-    else:
-        w_out = tuple(Fraction(float(v)) for v in w)
-    return Run(
-        status=status,
-        w=w_out,
-        updates=k,
-        steps=steps,
-        choices=choices,
-        alpha=alpha,
-        comparator=comp,
-        violation=violation,
-        certificate=certificate,
-        rule=_rule_name(rule),
-        seed=seed,
-        mode=mode,
-        budget=budget,
-        data_name=data.name,
-        max_missed=monitor.max_missed if isinstance(monitor, FloatMonitor) else 0.0,
-        data=data,
+        rows: dict[str, list[Fraction]] = {
+            n: [] for n in ("t", "pu", "pu1", "yux", "n0", "n1", "xx")
+        }
+        u = comp.u
+        for k, j in enumerate(choices):
+            w0, w1, x, y = states[k], states[k + 1], problem.exact_x[int(j)], problem.y[int(j)]
+            rows["t"].append(y * _dot(w0, x))
+            rows["pu"].append(_dot(u, w0))
+            rows["pu1"].append(_dot(u, w1))
+            rows["yux"].append(y * _dot(u, x))
+            rows["n0"].append(_dot(w0, w0))
+            rows["n1"].append(_dot(w1, w1))
+            rows["xx"].append(_dot(x, x))
+        ks = np.arange(k0 + 1, k0 + len(choices) + 1, dtype=np.int64)
+        out: dict[str, Any] = {"k": Exact.of(ks, 1)}
+        for name, vals in rows.items():
+            out[name] = _exact_array(vals)
+        return out
+    W = np.array([np.asarray(s, dtype=float) for s in states])
+    E = np.zeros_like(W)
+    for k in range(1, W.shape[0]):  # each coordinate one rounded operation per update
+        E[k] = np.nextafter(E[k - 1] + np.abs(W[k]) * _U + 5e-324, np.inf)
+    X = np.array(problem.X)
+    return float_measures(
+        X, problem.data.labels, choices, 0, W[:-1], E[:-1], W[1:], E[1:], checker.u_f, checker.e_u
     )
 
 
-def _float_data(data: Dataset) -> Dataset:
-    Xf, _ = data.as_float()
-    return Dataset(
-        tuple(tuple(Fraction(float(v)) for v in row) for row in Xf), data.y, data.name, data.bias
-    )
+def _dot(a: Sequence[Any], b: Sequence[Any]) -> Fraction:
+    return sum((Fraction(p) * Fraction(q) for p, q in zip(a, b, strict=True)), Fraction(0))
+
+
+def _exact_array(vals: list[Fraction]) -> Exact:
+    import math
+
+    D = math.lcm(*(v.denominator for v in vals)) if vals else 1
+    return Exact.of(np.array([int(v * D) for v in vals], dtype=object), D)
+
+
+# the interval scalar used by the float guard's reports
+_ = Interval

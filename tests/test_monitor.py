@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from pla_proof import from_arrays, load, make_comparator, train
 from pla_proof.errors import InputError
-from pla_proof.monitor import Comparator, ExactMonitor, FloatMonitor
+from pla_proof.monitor import Comparator
 from pla_proof.proof.statements import RUNTIME_LEMMAS
 
 
@@ -28,10 +28,11 @@ def test_comparator_validation() -> None:
     assert make_comparator(data, [1, -1, 1], strict=True).gamma == Fraction(1, 2)
 
 
-def test_monitor_evaluates_the_proofs_runtime_lemmas() -> None:
-    comp = make_comparator(load("orthonormal:2"), [1, -1])
-    assert ExactMonitor(comp, 1).lemmas == RUNTIME_LEMMAS
-    assert FloatMonitor(comp, np.eye(2), [1, -1]).lemmas == RUNTIME_LEMMAS
+def test_every_update_of_a_run_carries_the_proofs_vocabulary() -> None:
+    run = train(load("orthonormal:2"), comparator=[1, -1])
+    names = {str(s) for lem in RUNTIME_LEMMAS for s in lem.statement().free_symbols}
+    assert len(run.steps) == 2 and names <= set(run.steps[1].values)
+    assert run.steps[1].values["pu1"] == 2 and run.steps[1].values["n1"] == 2
 
 
 def plus_x(w, x, y):  # type: ignore[no-untyped-def]

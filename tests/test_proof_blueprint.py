@@ -5,13 +5,17 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
+import numpy as np
 import pytest
 import sympy as sp
 
-from pla_proof import monitor as monitor_module
 from pla_proof import trainer as trainer_module
 from pla_proof.data import load
-from pla_proof.monitor import ExactMonitor, FloatMonitor, make_comparator
+from pla_proof.engine.drive import _world
+from pla_proof.engine.measure import exact_measures
+from pla_proof.engine.rule import CLASSIC
+from pla_proof.monitor import Monitor, make_comparator
+from pla_proof.monitor import relations as relations_module
 from pla_proof.proof.blueprint import Blueprint, check_all, check_one, coverage
 from pla_proof.proof.identities import Verdict
 from pla_proof.proof.obligations import (
@@ -127,29 +131,32 @@ def test_render_and_json(blueprint: Blueprint) -> None:
 def test_the_monitors_lemmas_are_the_proofs_objects() -> None:
     data = load("orthonormal:2")
     comp = make_comparator(data, [1, -1])
-    import numpy as np
+    for mode in ("exact", "float"):
+        mon = Monitor(RUNTIME_LEMMAS, {"g": comp.gamma}, strict=False, mode=mode)
+        assert len(mon.relations) == len(RUNTIME_LEMMAS)
+        assert all(r.lemma is lem for r, lem in zip(mon.relations, RUNTIME_LEMMAS, strict=True))
+    assert trainer_module.RUNTIME_LEMMAS is RUNTIME_LEMMAS
+    assert trainer_module.END_LEMMAS is END_LEMMAS
 
-    for mon in (ExactMonitor(comp, 1), FloatMonitor(comp, np.eye(2), [1, -1])):
-        assert len(mon.lemmas) == len(RUNTIME_LEMMAS)
-        assert all(a is b for a, b in zip(mon.lemmas, RUNTIME_LEMMAS, strict=True))
-    assert monitor_module.RUNTIME_LEMMAS is RUNTIME_LEMMAS
-    assert monitor_module.END_LEMMAS is END_LEMMAS
+
+def _students_first_update(lemmas: list[Lemma]) -> object:
+    data = load("students")
+    comp = make_comparator(data, [10, 10, -5, 10, 10, 0])
+    U, su = comp.integers()
+    world = _world(data, CLASSIC, "exact")
+    measures = exact_measures(world, np.array([0]), 0, [0] * data.d, U, su)
+    consts = {"g": comp.gamma, "R2": comp.radius_squared, "uu": comp.uu}
+    return Monitor(lemmas, consts, strict=False).first(measures)
 
 
 def test_a_changed_statement_changes_what_the_monitor_checks_and_what_is_proved() -> None:
     original = lemma("L6")
     changed = dataclasses.replace(original, runtime=lambda s: sp.LessThan(n1 - n0, R2 / 2))
     lemmas = [changed if lem.id == "L6" else lem for lem in RUNTIME_LEMMAS]
-    data = load("students")
-    Z, scale = data.integer_points()
-    comp = make_comparator(data, [10, 10, -5, 10, 10, 0])
-    w0 = [0] * data.d
-    w1 = list(Z[0])
-    _, ok = ExactMonitor(comp, scale).check_update(1, 0, w0, w1, Z[0], 1)
-    _, caught = ExactMonitor(comp, scale, lemmas).check_update(1, 0, w0, w1, Z[0], 1)
-    assert ok is None
-    assert caught is not None and caught.lemma == "L6"
-    assert (caught.lhs, caught.rhs) == (Fraction(501), Fraction(501, 2))
+    assert _students_first_update(list(RUNTIME_LEMMAS)) is None
+    caught = _students_first_update(lemmas)
+    assert caught is not None and caught.lemma.id == "L6"  # type: ignore[attr-defined]
+    assert (caught.lhs, caught.rhs) == (Fraction(501), Fraction(501, 2))  # type: ignore[attr-defined]
     # the prover reads the same object: the changed L6 no longer follows from L5 and A2_j
     assert [ob.check().status for ob in lemma_obligations(changed)] == ["refuted"]
     assert [ob.check().status for ob in lemma_obligations(original)] == ["proved"]
@@ -157,21 +164,24 @@ def test_a_changed_statement_changes_what_the_monitor_checks_and_what_is_proved(
 
 def test_a_run_checks_every_runtime_lemma_the_proof_lists(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[str] = []
-    real = monitor_module._Compiled.__call__
+    real = relations_module.Relation.exact
+    real_holds = Lemma.holds
 
-    def spy(
-        self: monitor_module._Compiled, values: dict[str, object]
-    ) -> tuple[object, str, object]:
+    def spy(self: relations_module.Relation, values: dict[str, object]) -> object:
         seen.append(self.lemma.id)
         return real(self, values)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(monitor_module._Compiled, "__call__", spy)
+    def spy_holds(self: Lemma, values: object, **kw: object) -> bool:
+        seen.append(self.id)
+        return real_holds(self, values, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(relations_module.Relation, "exact", spy)
+    monkeypatch.setattr(Lemma, "holds", spy_holds)
     run = train(load("orthonormal:3"), comparator=[1, -1, 1])
     assert run.status == "converged"
     per_update = [lem.id for lem in RUNTIME_LEMMAS]
     assert seen[: len(per_update)] == per_update
     assert set(seen) == {lem.id for lem in (*RUNTIME_LEMMAS, *END_LEMMAS)}
-    assert trainer_module.ExactMonitor is ExactMonitor
 
 
 # --- gaps are visible -------------------------------------------------------------------------

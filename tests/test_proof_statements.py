@@ -6,10 +6,14 @@ import dataclasses
 import random
 from fractions import Fraction
 
+import numpy as np
 import sympy as sp
 
 from pla_proof.data import from_arrays
-from pla_proof.monitor import ExactMonitor, make_comparator
+from pla_proof.engine.drive import _world
+from pla_proof.engine.measure import exact_measures
+from pla_proof.engine.rule import CLASSIC
+from pla_proof.monitor import make_comparator
 from pla_proof.proof import statements as st
 from pla_proof.proof.identities import unroll
 from pla_proof.proof.statements import (
@@ -97,8 +101,11 @@ def test_vector_forms_are_what_the_monitor_measures() -> None:
             y = 1 if ux > 0 else -1  # u separates the single point (x, y)
             data = from_arrays([x], [y])
             comp = make_comparator(data, u)
-            w1 = [a + y * b for a, b in zip(w0, x, strict=True)]
-            measured = ExactMonitor(comp, 1).measure(1, w0, w1, x, y)
+            U, su = comp.integers()
+            world = _world(data, CLASSIC, "exact")
+            chunk = exact_measures(world, np.array([0]), 0, w0, U, su)
+            measured = {name: e.values()[0] for name, e in chunk.items()}
+            measured["uu"] = comp.uu
             subs: dict[object, object] = {st.y: y}
             for p in range(dim):
                 subs[st.W[p + 1]] = w0[p]

@@ -330,6 +330,56 @@ class Dataset:
         lo = r * (1 - rel) - slack
         return [int(j) for j in np.flatnonzero(hi >= lo.max())]
 
+    def min_margin(self, v: Sequence[Any]) -> tuple[Fraction, int]:
+        """``(min_i y_i v.x_i, i)`` exactly (the smallest index among ties), decided in
+        float64 with a rigorous error bound and exactly only for the candidates.
+
+        >>> from_arrays([[1, 0], [0, 1], [1, 1]], [1, 1, -1]).min_margin([1, Fraction(1, 2)])
+        (Fraction(-3, 2), 2)
+        """
+        vf = [to_fraction(a, what="vector entry") for a in v]
+        if len(vf) != self.d:
+            raise InputError(f"the vector has {len(vf)} entries, the data have {self.d}")
+        vs = math.lcm(*(a.denominator for a in vf)) if vf else 1
+        V = [int(a * vs) for a in vf]
+        cands = self._margin_candidates(V)
+        s = self.integer_scale
+        best: tuple[int, int] | None = None
+        for i in cands:
+            m = int(self.labels[i]) * sum(
+                a * b for a, b in zip(V, self.integer_row(i), strict=True)
+            )
+            if best is None or m < best[0]:
+                best = (m, i)
+        assert best is not None
+        return Fraction(best[0], s * vs), best[1]
+
+    def _margin_candidates(self, V: list[int]) -> list[int]:
+        """Rows whose margin may be the least (float64 filter with a rigorous bound)."""
+        d = self.d
+        vf = np.empty(d)
+        ev = np.empty(d)
+        for c, a in enumerate(V):
+            try:
+                f = float(a)
+            except OverflowError:
+                return list(range(self.n))
+            vf[c] = f
+            ev[c] = 0.0 if Fraction(f) == a else abs(f) * 2.0**-53
+        A = self.approx
+        rel = 0.0 if self.kind != "big" else 2.0**-52
+        g = (d + 2) * 2.0**-52
+        with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+            m = (A @ vf) * self.labels
+            a = np.abs(A) @ np.abs(vf)
+            e = np.abs(A) @ ev
+            err = (g + rel) * (a * (1 + 2 * g) + (2 * d + 4) * _TINY) + e * (1 + 2 * g)
+            err = err * (1 + 2 * g) + (2 * d + 4) * _TINY
+            lo, hi = m - err, m + err
+        if not (np.all(np.isfinite(lo)) and np.all(np.isfinite(hi))):
+            return list(range(self.n))
+        return [int(i) for i in np.flatnonzero(lo <= hi.min())]
+
     @cached_property
     def approx(self) -> np.ndarray:
         """float64 values approximating the stored integers (``grid``, ``big``: ``Z``, to be

@@ -6,8 +6,8 @@ each status it returns: a margin decided with Python integers, a chooser consult
 a tie among the most violated points settled, an int64 overflow turned into the
 exact float-filtered mode, a repeated weight vector checked as a Gordan certificate,
 a chunk of updates handed to the monitor.  The result is the run's decisions -- the
-same as a pure ``Fraction`` implementation makes (tested against
-:mod:`pla_proof.engine.reference`).
+same as the plain ``Fraction`` loop of :mod:`pla_proof.engine.pyloop` makes (tested
+update for update).
 
 >>> from pla_proof.data import load
 >>> dec = drive(load("orthonormal:3"), CLASSIC, order="cyclic")
@@ -276,25 +276,39 @@ def drive(
     status = ""
     certificate: Certificate | None = None
     chooser = order if callable(order) else None
-    start_k = 0
+    start_k = 0  # updates already collected into chunks
+    checked = 0  # updates already handed to on_chunk
+
+    def flush() -> bool:
+        """Hand the unchecked updates to ``on_chunk``; True when it asks to stop."""
+        nonlocal checked, chunk, status
+        if on_chunk is None or checked == start_k:
+            checked = start_k
+            return False
+        js = _all_choices(chunks)[checked:start_k]
+        vs = np.concatenate(vchunks)[checked:start_k]
+        keep = on_chunk(checked, js, vs)
+        checked = start_k
+        chunk = min(chunk * 2, max(256, (1 << 22) // max(data.d, 1)))
+        if keep is not None:
+            _truncate(chunks, vchunks, keep)
+            status = "stopped"
+            return True
+        return False
+
     while True:
         room = budget - st.k
         status_code = kn.advance(*st.args(max_updates=min(chunk, room), max_visits=max_visits))
         new = st.k - start_k
         if new:
-            js = st.out_j[:new].copy()
-            vs = st.out_v[:new].copy()
-            chunks.append(js)
-            vchunks.append(vs)
-            if on_chunk is not None:
-                keep = on_chunk(start_k, js, vs)
-                if keep is not None:
-                    _truncate(chunks, vchunks, keep)
-                    status = "stopped"
-                    break
+            chunks.append(st.out_j[:new].copy())
+            vchunks.append(st.out_v[:new].copy())
             start_k = st.k
-            if on_chunk is not None:
-                chunk = min(chunk * 2, 1 << 16)
+        ending = status_code in (kn.CONVERGED, kn.VISITS, kn.CYCLE) or (
+            status_code == kn.CHUNK and st.k >= budget
+        )
+        if (ending or start_k - checked >= chunk) and flush():
+            break
         if status_code == kn.CONVERGED:
             status = "converged"
             break
@@ -340,7 +354,10 @@ def drive(
         raise AssertionError(f"unknown status {status_code}")  # pragma: no cover
     choices = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int64)
     visits = np.concatenate(vchunks) if vchunks else np.zeros(0, dtype=np.int64)
-    w = _final_weights(world, st, choices)
+    if status == "stopped":
+        w = _weights_after(world, choices)
+    else:
+        w = _final_weights(world, st, choices)
     return Decisions(status, choices, visits, w, world, certificate, fallbacks)
 
 
@@ -437,6 +454,24 @@ def _float_dataset(world: World) -> Dataset:
     return Dataset.from_floats(
         world.X, world.data.labels, name=world.data.name, bias=world.data.bias
     )
+
+
+def _weights_after(world: World, choices: np.ndarray) -> tuple[Fraction, ...]:
+    """The weights after ``choices`` (exact; in float mode the float weights' values)."""
+    if world.mode == "float":
+        from .measure import replay_float
+
+        d, K = world.data.d, int(choices.shape[0])
+        W = np.empty((max(K, 1), d))
+        E = np.empty((max(K, 1), d))
+        cf = np.array([float(world.rule.factor(i)) for i in range(world.data.n)])
+        w0 = np.array([float(v) for v in world.rule.start(d)])
+        replay_float(
+            world.X, world.data.labels, cf, 0.0, choices.astype(np.int64), w0, np.zeros(d), W, E
+        )
+        return tuple(Fraction(float(v)) for v in (W[K - 1] if K else w0))
+    S = world.scales.S
+    return tuple(Fraction(v, S) for v in world.exact_weights(choices, int(choices.shape[0])))
 
 
 def _final_weights(world: World, st: kn.State, choices: np.ndarray) -> tuple[Fraction, ...]:

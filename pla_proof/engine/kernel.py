@@ -38,7 +38,8 @@ from typing import Any
 import numpy as np
 
 from ._jit import jit
-from .orders import CHOOSE, CYCLIC, FIRST, RANDOM, fill_permutation
+from .orders import CHOOSE, CYCLIC, FIRST, RANDOM
+from .shuffle import fill_permutation, sample
 
 __all__ = [
     "FLOAT",
@@ -423,7 +424,7 @@ def advance(
                         fill_permutation(perm, seed, int(sel[EPOCH]))
                     i = int(perm[sel[POS]])
                 else:
-                    i = _sample(seed, sel[VISITS_DONE], n)
+                    i = sample(seed, sel[VISITS_DONE], n)
                 dec = _probe(mode, i, *P)
                 if dec < 0:
                     sel[NEED_I] = i
@@ -495,16 +496,6 @@ def advance(
 
 
 @jit
-def _sample(seed: np.uint64, visit: int, n: int) -> Any:
-    """The point visited at ``visit`` under the sampling rule (uniform, with replacement)."""
-    z = seed + np.uint64(visit + 1) * np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z = z ^ (z >> np.uint64(31))
-    return np.int64(z % np.uint64(n))
-
-
-@jit
 def _most_violated(
     mode: int,
     mask: np.ndarray,
@@ -550,6 +541,19 @@ def _most_violated(
 
 
 # --- the state of a run between calls ---------------------------------------------------------
+
+_MULTIPLIERS: dict[int, np.ndarray] = {}
+
+
+def _multipliers(d: int) -> np.ndarray:
+    """Fixed odd random multipliers of the weights' linear hash (one per coordinate)."""
+    hr = _MULTIPLIERS.get(d)
+    if hr is None:
+        rng = np.random.default_rng(0x5EED)
+        hr = np.asarray(rng.integers(-(2**62), 2**62, size=d, dtype=np.int64)) * 2 + 1
+        hr.setflags(write=False)
+        _MULTIPLIERS[d] = hr
+    return hr
 
 
 @dataclass
@@ -635,8 +639,7 @@ class State:
             W = np.zeros(1, dtype=np.int64)
             Wf = np.asarray(w0, dtype=np.float64).copy()
             gl1 = np.zeros(1)
-        rng = np.random.default_rng(0x5EED)
-        hr = np.asarray(rng.integers(-(2**62), 2**62, size=d, dtype=np.int64)) * 2 + 1
+        hr = _multipliers(d)
         cap = 1
         while cap < 2 * hash_capacity:
             cap *= 2

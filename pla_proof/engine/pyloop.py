@@ -1,0 +1,239 @@
+"""The engine's per-step path: any rule written in Python, in one plain loop.
+
+A rule the compiled loop cannot run -- a variant with its own ``triggers``/``step``
+in Python, a replaced update or trigger (to show the monitor catching it), the
+kernel and multiclass perceptrons -- runs here, one Python call per point and
+update, with the same selection rules (:mod:`pla_proof.engine.orders`), the same
+visits and epochs, the same budget and cycle semantics and the same record as the
+compiled loop.  With the classic :class:`Problem` in ``Fraction`` arithmetic it is
+also the engine's *reference*: the compiled loop must make exactly its decisions
+(the property suite checks that on data with near-zero margins and mixed magnitudes).
+
+>>> from pla_proof.data import load
+>>> res = loop(LinearProblem(load("orthonormal:3")), order="maxviol")
+>>> res.status, res.choices, res.w
+('converged', [0, 1, 2], (Fraction(1, 1), Fraction(-1, 1), Fraction(1, 1)))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..data import Dataset
+from .certificate import Certificate
+from .orders import RULES, Chooser, permutation
+from .rule import CLASSIC, LinearRule
+
+__all__ = ["LinearProblem", "LoopResult", "Problem", "loop"]
+
+
+class Problem:
+    """What the loop needs of a rule; ``state`` is whatever the rule keeps (weights,
+    dual coefficients, one vector per class ...)."""
+
+    n: int
+
+    def start(self) -> Any:
+        raise NotImplementedError
+
+    def score(self, state: Any, i: int) -> Any:
+        """How violated point ``i`` is (smaller is worse; max-violation takes the least)."""
+        raise NotImplementedError
+
+    def triggers(self, state: Any, i: int) -> bool:
+        raise NotImplementedError
+
+    def step(self, state: Any, j: int) -> Any:
+        """The state after an update on point ``j``."""
+        raise NotImplementedError
+
+    def key(self, state: Any) -> Hashable | None:
+        """A hashable image of the state for cycle detection (None: no detection)."""
+        return None
+
+    def certificate(self, counts: Sequence[int]) -> Certificate | None:
+        """A verified Gordan certificate from the update counts between two equal states."""
+        return None
+
+    def weights(self, state: Any) -> tuple[Fraction, ...]:
+        """The state as exact weights (for the record)."""
+        return tuple(Fraction(v) for v in state)
+
+
+@dataclass
+class LinearProblem(Problem):
+    """A linear rule on a data set, or the same with a replaced ``update``/``trigger``.
+
+    ``mode="exact"``: ``Fraction`` weights; ``"float"``: float64 weights (numpy) on the
+    data rounded to float64 -- the float algorithm, each margin decided exactly.
+    ``update(w, x, y)`` returns the new weights; ``trigger(m)`` decides on the margin
+    ``m = y w.x - tau`` (default ``m <= 0``, strict per the rule).
+    """
+
+    data: Dataset
+    rule: LinearRule = CLASSIC
+    mode: str = "exact"
+    update: Callable[[Any, Any, int], Any] | None = None
+    trigger: Callable[[Any], bool] | None = None
+    X: list[Any] = field(init=False)
+    exact_x: list[tuple[Fraction, ...]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.n = self.data.n
+        if self.mode == "float":
+            Xf, _ = self.data.as_float()
+            self.X = [row.copy() for row in Xf]
+            self.exact_x = [tuple(Fraction(float(v)) for v in row) for row in Xf]
+        else:
+            self.X = list(self.data.X)
+            self.exact_x = self.X
+        self.y = self.data.y
+        self.strict = self.rule.strict_flags(self.n)
+
+    def start(self) -> Any:
+        w0 = self.rule.start(self.data.d)
+        if self.mode == "float":
+            return np.array([float(v) for v in w0])
+        return list(w0)
+
+    def score(self, state: Any, i: int) -> Fraction:
+        dot = sum(
+            (Fraction(a) * b for a, b in zip(state, self.exact_x[i], strict=True)), Fraction(0)
+        )
+        return self.y[i] * dot - self.rule.tau
+
+    def triggers(self, state: Any, i: int) -> bool:
+        z = self.score(state, i)
+        if self.trigger is not None:
+            return bool(self.trigger(z + self.rule.tau))
+        return bool(z < 0) if self.strict[i] else bool(z <= 0)
+
+    def step(self, state: Any, j: int) -> Any:
+        x, yj = self.X[j], self.y[j]
+        if self.update is not None:
+            new = self.update(state, x, yj)
+            if self.mode == "float":
+                return np.asarray(new, dtype=np.float64) + 0.0
+            return [v if isinstance(v, Fraction) else Fraction(v) for v in new]
+        if self.mode == "float":
+            cf = float(self.rule.factor(j))
+            return state + (cf * x) * yj + 0.0
+        c = self.rule.factor(j) * yj
+        return [a + c * b for a, b in zip(state, x, strict=True)]
+
+    def key(self, state: Any) -> Hashable:
+        return tuple(float(v) for v in state) if self.mode == "float" else tuple(state)
+
+    def certificate(self, counts: Sequence[int]) -> Certificate | None:
+        if self.update is not None:
+            return None
+        alpha = tuple(Fraction(c) * self.rule.factor(i) for i, c in enumerate(counts))
+        cert = Certificate(alpha, "cycle")
+        target = self.data
+        if self.mode == "float":
+            Xf, _ = self.data.as_float()
+            target = Dataset.from_floats(Xf, self.data.labels, name=self.data.name)
+        return cert if cert.verify(target) else None
+
+
+@dataclass
+class LoopResult:
+    status: str
+    choices: list[int]
+    visits: list[int]
+    w: tuple[Fraction, ...]
+    states: list[Any] = field(default_factory=list)
+
+
+def loop(
+    problem: Problem,
+    *,
+    order: str | Chooser = "cyclic",
+    seed: int = 0,
+    budget: int = 10_000,
+    sample: bool = False,
+    max_epochs: int | None = None,
+    detect_cycles: bool = True,
+    keep_states: bool = False,
+    stop: Callable[[int, Any, Any, int], bool] | None = None,
+) -> LoopResult:
+    """Run ``problem`` until no point triggers, ``budget`` updates, a cycle certificate,
+    the visit cap, or ``stop(k, before, after, j)`` returning True after update ``k``."""
+    from .shuffle import sample as sample_point
+
+    if isinstance(order, str) and order not in RULES:
+        raise ValueError(f"unknown rule {order!r}")
+    n = problem.n
+    state = problem.start()
+    states = [state] if keep_states else []
+    choices: list[int] = []
+    visits: list[int] = []
+    seen: dict[Hashable, int] = {}
+    pos, epoch, ppos, visited = 0, 0, 0, 0
+    perm = permutation(n, seed=seed, epoch=0) if order == "random" and not sample else []
+    cap = None if max_epochs is None else max_epochs * n
+    seed_word = np.uint64(seed & ((1 << 64) - 1))
+
+    def done(status: str) -> LoopResult:
+        return LoopResult(status, choices, visits, problem.weights(state), states)
+
+    while True:
+        violators = [i for i in range(n) if problem.triggers(state, i)]
+        if not violators:
+            return done("converged")
+        if len(choices) >= budget:
+            return done("budget_exhausted")
+        j: int | None = None
+        at = -1
+        if sample or order in ("cyclic", "random"):
+            while cap is None or visited < cap:
+                if sample:
+                    i = int(sample_point(seed_word, visited, n))
+                elif order == "cyclic":
+                    i = pos
+                    pos = (pos + 1) % n
+                else:
+                    if ppos >= n:
+                        epoch += 1
+                        perm = permutation(n, seed=seed, epoch=epoch)
+                        ppos = 0
+                    i = perm[ppos]
+                    ppos += 1
+                visited += 1
+                if problem.triggers(state, i):
+                    j, at = i, visited - 1
+                    break
+            if j is None:
+                return done("epochs_exhausted")
+        elif callable(order):
+            j = order(violators, len(choices) + 1)
+            if j not in violators:
+                raise ValueError(f"chooser returned {j!r}, which is not a violator {violators}")
+        elif order == "first":
+            j = violators[0]
+        else:  # maxviol
+            j = min(violators, key=lambda i: (problem.score(state, i), i))
+        before = state
+        state = problem.step(state, j)
+        choices.append(j)
+        visits.append(at)
+        if keep_states:
+            states.append(state)
+        if stop is not None and stop(len(choices), before, state, j):
+            return done("stopped")
+        if detect_cycles:
+            key = problem.key(state)
+            if key is not None:
+                if key in seen:
+                    counts = [0] * n
+                    for c in choices[seen[key] :]:
+                        counts[c] += 1
+                    if problem.certificate(counts) is not None:
+                        return done("not_separable")
+                else:
+                    seen[key] = len(choices)
