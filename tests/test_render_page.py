@@ -273,6 +273,24 @@ def test_the_notebook_shows_the_same_stepper(browser: Browser) -> None:
     assert (row.get_attribute("data-lhs"), row.get_attribute("data-rhs")) == ("1", "1")
 
 
+def test_in_page_permutations_are_the_engines(
+    browser: Browser, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pla_proof.engine.orders import permutation
+
+    page, _ = _open(browser, _write_page(tmp_path, capsys, ["orthonormal:2"]))
+    for n, seed, epoch in [
+        (1, 0, 0),
+        (5, 1, 0),
+        (5, 1, 1),
+        (11, 7, 3),
+        (40, 2**40 + 3, 2),
+        (9, -5, 0),
+    ]:
+        js = page.evaluate("([n, s, e]) => PlaProof.permutation(n, s, e)", [n, str(seed), epoch])
+        assert js == permutation(n, seed=seed, epoch=epoch), (n, seed, epoch)
+
+
 def test_in_page_engine_matches_python_on_random_orders(
     browser: Browser, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -4,7 +4,7 @@ The page holds the data, the run's settings and every run-time lemma of
 :mod:`pla_proof.proof.statements` -- its statement in the proof's notation (MathML,
 rendered by the browser) and its two sides as small expression trees -- and its own
 exact engine (``assets/page.js``: BigInt rationals, the same selection rules as the
-trainer, Python's Mersenne Twister for the random rule).  It recomputes the run,
+engine, its portable generator for the random rule).  It recomputes the run,
 measures the run vocabulary at every update and evaluates each lemma on it, so a
 student can add a point and watch the algorithm and the checks rerun.  Nothing is
 loaded from the network (a Content-Security-Policy forbids it).

@@ -2,8 +2,9 @@
  *
  * Everything is exact: numbers are rationals on BigInt, the data are scaled to integers
  * by a common denominator (as the Python engine does), and the selection rules --
- * first, cyclic, random (Python's Mersenne Twister and shuffle), maxviol -- make the
- * same choices as pla_proof's trainer, update for update.  No network, no library.
+ * first, cyclic, random (splitmix64 and Fisher-Yates, per epoch), maxviol -- make the
+ * same choices as pla_proof's engine, update for update (the random rule draws its
+ * permutations from the engine's portable generator).  No network, no library.
  */
 "use strict";
 (function () {
@@ -110,82 +111,31 @@
     return q.isInt() ? s : s + " (≈ " + approx(q) + ")";
   }
 
-  // ------------------------------------------- Python's random: MT19937, seed, shuffle
-  class PyRandom {
-    constructor(seed) {
-      const N = 624;
-      this.mt = new Uint32Array(N); this.mti = N + 1;
-      let a = BigInt(seed); if (a < 0n) a = -a;
-      const key = [];
-      while (a > 0n) { key.push(Number(a & 0xffffffffn)); a >>= 32n; }
-      if (key.length === 0) key.push(0);
-      this.initByArray(key);
+  // ------------------------- the engine's portable generator: splitmix64, Fisher-Yates
+  const M64 = (1n << 64n) - 1n;
+  class SplitMix {
+    constructor(state) { this.s = state & M64; }
+    next() {
+      let z = (this.s + 0x9E3779B97F4A7C15n) & M64;
+      this.s = z;
+      z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & M64;
+      z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & M64;
+      return z ^ (z >> 31n);
     }
-    initGenrand(s) {
-      const mt = this.mt;
-      mt[0] = s >>> 0;
-      for (let i = 1; i < 624; i++) {
-        const prev = mt[i - 1] ^ (mt[i - 1] >>> 30);
-        mt[i] = (Math.imul(1812433253, prev) + i) >>> 0;
-      }
-      this.mti = 624;
+    below(bound) { // uniform in [0, bound): rejection sampling, no modulo bias
+      const b = BigInt(bound), limit = M64 - (M64 % b);
+      for (;;) { const r = this.next(); if (r < limit) return Number(r % b); }
     }
-    initByArray(key) {
-      const mt = this.mt, N = 624;
-      this.initGenrand(19650218);
-      let i = 1, j = 0;
-      for (let k = Math.max(N, key.length); k; k--) {
-        const prev = mt[i - 1] ^ (mt[i - 1] >>> 30);
-        mt[i] = ((mt[i] ^ Math.imul(prev, 1664525)) + key[j] + j) >>> 0;
-        i++; j++;
-        if (i >= N) { mt[0] = mt[N - 1]; i = 1; }
-        if (j >= key.length) j = 0;
-      }
-      for (let k = N - 1; k; k--) {
-        const prev = mt[i - 1] ^ (mt[i - 1] >>> 30);
-        mt[i] = ((mt[i] ^ Math.imul(prev, 1566083941)) - i) >>> 0;
-        i++;
-        if (i >= N) { mt[0] = mt[N - 1]; i = 1; }
-      }
-      mt[0] = 0x80000000;
+  }
+  /** The visiting order of epoch ``epoch`` under the random rule (pla_proof.engine.orders). */
+  function permutation(n, seed, epoch) {
+    const sm = new SplitMix((BigInt(seed) & M64) ^ ((BigInt(epoch) * 0xD1B54A32D192ED03n) & M64));
+    const perm = Array.from({ length: n }, (_, i) => i);
+    for (let i = n - 1; i > 0; i--) {
+      const j = sm.below(i + 1);
+      const t = perm[i]; perm[i] = perm[j]; perm[j] = t;
     }
-    uint32() {
-      const mt = this.mt, N = 624, M = 397;
-      if (this.mti >= N) {
-        let kk = 0, y;
-        for (; kk < N - M; kk++) {
-          y = (mt[kk] & 0x80000000) | (mt[kk + 1] & 0x7fffffff);
-          mt[kk] = mt[kk + M] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
-        }
-        for (; kk < N - 1; kk++) {
-          y = (mt[kk] & 0x80000000) | (mt[kk + 1] & 0x7fffffff);
-          mt[kk] = mt[kk + (M - N)] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
-        }
-        y = (mt[N - 1] & 0x80000000) | (mt[0] & 0x7fffffff);
-        mt[N - 1] = mt[M - 1] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
-        this.mti = 0;
-      }
-      let y = mt[this.mti++];
-      y ^= y >>> 11;
-      y = (y ^ ((y << 7) & 0x9d2c5680)) >>> 0;
-      y = (y ^ ((y << 15) & 0xefc60000)) >>> 0;
-      y ^= y >>> 18;
-      return y >>> 0;
-    }
-    getrandbits(k) { return k === 32 ? this.uint32() : this.uint32() >>> (32 - k); }
-    randbelow(n) {
-      const k = n.toString(2).length;
-      if (k > 32) throw new Error("more than 2^32 points");
-      let r = this.getrandbits(k);
-      while (r >= n) r = this.getrandbits(k);
-      return r;
-    }
-    shuffle(x) {
-      for (let i = x.length - 1; i >= 1; i--) {
-        const j = this.randbelow(i + 1);
-        const t = x[i]; x[i] = x[j]; x[j] = t;
-      }
-    }
+    return perm;
   }
 
   // ------------------------------------------------------------- the engine, exactly
@@ -201,8 +151,8 @@
   class Selector {
     constructor(rule, n, seed, replay) {
       this.rule = rule; this.n = n; this.pos = 0; this.replay = replay || null;
-      this.rng = rule === "random" ? new PyRandom(seed) : null;
-      this.perm = []; this.ppos = 0;
+      this.seed = seed; this.epoch = 0; this.ppos = 0;
+      this.perm = rule === "random" ? permutation(n, seed, 0) : [];
     }
     pick(margins, k) {
       const n = this.n, viol = (i) => margins[i] <= 0n;
@@ -226,9 +176,9 @@
       if (this.rule === "random") {
         if (!margins.some((m) => m <= 0n)) return null;
         for (;;) {
-          if (this.ppos >= this.perm.length) {
-            this.perm = Array.from({ length: n }, (_, i) => i);
-            this.rng.shuffle(this.perm);
+          if (this.ppos >= n) {
+            this.epoch += 1;
+            this.perm = permutation(n, this.seed, this.epoch);
             this.ppos = 0;
           }
           const i = this.perm[this.ppos++];
@@ -801,7 +751,7 @@
   function fmtTick(x) { return String(Math.round(x * 1e6) / 1e6); }
   function escapeHtml(s) { return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c])); }
 
-  window.PlaProof = { Q, approx, showWithApprox, PyRandom, train, measure, instantiate, mount, parseExact };
+  window.PlaProof = { Q, approx, showWithApprox, permutation, train, measure, instantiate, mount, parseExact };
   const boot = () => {
     for (const node of document.querySelectorAll("script[data-pla-payload]")) {
       const root = document.getElementById(node.dataset.plaPayload);
