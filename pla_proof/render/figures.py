@@ -190,7 +190,7 @@ def _q(v: Fraction | int) -> str:
         return str(v.numerator)
     exact = f"{v.numerator}/{v.denominator}"
     approx = f"{float(v):.6g}"
-    return approx if len(exact) > 14 else f"{exact} ≈ {approx}"
+    return f"≈ {approx}" if len(exact) > 60 else f"{exact} (≈ {approx})"
 
 
 def _sqrt(v: Fraction | int) -> float:
