@@ -43,6 +43,7 @@ __all__ = [
     "KINDS",
     "MARGINS",
     "NON_SEPARABLE_PATTERNS",
+    "NUMBER_KINDS",
     "HypothesisChooser",
     "NonSeparableCase",
     "SeparableCase",
@@ -50,6 +51,7 @@ __all__ = [
     "exact_vectors",
     "hypothesis_choosers",
     "non_separable_datasets",
+    "numeric_datasets",
     "rational_orthogonal_matrices",
     "separable_datasets",
     "update_orders",
@@ -658,6 +660,88 @@ def _non_separable(
         weights.append(Fraction(alpha[i] * scale))
     data = Dataset(tuple(pts), tuple(y[i] for i in order), name=f"non-separable:{pattern}")
     return NonSeparableCase(data, tuple(weights), pattern)
+
+
+# --- data of every number kind, for exactness ------------------------------------------
+
+#: Number kinds of :func:`numeric_datasets`: small integers, decimals (exact rationals
+#: over a power of ten), arbitrary float64 values, integers beyond the int64 range,
+#: rationals with large denominators, and mixed magnitudes from 1e-300 to 1e300.
+NUMBER_KINDS = ("int", "decimal", "float", "huge", "rational", "mixed")
+
+
+def numeric_datasets(
+    *,
+    kinds: Sequence[str] = NUMBER_KINDS,
+    max_n: int = 8,
+    max_d: int = 4,
+) -> st.SearchStrategy[Dataset]:
+    """Data sets (separable or not) built to break inexact arithmetic: every number kind
+    of :data:`NUMBER_KINDS`, exact duplicates, negated and nearly equal points (so that
+    margins of exactly 0 and of one rounding error occur), any labels.
+
+    >>> from hypothesis import find
+    >>> find(numeric_datasets(kinds=["mixed"]), lambda ds: ds.n >= 2).n
+    2
+    """
+    for k in kinds:
+        _check_choice("kind", k, NUMBER_KINDS, allow_none=False)
+    if not kinds:
+        raise InvalidArgument("kinds must name at least one number kind")
+    _check_range("n", 1, max_n, 1)
+    _check_range("d", 1, max_d, 1)
+    return _numeric(tuple(kinds), max_n, max_d)
+
+
+def _number(draw: Any, kind: str) -> Fraction | float | int | str:
+    if kind == "int":
+        return int(draw(st.integers(-6, 6)))
+    if kind == "decimal":
+        digits = draw(st.integers(-999, 999))
+        places = draw(st.integers(0, 6))
+        return f"{digits}e-{places}"
+    if kind == "float":
+        return float(draw(st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False)))
+    if kind == "huge":
+        return int(draw(st.integers(-(2**80), 2**80)))
+    if kind == "rational":
+        return Fraction(draw(st.integers(-50, 50)), draw(st.integers(1, 10**12)))
+    sign: float = draw(st.sampled_from([1.0, -1.0]))
+    exponent: int = draw(st.sampled_from([-300, -150, -20, 0, 20, 150, 300]))
+    return sign * float(draw(st.integers(1, 9))) * 10.0**exponent
+
+
+@st.composite
+def _numeric(draw: Any, kinds: tuple[str, ...], max_n: int, max_d: int) -> Dataset:
+    kind = draw(st.sampled_from(kinds), label="kind")
+    d = draw(st.integers(1, max_d), label="d")
+    n = draw(st.integers(1, max_n), label="n")
+    rows: list[list[Any]] = []
+    for _ in range(n):
+        how = (
+            draw(st.sampled_from(["new", "copy", "negate", "nudge"]), label="point")
+            if rows
+            else "new"
+        )
+        if how == "new":
+            rows.append([_number(draw, kind) for _ in range(d)])
+            continue
+        base = draw(st.sampled_from(rows), label="of")
+        if how == "copy":
+            rows.append(list(base))
+        elif how == "negate":
+            rows.append([-Fraction(v) if isinstance(v, str) else -v for v in base])
+        else:  # nudge one coordinate by one unit of the last place
+            c = draw(st.integers(0, d - 1), label="coordinate")
+            row = [Fraction(v) if isinstance(v, str) else v for v in base]
+            v = row[c]
+            if isinstance(v, float):
+                row[c] = math.nextafter(v, math.inf if draw(st.booleans()) else -math.inf)
+            else:
+                row[c] = Fraction(v) + Fraction(draw(st.sampled_from([1, -1])), 10**9)
+            rows.append(row)
+    labels = draw(st.lists(st.sampled_from([-1, 1]), min_size=n, max_size=n), label="labels")
+    return Dataset(rows, labels, name=f"numeric-{kind}")
 
 
 # --- update orders ---------------------------------------------------------------------

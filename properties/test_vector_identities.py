@@ -1,8 +1,9 @@
 """The vector facts behind the proof, on random exact vectors of dimension up to 50.
 
-The symbolic layer proves the identities in general dimension but takes Cauchy-Schwarz
-as a trusted axiom beyond small d; this is the random evidence for it (and for the
-Lagrange identity that implies it), in exact arithmetic.
+The symbolic layer proves the identities and Cauchy-Schwarz in general dimension (by
+induction on d through Lagrange's step, with no trusted axiom); these properties check the
+same lemma objects on random exact vectors, Cauchy-Schwarz and the Lagrange identity
+included, as an independent test of the statements the monitor evaluates.
 """
 
 from __future__ import annotations

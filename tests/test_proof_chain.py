@@ -93,6 +93,22 @@ def test_removing_a_step_leaves_its_users_undischarged(step: str) -> None:
     assert report.undischarged
 
 
+def test_the_bias_decisions_rest_on_the_bias_induction() -> None:
+    sources = check_chain(OBS).sources
+    assert [(s.kind, s.source) for s in sources["BIAS3.decision"]] == [("conclusion", "BIAS3")] * 2
+    assert {s.source for s in sources["BIAS3.decision.start"]} == {"DOM.base", "DEF_BIAS3_START"}
+    report = check_chain(without("BIAS3.step"))
+    assert any(u.startswith("BIAS3.decision: ") for u in report.undischarged)
+
+
+def test_the_dual_form_takes_its_start_and_its_point() -> None:
+    sources = check_chain(OBS).sources
+    assert [s.source for s in sources["DUAL.base"]] == ["DEF_DUAL_START"]
+    assert [s.source for s in sources["DUAL.step"]] == ["DOM.point", "DOM.point"]
+    kept = tuple(f for f in FACTS if f.id != "DEF_DUAL_START")
+    assert check_chain(OBS, facts=kept).undischarged == ["DUAL.base: α_p = 0"]
+
+
 def test_an_unproved_obligation_establishes_nothing() -> None:
     proved = [ob.id for ob in OBS if ob.id != "L2"]
     report = check_chain(OBS, proved)

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
-import sys
+from pathlib import Path
 
 import pytest
 
+from pla_proof.cli import export as export_cmd
 from pla_proof.cli import main
-from pla_proof.proof.coq import coq_name, export, run_coqc
-from pla_proof.proof.obligations import all_obligations, implication
+from pla_proof.cli import verify as verify_cmd
+from pla_proof.proof import coq as coq_module
+from pla_proof.proof.coq import coq_name, export, run_coqc, statement
+from pla_proof.proof.identities import Verdict
+from pla_proof.proof.obligations import Obligation, all_obligations, implication
 from pla_proof.proof.statements import n1, rel
 
 COQC = shutil.which("coqc")
@@ -25,25 +30,57 @@ def test_the_lemma_set_matches_the_blueprint_one_to_one() -> None:
     commented = re.findall(r"\(\* obligation: (.+?) \*\)\nLemma (\S+) :", result.text)
     assert [oid for oid, _ in commented] == result.exported
     assert all(name == coq_name(oid) for oid, name in commented)
-    assert sorted(result.exported + list(result.skipped)) == sorted(ob.id for ob in OBS)
+    # every obligation is exported: none is left out
+    assert result.skipped == {}
+    assert result.exported == [ob.id for ob in OBS]
     assert len({coq_name(ob.id) for ob in OBS}) == len(OBS)
-    # the core of the proof is exported, Cauchy-Schwarz by induction included
-    for oid in ("L1", "L5", "L4.base", "L4.lagrange", "L4.step", "L3.step", "T", "T_G"):
-        assert oid in result.exported
 
 
-def test_every_skipped_obligation_says_why() -> None:
-    for oid, why in export(OBS).skipped.items():
-        assert why.startswith(f"{oid}: ") and len(why) > len(oid) + 10
+def test_the_structured_corollaries_keep_their_hypotheses() -> None:
+    by_id = {ob.id: ob for ob in OBS}
+    dual = statement(by_id["DUAL.base"])
+    assert "(forall p : nat, (1 <= p <= n)%nat -> alpha p = 0)" in dual
+    assert "(j >= 1%nat)%nat -> (j <= n)%nat" in statement(by_id["DUAL.step"])
+    assert statement(by_id["BIAS3.decision"]).count("b_s1 = a1 ->") == 1
+    assert "k = 1 -> a = 0 -> b_s = 0 -> b_m = 0 ->" in statement(by_id["BIAS3.decision.start"])
+    assert "xh (1%nat + d)%nat = c" in statement(by_id["BIAS.inner"])
+
+
+def unexportable() -> Obligation:
+    """A proved obligation with no stated conclusion: Coq cannot be given it."""
+    return Obligation(
+        "NOCONC", "T", "something without a conclusion", (), "sympy", "general d",
+        lambda timeout_ms=0: Verdict("proved", "by fiat"),
+    )  # fmt: skip
+
+
+def test_an_obligation_that_cannot_be_exported_is_named() -> None:
+    result = export([*OBS[:3], unexportable()])
+    assert result.exported == [ob.id for ob in OBS[:3]]
+    assert list(result.skipped) == ["NOCONC"]
+    assert result.skipped["NOCONC"].startswith("NOCONC: cannot express")
+
+
+def test_verify_fails_when_an_obligation_is_not_exported(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setattr(verify_cmd, "all_obligations", lambda: (*OBS, unexportable()))
+    assert main(["verify", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["all_proved"] is True and data["chain"]["ok"] is True and data["ok"] is False
+    by_id = {ob["id"]: ob for ob in data["obligations"]}
+    assert by_id["NOCONC"]["checkers"]["coq"].startswith("not exported: ")
+    assert "(1 NOT EXPORTED)" in data["verdict"]
+    monkeypatch.setattr(export_cmd, "all_obligations", lambda: (*OBS, unexportable()))
+    assert main(["export", "--coq", str(tmp_path / "Partial.v")]) == 1
+    assert "not exported: NOCONC" in capsys.readouterr().err
 
 
 @needs_coq
 def test_coqc_compiles_every_exported_lemma() -> None:
     outcome = run_coqc(OBS)
     assert outcome.message == "compiled", outcome.message
-    exported = export(OBS).exported
-    assert all(outcome.status[oid] == "proved" for oid in exported)
-    assert set(outcome.status) == {ob.id for ob in OBS}
+    assert outcome.ok and outcome.status == {ob.id: "proved" for ob in OBS}
 
 
 @needs_coq
@@ -55,23 +92,33 @@ def test_coqc_rejects_a_false_lemma() -> None:
 
 def test_export_command_writes_the_file(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "Perceptron.v"
-    code = main(["export", "--coq", str(path)])
+    assert main(["export", "--coq", str(path)]) == 0
     text = path.read_text()
     assert text.startswith("(* The Perceptron convergence proof")
-    assert code == (1 if export(OBS).skipped else 0)
     captured = capsys.readouterr()
-    assert f"wrote {path}" in captured.out
+    assert f"wrote {path}: {len(OBS)} lemmas" in captured.out and captured.err == ""
     assert main(["export", "--coq", str(tmp_path / "x.txt")]) == 2
     assert ".v" in capsys.readouterr().err
 
 
 def test_verify_reports_the_checkers_per_obligation(capsys) -> None:  # type: ignore[no-untyped-def]
-    import json
-
     assert main(["verify", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     by_id = {ob["id"]: ob for ob in data["obligations"]}
     assert by_id["L2"]["checkers"] == {"z3": "proved", "coq": "not run (verify --coq)"}
-    for oid in export(OBS).skipped:
-        assert by_id[oid]["checkers"]["coq"].startswith("not exported: ")
-    assert sys.modules  # the JSON is complete without coqc
+    assert all(ob["checkers"]["coq"] == "not run (verify --coq)" for ob in data["obligations"])
+
+
+@needs_coq
+def test_verify_coq_fails_when_coq_rejects_a_proof(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["verify", "--coq", "--json", "--only", "L2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["obligations"][0]["checkers"] == {"z3": "proved", "coq": "proved"}
+    # Z3 still proves L2, but the Coq script no longer does: verify --coq must fail
+    monkeypatch.setitem(coq_module._PROOFS, "L2", "intros. ring.")
+    assert main(["verify", "--coq", "--json", "--only", "L2"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["all_proved"] is True and data["ok"] is False
+    assert data["obligations"][0]["checkers"] == {"z3": "proved", "coq": "failed"}

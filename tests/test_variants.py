@@ -14,7 +14,6 @@ from pla_proof.variants import (
     Measure,
     Order,
     Record,
-    Selector,
     builtin_names,
     evaluate,
     resolve,
@@ -82,14 +81,17 @@ def test_strict_bound_refuses_equality() -> None:
     assert evaluate(Claim(C=F(1), g=F(1), uu=F(1)), rec)["T"] is None
 
 
-def test_selector_rules() -> None:
-    s = Selector(Order("cyclic"), 4)
-    assert [s.pick([0, 1, 3], [0] * 4, k) for k in (1, 2, 3, 4)] == [0, 1, 3, 0]
-    assert Selector(Order("choose", picks=(2, 1)), 4).pick([0, 1, 3], [0] * 4, 1) == 3
+def test_orders_are_the_engines_rules() -> None:
+    assert Order("cyclic").engine() == "cyclic" and Order("random", 3).engine() == "random"
+    choose = Order("choose", picks=(2, 1)).engine()
+    assert callable(choose) and choose([0, 1, 3], 1) == 3 and choose([0, 1, 3], 2) == 1
+    assert choose([0, 1, 3], 3) == 0  # the picks ran out: the first violator
+    replay = Order("replay", picks=(2,)).engine()
+    assert callable(replay)
     with pytest.raises(InputError, match="not a violator"):
-        Selector(Order("replay", picks=(2,)), 4).pick([0, 1], [0] * 4, 1)
+        replay([0, 1], 1)
     with pytest.raises(InputError, match="unknown order"):
-        Selector(Order("sideways"), 2)
+        Order("sideways").engine()
 
 
 def test_registry_refuses_bad_specs() -> None:

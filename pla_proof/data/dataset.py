@@ -503,8 +503,18 @@ class Dataset:
         return hash((self.name, self.values.shape, self.y))
 
     def __repr__(self) -> str:
+        if self.n * self.d <= 32:  # small data: a repr that rebuilds them
+            rows = ", ".join("[" + ", ".join(_num_repr(v) for v in row) + "]" for row in self.X)
+            bias = f", bias={self.bias!r}" if self.bias is not None else ""
+            return f"Dataset([{rows}], {list(self.y)}, name={self.name!r}{bias})"
         bias = f", bias={self.bias.name}" if self.bias is not None else ""
         return f"<Dataset {self.name!r}: n={self.n}, d={self.d}, {self.kind}{bias}>"
+
+
+def _num_repr(v: Fraction) -> str:
+    if v.denominator == 1:
+        return str(v.numerator)
+    return f"Fraction({v.numerator}, {v.denominator})"
 
 
 # --- storage -------------------------------------------------------------------------------

@@ -430,9 +430,32 @@ def _leave_grid(
         new.Wf[c], new.E[c] = _approx(Fraction(v, S))
     for name in ("sel", "stamp", "perm", "fk", "fv"):
         getattr(new, name)[...] = getattr(st, name)
+    # (the pending update, sel[PICK], is made in the new mode)
     new.sel[kn.HASHING] = 0
-    new.sel[kn.PICK] = -1  # the update on the pending point is made again, in the new mode
+    if st.sel[kn.HASHING] == 1:
+        hres = _residues(new_world)
+        if hres is not None:  # the weights visited so far, under the new mode's hash
+            new = _with_hash_table(
+                new, hres, _all_choices(chunks), world.data.labels, st.htab_k.shape[0]
+            )
     return new_world, new
+
+
+def _with_hash_table(
+    st: kn.State, hres: np.ndarray, choices: np.ndarray, y: np.ndarray, cap: int
+) -> kn.State:
+    """``st`` hashing its weights with ``hres``, its table holding every earlier state."""
+    st.hres = hres
+    st.htab_k = np.zeros(cap, dtype=np.int64)
+    st.htab_v = np.full(cap, -1, dtype=np.int64)
+    h = 0
+    for k, j in enumerate(choices.tolist(), 1):
+        r = int(hres[j])
+        h = (h + (r if y[j] > 0 else _P61 - r)) % _P61
+        kn._remember(st.htab_k, st.htab_v, h, k, st.sel)
+    st.hs[0] = h
+    st.sel[kn.HASHING] = 1
+    return st
 
 
 def _cycle_certificate(

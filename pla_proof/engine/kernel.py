@@ -175,12 +175,12 @@ def _probe_float(
         p = x * Wf[c]
         m += p
         a += abs(p)
-        if x != 0.0 and Wf[c] != 0.0:
+        if x != 0.0 and (Wf[c] != 0.0 or (use_e and E[c] != 0.0)):
             nz += 1
         if use_e:
             e += abs(x) * E[c]
     v = m * yl[i] - T_f
-    if nz == 0 and e == 0.0 and T_err == 0.0:  # every product is exactly zero
+    if nz == 0 and T_err == 0.0 and xrel == 0.0:  # every product is exactly zero
         fval[i] = v
         ferr[i] = 0.0
         return _decide(v, strict[i])

@@ -25,6 +25,7 @@ from .chain import Chain, check_chain
 from .identities import Verdict
 from .implications import DEFAULT_TIMEOUT_MS
 from .obligations import TRUSTED_AXIOMS, Obligation, TrustedAxiom, all_obligations
+from .small_runs import SmallRuns, check_small_runs
 from .statements import END_LEMMAS, NODES, RUNTIME_LEMMAS, Lemma
 
 __all__ = ["Blueprint", "Coverage", "Result", "check_all", "check_one", "coverage"]
@@ -187,20 +188,24 @@ class Blueprint:
     chain: Chain | None = None
     #: per obligation: checker -> status (``sympy``/``z3`` and, when run, ``coq``)
     agreement: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: the theorem on small runs from the algorithm alone, beside the composition
+    small_runs: SmallRuns | None = None
 
     @property
     def ok(self) -> bool:
-        """Every obligation proved, the chain closed and the coverage complete."""
+        """Every obligation proved (and exported to Coq; compiled there when Coq ran), the
+        chain closed, the coverage complete and the small runs in agreement."""
         if self.partial:
-            return self.all_proved
+            return self.all_proved and self._agree()
         chain_ok = self.chain is not None and self.chain.ok
-        return self.all_proved and chain_ok and self.coverage.ok and self._agree()
+        runs_ok = self.small_runs is not None and self.small_runs.ok
+        return self.all_proved and chain_ok and self.coverage.ok and self._agree() and runs_ok
 
     def _agree(self) -> bool:
-        """No checker that ran disagrees (Coq not run, or not exported, is reported, not
-        counted as disagreement; ``not_exported`` lists those)."""
+        """Every checker that ran proved it; Coq not run is reported, not a failure, but an
+        obligation that cannot be exported to Coq is (``not_exported`` lists those)."""
         return all(
-            status == "proved" or status.startswith(("not run", "not exported"))
+            status == "proved" or status.startswith("not run")
             for per in self.agreement.values()
             for status in per.values()
         )
@@ -245,9 +250,17 @@ class Blueprint:
                 + "; ".join((chain.undischarged + chain.problems)[:4] if chain else ["not run"])
             )
             coq = self._coq_summary()
+            runs = self.small_runs
+            small = (
+                ""
+                if runs is None
+                else "; small runs agree"
+                if runs.ok
+                else f"; SMALL RUNS: {len(runs.problems)} problem(s)"
+            )
             return (
                 f"verdict: all {n} obligations proved ({by}) in {self.seconds:.2f} s; "
-                f"{closed}; {trusted}{coq}{gaps}"
+                f"{closed}; {trusted}{coq}{small}{gaps}"
             )
         bad = [r for r in self.results if not r.proved]
         shown = ", ".join(f"{r.obligation.id} ({r.status})" for r in bad[:8])
@@ -259,7 +272,7 @@ class Blueprint:
         if not coq:
             return ""
         missing = sum(c.startswith("not exported") for c in coq)
-        skipped = f" ({missing} not exported)" if missing else ""
+        skipped = f" ({missing} NOT EXPORTED)" if missing else ""
         if all(c.startswith(("not run", "not exported")) for c in coq):
             return f"; Coq not run{skipped}"
         agree = sum(c == "proved" for c in coq)
@@ -304,6 +317,7 @@ class Blueprint:
                 for ax in self.axioms
             ],
             "coverage": None if self.partial else self.coverage.to_json(),
+            "small_runs": self.small_runs.to_json() if self.small_runs is not None else None,
             "partial": self.partial,
             "seconds": round(self.seconds, 6),
             "verdict": self.verdict(),
@@ -381,6 +395,8 @@ class Blueprint:
                 lines.append(f"  undischarged: {item}")
             for item in self.chain.problems:
                 lines.append(f"  problem: {item}")
+        if self.small_runs is not None:
+            lines += self.small_runs.lines()
         lines.append("trusted: " + "; ".join(TRUSTED_BASE.values()))
         lines.append(self.verdict())
         return "\n".join(lines)
@@ -424,6 +440,7 @@ def check_all(
         partial=partial,
         chain=chain,
         agreement=agreement,
+        small_runs=None if partial else check_small_runs(),
     )
 
 

@@ -46,6 +46,8 @@ from .obligations import (
     BIAS_START,
     BIAS_UPDATES,
     CS_FORMS,
+    DUAL_POINT,
+    DUAL_START,
     RATE_FORMS,
     SOS_FORMS,
     START_FORMS,
@@ -346,8 +348,22 @@ FACTS: tuple[Fact, ...] = (
         when=_FIRST,
         nodes=frozenset({"BIAS3"}),
     ),
+    Fact(
+        "DEF_DUAL_START",
+        "definition",
+        DUAL_START,
+        "the dual form starts from w_1 = 0: no point has been updated on, every α_p = 0",
+        nodes=frozenset({"DUAL"}),
+    ),
     # domain facts
     Fact("DOM.k", "domain", (rel(k, ">=", 1),), "updates are counted from k = 1"),
+    Fact(
+        "DOM.point",
+        "domain",
+        DUAL_POINT,
+        "the point j updated on is one of the n data points",
+        nodes=frozenset({"DUAL"}),
+    ),
     Fact(
         "DOM.sign", "domain", (sp.Or(rel(y, "==", 1), rel(y, "==", -1)),), "labels are y ∈ {−1, +1}"
     ),

@@ -243,14 +243,15 @@ def check_instances(
     """Check ``lhs == rhs`` for each concrete size by expanding the sums.
 
     ``extra[size]`` lists further substitutions to try at that size (e.g. each
-    concrete ``j``); every one must give a zero difference.
+    concrete ``j``, or what each written-out coordinate is), applied once the sums are
+    written out; every one must give a zero difference.
     """
     signs = tuple(signs)
     for size in sizes:
-        base = (lhs - rhs).xreplace({dim_symbol: size})
+        base = unroll((lhs - rhs).xreplace({dim_symbol: size}))
         subs_list = (extra or {}).get(size, [{}])
         for subs in subs_list:
-            diff = reduce_signs(sp.expand(unroll(base.xreplace(dict(subs)))), signs)
+            diff = reduce_signs(sp.expand(base.xreplace(dict(subs))), signs)
             if diff != 0:
                 where = ", ".join(f"{k} = {v}" for k, v in dict(subs).items())
                 return Verdict(

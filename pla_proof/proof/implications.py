@@ -56,7 +56,9 @@ def to_z3(expr: Any, env: dict[str, Any]) -> Any:
         return z3.BoolVal(True)
     if expr is sp.false or expr is False:
         return z3.BoolVal(False)
-    if isinstance(expr, (sp.Symbol, sp.Indexed)):
+    if isinstance(expr, sp.Symbol):
+        return _var(expr.name, env)
+    if isinstance(expr, sp.Indexed):
         return _var(str(expr), env)
     if isinstance(expr, sp.Rational):  # includes Integer
         return z3.RealVal(f"{expr.p}/{expr.q}") if expr.q != 1 else z3.RealVal(int(expr.p))

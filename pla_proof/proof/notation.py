@@ -89,6 +89,7 @@ SYMBOLS: dict[str, Notation] = {
         _n("gamma2", "γ²", r"\gamma^2", "squared unit margin"),
         _n("R2h", "R̂²", r"\hat R^2", "squared radius of the augmented data"),
         _n("uuh", "‖û‖²", r"\|\hat u\|^2", "squared norm of the augmented comparator"),
+        _n("alpha", "α", r"\alpha", "dual form: α_p counts the updates on point p"),
     )
 }  # fmt: skip
 
@@ -134,7 +135,7 @@ class _Renderer:
         if isinstance(e, sp.Rational):
             return self.number(e), e.q == 1 and e.p >= 0
         if isinstance(e, sp.Indexed):
-            base = str(e.base)
+            base, _ = self.symbol(sp.Symbol(str(e.base)))
             idx = ",".join(self.expr(a) for a in e.indices)
             return (f"{base}_{{{idx}}}" if len(idx) > 1 else f"{base}_{idx}"), True
         if isinstance(e, sp.Add):

@@ -224,7 +224,7 @@ def identity(
     sift: bool = False,
     given: str = "",
     scope: str = "general d",
-    dims: dict[sp.Symbol, Sequence[int]] | None = None,
+    dims: Mapping[sp.Symbol, Sequence[int]] | None = None,
     hypotheses: Sequence[Any] = (),
 ) -> Obligation:
     """A SymPy obligation ``lhs == rhs`` proved by linearity rewriting (symbolic size).
@@ -253,7 +253,7 @@ def defined(
     signs: Sequence[str] = (),
     given: str = "",
     rewrite: Callable[[sp.Expr], sp.Expr] | None = None,
-    dims: dict[sp.Symbol, Sequence[int]] | None = None,
+    dims: Mapping[sp.Symbol, Sequence[int]] | None = None,
     extra_hypotheses: Sequence[Any] = (),
 ) -> Obligation:
     """A SymPy obligation: the run-vocabulary identity ``conclusion`` holds once every
@@ -296,23 +296,50 @@ def instances(
     dim: sp.Symbol = d,
     sizes: Sequence[int] = SMALL_DIMS,
     signs: Sequence[str] = (),
-    extra: dict[int, Sequence[dict[Any, Any]]] | None = None,
+    extra: Mapping[int, Sequence[Mapping[Any, Any]]] | None = None,
     what: str = "",
+    more: Sequence[tuple[Any, Any]] = (),
+    hypotheses: Sequence[Any] = (),
 ) -> Obligation:
-    """A SymPy obligation ``lhs == rhs`` for each concrete size (sums expanded)."""
+    """A SymPy obligation ``lhs == rhs`` (and each pair of ``more``) for each concrete size,
+    sums expanded; ``extra[size]`` substitutions are applied after the expansion, the
+    equations among ``hypotheses`` (``symbol = value``) before it."""
+    pairs = ((lhs, rhs), *more)
+    given = _given(hypotheses)
 
     def check(timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Verdict:
-        return check_instances(lhs, rhs, dim, sizes, signs=signs, extra=extra)
+        for left, right in pairs:
+            verdict = check_instances(
+                left.xreplace(given), right.xreplace(given), dim, sizes, signs=signs, extra=extra
+            )
+            if not verdict.proved:
+                return verdict
+        return verdict
 
     scope = f"{dim} = {sizes[0]}..{sizes[-1]}"
     shown = what or f"{text(lhs)} = {text(rhs)}"
-    hyps = (rel(y**2, "==", 1),) if signs else ()
-    data = {"lhs": lhs, "rhs": rhs, "signs": tuple(signs), "dim": dim, "sizes": tuple(sizes),
+    hyps = (*hypotheses, *((rel(y**2, "==", 1),) if signs else ()))
+    data = {"instances": pairs, "signs": tuple(signs), "dim": dim, "sizes": tuple(sizes),
             "extra": extra}  # fmt: skip
     return Obligation(
-        oid, node, shown, tuple(depends_on), "sympy", scope, check, hyps,
-        sp.Eq(lhs, rhs, evaluate=False), data=data,
+        oid, node, shown, tuple(depends_on), "sympy", scope, check, hyps, _equations(pairs),
+        data=data,
     )  # fmt: skip
+
+
+def _given(hypotheses: Sequence[Any]) -> dict[Any, Any]:
+    """The equations ``name = value`` among ``hypotheses``, as a substitution."""
+    return {
+        h.lhs: h.rhs
+        for h in hypotheses
+        if isinstance(h, sp.Equality) and isinstance(h.lhs, (sp.Symbol, sp.Indexed))
+    }
+
+
+def _equations(pairs: Sequence[tuple[Any, Any]]) -> Any:
+    """``lhs = rhs`` for each pair (a conjunction when there are several)."""
+    eqs = [sp.Eq(a_, b_, evaluate=False) for a_, b_ in pairs]
+    return eqs[0] if len(eqs) == 1 else sp.And(*eqs, evaluate=False)
 
 
 def with_instances(
@@ -415,23 +442,42 @@ def _same_sums(lhs: sp.Expr, rhs: sp.Expr) -> Check:
     return check
 
 
-def _link(oid: str, node: str, pairs: Sequence[tuple[Any, Any]], what: str, deps: Sequence[str]
-          ) -> Obligation:  # fmt: skip
-    """A SymPy obligation that each ``(lhs, rhs)`` pair is one identity (a renaming's link)."""
+def equations(
+    oid: str,
+    node: str,
+    pairs: Sequence[tuple[Any, Any]],
+    what: str,
+    deps: Sequence[str],
+    *,
+    hypotheses: Sequence[Any] = (),
+    scope: str = "general d",
+    sift: bool = False,
+    dims: Mapping[sp.Symbol, Sequence[int]] | None = None,
+) -> Obligation:
+    """A SymPy obligation: under ``hypotheses`` (its equations ``name = value`` are
+    substituted) each ``(lhs, rhs)`` pair is one identity."""
+    given = _given(hypotheses)
 
     def check(timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Verdict:
         for lhs, rhs in pairs:
-            verdict = check_identity(lhs, rhs)
+            verdict = check_identity(lhs.xreplace(given), rhs.xreplace(given), sift=sift, dims=dims)
             if not verdict.proved:
                 return verdict
         return Verdict("proved", "every pair rewrites to the same sums")
 
-    concl = sp.And(*(sp.Eq(a_, b_, evaluate=False) for a_, b_ in pairs))
     shown = f"{what}: " + " and ".join(f"{text(a_)} = {text(b_)}" for a_, b_ in pairs)
+    if hypotheses:
+        shown = f"{', '.join(text(h) for h in hypotheses)}  ⇒  {shown}"
     return Obligation(
-        oid, node, shown, tuple(deps), "sympy", "general d", check, (), concl,
-        data={"pairs": tuple(pairs)},
+        oid, node, shown, tuple(deps), "sympy", scope, check, tuple(hypotheses),
+        _equations(pairs), data={"pairs": tuple(pairs)},
     )  # fmt: skip
+
+
+def _link(oid: str, node: str, pairs: Sequence[tuple[Any, Any]], what: str, deps: Sequence[str]
+          ) -> Obligation:  # fmt: skip
+    """A renaming's link: each ``(lhs, rhs)`` pair is one identity, no hypothesis."""
+    return equations(oid, node, pairs, what, deps)
 
 
 def _cauchy_schwarz_obligations(lem: Lemma) -> list[Obligation]:
@@ -995,27 +1041,28 @@ def _bias() -> list[Obligation]:
         for name, lhs, rhs in (("inner", inner_lhs, inner_rhs), ("norm", norm_lhs, norm_rhs))
     ]
 
-    def small(timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Verdict:
-        for dim in SMALL_DIMS:
-            xs = [X[p] for p in range(1, dim + 1)] + [cpos]
-            ws = [W[p] for p in range(1, dim + 1)] + [b / cpos]
-            lhs = sum((p * q for p, q in zip(xs, ws, strict=True)), sp.S.Zero)
-            rhs = unroll(inner_rhs.xreplace({d: dim}))
-            nl = sum((p**2 for p in xs), sp.S.Zero)
-            nr = unroll(norm_rhs.xreplace({d: dim}))
-            if sp.expand(lhs - rhs) != 0 or sp.expand(nl - nr) != 0:
-                return Verdict("refuted", f"fails at d = {dim}")
-        return Verdict("proved", "expanded to 0 for every size")
-
+    written_out = {  # the augmented vectors, coordinate by coordinate, for each d
+        dim: [
+            {
+                **{xh[p]: X[p] for p in range(1, dim + 1)},
+                **{wh[p]: W[p] for p in range(1, dim + 1)},
+                xh[dim + 1]: cpos,
+                wh[dim + 1]: b / cpos,
+            }
+        ]
+        for dim in SMALL_DIMS
+    }
     out.append(
-        Obligation(
+        instances(
             "BIAS.d<=4",
             "BIAS",
-            "BIAS.inner and BIAS.norm with the augmented vectors written out",
+            inner_lhs,
+            inner_rhs,
             ("BIAS.inner", "BIAS.norm"),
-            "sympy",
-            "d = 1..4",
-            small,
+            extra=written_out,
+            more=[(norm_lhs, norm_rhs)],
+            hypotheses=[rel(cpos, ">", 0)],
+            what="BIAS.inner and BIAS.norm with the augmented vectors written out",
         )
     )
     out.append(
@@ -1061,43 +1108,45 @@ BIAS_UPDATES = (rel(a1, "==", a + y), rel(bs1, "==", bs + y), rel(bm1, "==", bm 
 
 
 def _bias_conventions() -> list[Obligation]:
+    """The three conventions decide alike: at the first update (every bias 0) and, since
+    the induction BIAS3 keeps b_s = a and b_m = -a, after every update."""
     dot = vsum(W[i] * X[i])
-    augment = y * (dot + a * 1)  # (x, 1), last weight a
-    separate = y * (dot + bs)  # seed 004: w.x + b
-    minus_one = y * (dot + bm * (-1))  # seed 003: (x, -1), last weight b_m
 
-    def check(timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Verdict:
-        first = check_identity(augment, separate.xreplace({bs: a}))
-        if not first.proved:
-            return first
-        return check_identity(augment, minus_one.xreplace({bm: -a}))
+    def decisions(aug: Any, sep: Any, minus: Any) -> list[tuple[Any, Any]]:
+        """(x, 1) with last weight ``aug``; separate ``w.x + sep`` (seed 004); (x, -1) with
+        last weight ``minus`` (seed 003): the first against each other."""
+        first = y * (dot + aug * 1)
+        return [(first, y * (dot + sep)), (first, y * (dot + minus * (-1)))]
 
-    def small(timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Verdict:
-        first = check_instances(augment, separate.xreplace({bs: a}), d, SMALL_DIMS)
-        if not first.proved:
-            return first
-        return check_instances(augment, minus_one.xreplace({bm: -a}), d, SMALL_DIMS)
-
+    after_pairs = decisions(a1, bs1, bm1)
+    correspond_after = [rel(bs1, "==", a1), rel(bm1, "==", -a1)]
     correspond = sp.And(rel(bs, "==", a), rel(bm, "==", -a))
-    after = sp.And(rel(bs1, "==", a1), rel(bm1, "==", -a1))
+    after = sp.And(*correspond_after)
     return [
-        Obligation(
+        equations(
+            "BIAS3.decision.start",
+            "BIAS3",
+            decisions(a, bs, bm),
+            "the first decision, every bias 0",
+            ("DEF_ALG",),
+            hypotheses=[rel(k, "==", 1), *BIAS_START],
+        ),
+        equations(
             "BIAS3.decision",
             "BIAS3",
-            f"{text(augment)} = {text(separate)} = {text(minus_one)}  [b_s = a, b_m = -a]",
-            ("BIAS.inner",),
-            "sympy",
-            "general d",
-            check,
+            after_pairs,
+            "the decisions with the biases after update k (those of update k + 1)",
+            ("BIAS3.base", "BIAS3.step", "BIAS.inner"),
+            hypotheses=correspond_after,
         ),
-        Obligation(
+        instances(
             "BIAS3.decision.d<=4",
             "BIAS3",
-            "BIAS3.decision with the sums written out for each d",
+            *after_pairs[0],
             ("BIAS3.decision",),
-            "sympy",
-            "d = 1..4",
-            small,
+            more=after_pairs[1:],
+            hypotheses=correspond_after,
+            what="BIAS3.decision with the sums written out for each d",
         ),
         implication(
             "BIAS3.base",
@@ -1112,17 +1161,22 @@ def _bias_conventions() -> list[Obligation]:
             "BIAS3",
             [rel(k, ">=", 2), correspond, *BIAS_UPDATES],
             after,
-            ("BIAS3.decision",),
+            ("DEF_ALG",),
             induction=("BIAS3", "step", "previous update"),
         ),
     ]
 
 
+#: the dual form over n points: the counts alpha_p start at 0; an update is on a point j
+ALPHA = sp.IndexedBase("alpha")
+_p, _j = sp.Symbol("p", integer=True), sp.Symbol("j", integer=True, positive=True)
+DUAL_START = (sp.Eq(ALPHA[_p], 0, evaluate=False),)
+DUAL_POINT = (rel(_j, ">=", 1), rel(_j, "<=", n))
+
+
 def _dual() -> list[Obligation]:
-    n = sp.Symbol("n", integer=True, positive=True)
-    j = sp.Symbol("j", integer=True, positive=True)
-    p = sp.Symbol("p", integer=True)
-    alpha, ys, xs = sp.IndexedBase("alpha"), sp.IndexedBase("y"), sp.IndexedBase("x")
+    p, j, alpha = _p, _j, ALPHA
+    ys, xs = sp.IndexedBase("y"), sp.IndexedBase("x")
 
     def psum(body: sp.Expr) -> sp.Expr:
         return sp.Sum(body, (p, 1, n))
@@ -1134,60 +1188,39 @@ def _dual() -> list[Obligation]:
     count_lhs = psum(alpha[p]) + 1
     count_rhs = psum(alpha[p] + delta)
     dims = {n: (1, 2, 3)}
-
-    def step(timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Verdict:
-        first = check_identity(lhs, rhs, sift=True, dims=dims)
-        if not first.proved:
-            return first
-        return check_identity(count_lhs, count_rhs, sift=True, dims=dims)
-
     extra = {size: [{j: jj} for jj in range(1, size + 1)] for size in SMALL_DIMS}
-
-    def small(timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Verdict:
-        first = check_instances(lhs, rhs, n, SMALL_DIMS, extra=extra)
-        if not first.proved:
-            return first
-        return check_instances(count_lhs, count_rhs, n, SMALL_DIMS, extra=extra)
-
-    no_updates = {alpha[p]: sp.S.Zero}
-    base_w = psum(alpha[p] * ys[p] * xs[p]).xreplace(no_updates)
-    base_count = psum(alpha[p]).xreplace(no_updates)
-
-    def base(timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Verdict:
-        first = check_identity(base_w, sp.S.Zero, dims=dims)
-        if not first.proved:
-            return first
-        return check_identity(base_count, sp.S.Zero, dims=dims)
-
+    step_pairs = [(lhs, rhs), (count_lhs, count_rhs)]
     return [
-        Obligation(
+        equations(
             "DUAL.base",
             "DUAL",
-            "w_1 = 0 = sum_{p=1..n} (alpha[p]*x[p]*y[p]) and sum_{p=1..n} (alpha[p]) = 0 "
-            "updates, with every alpha[p] = 0",
+            [(w_before, sp.S.Zero), (psum(alpha[p]), sp.S.Zero)],
+            "w_1 = 0 and no update yet",
             ("DEF_ALG",),
-            "sympy",
-            "general n",
-            base,
+            hypotheses=DUAL_START,
+            scope="general n",
+            dims=dims,
         ),
-        Obligation(
+        equations(
             "DUAL.step",
             "DUAL",
-            f"{text(lhs)} = {text(rhs)} and {text(count_lhs)} = {text(count_rhs)}  "
-            "[one coordinate of w; an update on point j, 1 <= j <= n, adds 1 to alpha_j]",
+            step_pairs,
+            "one coordinate of w; an update on point j adds 1 to alpha_j",
             ("DUAL.base", "DEF_ALG"),
-            "sympy",
-            "general n",
-            step,
+            hypotheses=DUAL_POINT,
+            scope="general n",
+            sift=True,
+            dims=dims,
         ),
-        Obligation(
+        instances(
             "DUAL.step.n<=4",
             "DUAL",
-            "DUAL.step with the sums written out, for every j",
+            *step_pairs[0],
             ("DUAL.step",),
-            "sympy",
-            "n = 1..4",
-            small,
+            dim=n,
+            extra=extra,
+            more=step_pairs[1:],
+            what="DUAL.step with the sums written out, for every j",
         ),
     ]
 

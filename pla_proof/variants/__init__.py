@@ -22,9 +22,9 @@ from .protocol import (
     Order,
     PassVariant,
     Record,
-    Selector,
     Variant,
     orders,
+    survival_counts,
 )
 from .registry import BUILTIN, builtin_names, resolve
 
@@ -41,7 +41,6 @@ __all__ = [
     "PassVariant",
     "PropertyResult",
     "Record",
-    "Selector",
     "Variant",
     "builtin_names",
     "evaluate",
@@ -49,4 +48,5 @@ __all__ = [
     "resolve",
     "run_case",
     "search",
+    "survival_counts",
 ]

@@ -17,13 +17,12 @@ is claimed to separate the training set -- the averaged output need not
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from ..numbers import dot
 from .classic import Classic
-from .protocol import Case, Order, PassVariant, Record, same_updates
+from .protocol import Case, Order, PassVariant, Record, same_updates, survival_counts
 
 __all__ = ["Averaged", "Voted"]
 
@@ -35,29 +34,26 @@ class _Survivors(PassVariant):
         "EQ": "same update sequence as the classic algorithm in the same order"
     }
 
-    def visit(self, j: int, updated: bool, w: Sequence[Any]) -> None:
-        if updated:
-            self._ws.append(tuple(w))
-            self._cs.append(1)  # Freund & Schapire: c_{k+1} = 1 after a mistake
-        else:
-            self._cs[-1] += 1
-
     def run(self, case: Case, order: Order) -> Record:
-        self._ws: list[tuple[Any, ...]] = [tuple(self.start(case))]
-        self._cs: list[int] = [0]
         rec = super().run(case, order)
         ref = Classic().run(case, order)
         rec.checks["EQ"] = same_updates(rec, ref, "classic")
+        w = [Fraction(v) for v in self.start(case)]
+        weights = [tuple(w)]
+        for j in rec.choices:
+            w = [a + case.y[j] * b for a, b in zip(w, case.X[j], strict=True)]
+            weights.append(tuple(w))
+        counts = survival_counts(rec, case.n)
         a = tuple(
-            sum((c * w[i] for w, c in zip(self._ws, self._cs, strict=True)), Fraction(0))
+            sum((c * v[i] for v, c in zip(weights, counts, strict=True)), Fraction(0))
             for i in range(case.d)
         )
-        rec.output.update(weights=list(self._ws), counts=list(self._cs), averaged=a)
+        rec.output.update(weights=weights, counts=counts, averaged=a)
         margins = [yi * dot(a, x) for x, yi in zip(case.X, case.y, strict=True)]
         rec.end["averaged_m"] = min(margins)
         rec.end["averaged_j"] = margins.index(min(margins))
         votes = [
-            yi * sum(c * _sgn(dot(w, x)) for w, c in zip(self._ws, self._cs, strict=True))
+            yi * sum(c * _sgn(dot(v, x)) for v, c in zip(weights, counts, strict=True))
             for x, yi in zip(case.X, case.y, strict=True)
         ]
         rec.end["voted_m"] = min(votes)

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from hypothesis import assume
 from hypothesis import strategies as st
 
+from ..engine.pyloop import Problem
 from ..numbers import dot
 from .exact_exp import ExpSum, to_interval
 from .protocol import (
@@ -36,11 +37,11 @@ from .protocol import (
     Measure,
     Order,
     Record,
-    Selector,
     Variant,
     _separable_cases,
     bound_floor,
     orthonormal_cases,
+    run_problem,
 )
 
 __all__ = [
@@ -233,19 +234,14 @@ class KernelVariant(Variant):
         rec.checks["PSD"] = (
             None if ok else f"Gram matrix of {len(distinct)} points is not PSD: {why}"
         )
-        alpha = [0] * n
-        sel = Selector(order, n)
-        stop = rec.should_stop()
         claim = self.claim(case)
         pair = claim.bound_pair() if ok and claim.g is not None and claim.g > 0 else None
         b = None if pair is None else bound_floor(pair) + 1
         conclusive = b is not None and b <= self.cap
         budget = b if b is not None and conclusive else self.cap
+        problem = _DualProblem(G, y)
 
-        def f(i: int) -> Any:
-            return sum((alpha[j] * y[j] * G[j][i] for j in range(n) if alpha[j]), Fraction(0))
-
-        def measure() -> tuple[Any, Any]:
+        def measure(alpha: list[int]) -> tuple[Any, Any]:
             pu = sum((alpha[j] * y[j] * h[j] for j in range(n) if alpha[j]), Fraction(0))
             nn = sum(
                 (
@@ -259,29 +255,59 @@ class KernelVariant(Variant):
             )
             return pu, nn
 
-        pu, nn = measure()
-        k = 0
-        while not stop:
-            scores = [y[i] * f(i) for i in range(n)]
-            viol = [i for i in range(n) if scores[i] <= 0]
-            if not viol:
-                break
-            if k >= budget:
+        def stop(k: int, before: list[int], after: list[int], j: int) -> bool:
+            (pu0, nn0), (pu1, nn1) = measure(before), measure(after)
+            return rec.add(Measure(k, j, problem.score(before, j), pu0, pu1, nn0, nn1))
+
+        if rec.should_stop():
+            res_alpha = [0] * n
+            k = 0
+        else:
+            res = run_problem(problem, order, budget, None, stop)
+            if res.status == "budget_exhausted":
                 rec.complete = conclusive
-                break
-            j = sel.pick(viol, scores, k + 1)
-            alpha[j] += 1
-            k += 1
-            pu1, nn1 = measure()
-            pu0, nn0, pu, nn = pu, nn, pu1, nn1
-            if rec.add(Measure(k, j, scores[j], pu0, pu1, nn0, nn1)):
-                break
-        margins = [y[i] * f(i) for i in range(n)]
+            res_alpha = res.states[-1] if res.states else problem.alpha_after(res.choices)
+            k = len(res.choices)
+            rec.visits = list(res.visits)
+        alpha = res_alpha
+        margins = [problem.score(alpha, i) for i in range(n)]
         low = _min(margins)
         rec.end.update(m=low, j=margins.index(low))
         rec.checks["DUAL"] = None if sum(alpha) == k else f"sum alpha = {sum(alpha)} != k = {k}"
         rec.output["alpha"] = alpha
         return rec
+
+
+class _DualProblem(Problem):
+    """The dual form for the engine's per-step path: the state is the counts ``alpha``."""
+
+    def __init__(self, G: list[list[Any]], y: Sequence[int]) -> None:
+        self.G, self.y, self.n = G, y, len(y)
+
+    def start(self) -> list[int]:
+        return [0] * self.n
+
+    def score(self, state: list[int], i: int) -> Any:
+        G, y = self.G, self.y
+        f = sum((a * y[j] * G[j][i] for j, a in enumerate(state) if a), Fraction(0))
+        return y[i] * f
+
+    def triggers(self, state: list[int], i: int) -> bool:
+        return _sign(self.score(state, i)) <= 0
+
+    def step(self, state: list[int], j: int) -> list[int]:
+        out = list(state)
+        out[j] += 1
+        return out
+
+    def alpha_after(self, choices: Sequence[int]) -> list[int]:
+        alpha = [0] * self.n
+        for j in choices:
+            alpha[j] += 1
+        return alpha
+
+    def weights(self, state: list[int]) -> tuple[Fraction, ...]:
+        return tuple(Fraction(a) for a in state)
 
 
 def _max(values: Any) -> Any:

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 
 from .cases import small_positive_fractions
-from .protocol import Case, Claim, LinearVariant, Order, Record, _separable_cases, orthonormal_cases
+from .protocol import Case, Claim, LinearVariant, _separable_cases, orthonormal_cases
 
 __all__ = ["Margin"]
 
@@ -49,21 +49,11 @@ class Margin(LinearVariant):
             for c in orthonormal_cases()
         ]
 
-    def run(self, case: Case, order: Order) -> Record:
-        self._tau = Fraction(case.params["tau"])
-        self._eta = Fraction(case.params["eta"])
-        return super().run(case, order)
+    def tau(self, case: Case) -> Fraction:
+        return Fraction(case.params["tau"])
 
-    def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
-        return bool(self.score(w, x, y) <= self._tau)
-
-    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
-        return [self._eta * y * v for v in x]
-
-    def budget(self, case: Case) -> tuple[int, bool]:
-        self._tau = Fraction(case.params["tau"])
-        self._eta = Fraction(case.params["eta"])
-        return super().budget(case)
+    def eta(self, case: Case) -> Fraction:
+        return Fraction(case.params["eta"])
 
     def claim(self, case: Case) -> Claim:
         tau, eta = Fraction(case.params["tau"]), Fraction(case.params["eta"])

@@ -22,9 +22,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from ..engine.pyloop import Problem
 from ..numbers import dot, norm2
 from .cases import multiclass_cases
-from .protocol import Case, Claim, Measure, Order, Record, Selector, Variant, bound_floor
+from .protocol import Case, Claim, Measure, Order, Record, Variant, bound_floor, run_problem
 
 __all__ = ["Multiclass"]
 
@@ -61,50 +62,72 @@ class Multiclass(Variant):
 
     def run(self, case: Case, order: Order) -> Record:
         m = int(case.params["classes"])
-        d = case.d
         U = self._rows(case.u, m)
-        W: list[list[Any]] = [[Fraction(0)] * d for _ in range(m)]
         rec = Record()
-        sel = Selector(order, case.n)
         pair = self.claim(case).bound_pair()
         b = None if pair is None else bound_floor(pair) + 1
         conclusive = b is not None and b <= self.cap
         budget = b if b is not None and conclusive else self.cap
+        problem = _ClassesProblem(case, m)
 
-        def pu_of(W: list[list[Any]]) -> Any:
+        def pu_of(W: Sequence[Sequence[Any]]) -> Any:
             return sum((dot(ur, wr) for ur, wr in zip(U, W, strict=True)), Fraction(0))
 
-        def nn_of(W: list[list[Any]]) -> Any:
+        def nn_of(W: Sequence[Sequence[Any]]) -> Any:
             return sum((norm2(wr) for wr in W), Fraction(0))
 
-        def best_wrong(W: list[list[Any]], x: Sequence[Any], label: int) -> tuple[Any, int]:
-            s = [dot(wr, x) for wr in W]
-            r = max((i for i in range(m) if i != label), key=lambda i: (s[i], -i))
-            return s[label] - s[r], r
+        def stop(k: int, before: Any, after: Any, j: int) -> bool:
+            t = problem.score(before, j)
+            return rec.add(
+                Measure(k, j, t, pu_of(before), pu_of(after), nn_of(before), nn_of(after))
+            )
 
-        pu, nn = pu_of(W), nn_of(W)
-        k = 0
-        while True:
-            info = [best_wrong(W, x, yi) for x, yi in zip(case.X, case.y, strict=True)]
-            scores = [s for s, _ in info]
-            viol = [i for i in range(case.n) if scores[i] <= 0]
-            if not viol:
-                break
-            if k >= budget:
-                rec.complete = conclusive
-                break
-            j = sel.pick(viol, scores, k + 1)
-            x, yj, r = case.X[j], case.y[j], info[j][1]
-            W = [list(row) for row in W]
-            W[yj] = [a + v for a, v in zip(W[yj], x, strict=True)]
-            W[r] = [a - v for a, v in zip(W[r], x, strict=True)]
-            k += 1
-            pu1, nn1 = pu_of(W), nn_of(W)
-            pu0, nn0, pu, nn = pu, nn, pu1, nn1
-            if rec.add(Measure(k, j, scores[j], pu0, pu1, nn0, nn1)):
-                break
-        margins = [best_wrong(W, x, yi)[0] for x, yi in zip(case.X, case.y, strict=True)]
+        res = run_problem(problem, order, budget, None, stop)
+        if res.status == "budget_exhausted":
+            rec.complete = conclusive
+        rec.visits = list(res.visits)
+        W = problem.after(res.choices)
+        margins = [problem.score(W, i) for i in range(case.n)]
         low = min(margins)
         rec.end.update(m=low, j=margins.index(low))
         rec.output["W"] = tuple(tuple(row) for row in W)
         return rec
+
+
+class _ClassesProblem(Problem):
+    """One weight vector per class, for the engine's per-step path."""
+
+    def __init__(self, case: Case, m: int) -> None:
+        self.case, self.m, self.n = case, m, case.n
+
+    def start(self) -> tuple[tuple[Fraction, ...], ...]:
+        return tuple((Fraction(0),) * self.case.d for _ in range(self.m))
+
+    def _best_wrong(self, W: Sequence[Sequence[Any]], i: int) -> tuple[Any, int]:
+        x, label = self.case.X[i], self.case.y[i]
+        s = [dot(wr, x) for wr in W]
+        r = max((c for c in range(self.m) if c != label), key=lambda c: (s[c], -c))
+        return s[label] - s[r], r
+
+    def score(self, state: Any, i: int) -> Any:
+        return self._best_wrong(state, i)[0]
+
+    def triggers(self, state: Any, i: int) -> bool:
+        return bool(self.score(state, i) <= 0)
+
+    def step(self, state: Any, j: int) -> Any:
+        _, r = self._best_wrong(state, j)
+        x, yj = self.case.X[j], self.case.y[j]
+        W = [list(row) for row in state]
+        W[yj] = [a + v for a, v in zip(W[yj], x, strict=True)]
+        W[r] = [a - v for a, v in zip(W[r], x, strict=True)]
+        return tuple(tuple(row) for row in W)
+
+    def after(self, choices: Sequence[int]) -> Any:
+        W = self.start()
+        for j in choices:
+            W = self.step(W, j)
+        return W
+
+    def weights(self, state: Any) -> tuple[Fraction, ...]:
+        return tuple(v for row in state for v in row)

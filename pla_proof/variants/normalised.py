@@ -53,9 +53,8 @@ class Normalised(LinearVariant):
     def examples(self) -> Sequence[Case]:
         return orthonormal_cases()
 
-    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
-        r = exact_norm(x)
-        return [y * v / r for v in x]
+    def factors(self, case: Case) -> tuple[Fraction, ...]:
+        return tuple(1 / exact_norm(x) for x in case.X)
 
     def claim(self, case: Case) -> Claim:
         g = min(yi * dot(case.u, x) / exact_norm(x) for x, yi in zip(case.X, case.y, strict=True))

@@ -14,7 +14,6 @@ increase (``RATCHET``).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -58,33 +57,44 @@ class Pocket(Variant):
         return Claim(C=case.radius_squared, end=None)
 
     def run(self, case: Case, order: Order) -> Record:
-        rng = random.Random(order.seed)
+        from ..engine.drive import drive
+        from ..engine.rule import CLASSIC
+
+        data = case.dataset()
+        n = case.n
+        picks = self.iterations_per_point * n
+        dec = drive(
+            data,
+            CLASSIC,
+            seed=order.seed,
+            budget=picks,
+            sample=True,
+            max_epochs=self.iterations_per_point,
+            detect_cycles=False,
+        )
         rec = Record()
+        # replay the picks: the weights after each update, the pocket between them
         w: list[Any] = [Fraction(0)] * case.d
         pocket, pocket_run, pocket_err = list(w), 0, errors(w, case)
         history = [pocket_err]
-        run_len, k = 0, 0
-        nn = norm2(w)
-        for _ in range(self.iterations_per_point * case.n):
-            j = rng.randrange(case.n)
+        run_len, previous = 0, -1
+        visits = [int(v) for v in dec.visits]
+        for k, (j, v) in enumerate(zip(dec.choices.tolist(), [*visits], strict=True), 1):
+            pocket, pocket_run, pocket_err, run_len = self._correct_picks(
+                case, w, v - previous - 1, run_len, pocket, pocket_run, pocket_err, history
+            )
             x, yj = case.X[j], case.y[j]
             t = yj * dot(w, x)
-            if t > 0:
-                run_len += 1
-                if run_len > pocket_run:
-                    e = errors(w, case)
-                    if not self.ratchet or e < pocket_err:
-                        pocket, pocket_run, pocket_err = list(w), run_len, e
-                        history.append(e)
-            else:
-                w = [a + yj * v for a, v in zip(w, x, strict=True)]
-                k += 1
-                nn1 = norm2(w)
-                stop = rec.add(Measure(k, j, t, Fraction(0), Fraction(0), nn, nn1))
-                nn = nn1
-                if stop:
-                    break
-                run_len = 0
+            w1 = [a + yj * b for a, b in zip(w, x, strict=True)]
+            if rec.add(Measure(k, j, t, Fraction(0), Fraction(0), norm2(w), norm2(w1))):
+                w = w1
+                break
+            w, run_len, previous = w1, 0, v
+        else:
+            pocket, pocket_run, pocket_err, run_len = self._correct_picks(
+                case, w, picks - previous - 1, run_len, pocket, pocket_run, pocket_err, history
+            )
+        rec.visits = visits[: len(rec.choices)]
         bad = next((i for i in range(1, len(history)) if history[i] > history[i - 1]), None)
         rec.checks["RATCHET"] = (
             None
@@ -94,3 +104,30 @@ class Pocket(Variant):
         rec.output.update(pocket=tuple(pocket), pocket_errors=history)
         rec.end["m"] = min(yi * dot(pocket, x) for x, yi in zip(case.X, case.y, strict=True))
         return rec
+
+    def _correct_picks(
+        self,
+        case: Case,
+        w: list[Any],
+        count: int,
+        run_len: int,
+        pocket: list[Any],
+        pocket_run: int,
+        pocket_err: int,
+        history: list[int],
+    ) -> tuple[list[Any], int, int, int]:
+        """``count`` correct picks at ``w``: the run grows, and the pocket takes ``w`` when
+        its run is the longest (with the ratchet: only with strictly fewer errors)."""
+        e: int | None = None
+        for _ in range(count):
+            run_len += 1
+            if run_len > pocket_run:
+                if e is None:
+                    e = errors(w, case)
+                if not self.ratchet or e < pocket_err:
+                    pocket, pocket_run, pocket_err = list(w), run_len, e
+                    history.append(e)
+                elif self.ratchet:
+                    run_len += count - 1 - _  # the rest of the run changes nothing
+                    break
+        return pocket, pocket_run, pocket_err, run_len

@@ -31,7 +31,7 @@ in R^d; they subclass :class:`LinearVariant` and override one or two methods:
 
 from __future__ import annotations
 
-import random
+import math
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -41,6 +41,9 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 
 from ..data import Dataset
+from ..engine.orders import Chooser
+from ..engine.pyloop import LoopResult, Problem
+from ..engine.rule import LinearRule
 from ..errors import InputError
 from ..numbers import dot, norm2
 
@@ -53,10 +56,11 @@ __all__ = [
     "Order",
     "PassVariant",
     "Record",
-    "Selector",
     "Variant",
     "orders",
+    "run_problem",
     "same_updates",
+    "survival_counts",
 ]
 
 Vector = tuple[Fraction, ...]
@@ -123,7 +127,7 @@ class Case:
 class Order:
     """How the violator to update on is chosen.
 
-    ``cyclic``/``first``/``maxviol``/``random`` as in :mod:`pla_proof.trainer`
+    ``cyclic``/``first``/``maxviol``/``random`` as in :mod:`pla_proof.engine.orders`
     (``random`` walks a fresh random permutation per epoch, seeded by ``seed``);
     ``choose``: at update ``k`` take ``violators[picks[k-1] % len(violators)]``
     (the first violator once ``picks`` runs out); ``replay``: ``picks`` are the
@@ -141,73 +145,38 @@ class Order:
             return f"{self.rule} {list(self.picks)}"
         return self.rule
 
+    def engine(self) -> str | Chooser:
+        """This order as the engine takes it: a rule name, or a chooser for ``choose`` and
+        ``replay``.
 
-class Selector:
-    """Stateful selection of the next violator for one run.
+        >>> Order("choose", picks=(2, 1)).engine()([0, 1, 3], 1)
+        3
+        >>> Order("replay", picks=(2,)).engine()([0, 1], 1)
+        Traceback (most recent call last):
+        ...
+        pla_proof.errors.InputError: replay: point 3 is not a violator at update 1
+        """
+        if self.rule not in ORDER_RULES:
+            raise InputError(f"unknown order {self.rule!r} (choose {', '.join(ORDER_RULES)})")
+        picks = self.picks
+        if self.rule == "choose":
 
-    >>> s = Selector(Order("cyclic"), 3)
-    >>> s.pick([0, 2], [0, 0, 0], 1), s.pick([0, 2], [0, 0, 0], 2)
-    (0, 2)
-    >>> Selector(Order("maxviol"), 3).pick([0, 1], [-1, -5, 3], 1)
-    1
-    """
+            def choose(viol: list[int], k: int) -> int:
+                return viol[picks[k - 1] % len(viol)] if k - 1 < len(picks) else viol[0]
 
-    def __init__(self, order: Order, n: int):
-        if order.rule not in ORDER_RULES:
-            raise InputError(f"unknown order {order.rule!r} (choose {', '.join(ORDER_RULES)})")
-        self.order = order
-        self.n = n
-        self.pos = 0
-        self.rng = random.Random(order.seed)
-        self.perm: list[int] = []
-        self.ppos = 0
+            return choose
+        if self.rule == "replay":
 
-    def epoch(self) -> list[int]:
-        """The visiting order of one epoch (for variants that make passes)."""
-        if self.order.rule == "random":
-            perm = list(range(self.n))
-            self.rng.shuffle(perm)
-            return perm
-        if self.order.rule == "cyclic":
-            return list(range(self.n))
-        raise InputError(f"order {self.order.rule!r} has no epochs (use cyclic or random)")
+            def replay(viol: list[int], k: int) -> int:
+                if k - 1 < len(picks):
+                    j = picks[k - 1]
+                    if j not in viol:
+                        raise InputError(f"replay: point {j + 1} is not a violator at update {k}")
+                    return j
+                return viol[0]
 
-    def pick(self, violators: Sequence[int], scores: Sequence[Any], k: int) -> int:
-        """Choose among ``violators`` (ascending); ``scores[i]`` ranks violation
-        (smaller is worse); ``k`` is the 1-based index of the coming update."""
-        rule = self.order.rule
-        viol = list(violators)
-        if rule == "first":
-            return viol[0]
-        if rule == "cyclic":
-            for off in range(self.n):
-                i = (self.pos + off) % self.n
-                if i in viol:
-                    self.pos = (i + 1) % self.n
-                    return i
-        if rule == "maxviol":
-            return min(viol, key=lambda i: (scores[i], i))
-        if rule == "random":
-            while True:
-                if self.ppos >= len(self.perm):
-                    self.perm = self.epoch()
-                    self.ppos = 0
-                i = self.perm[self.ppos]
-                self.ppos += 1
-                if i in viol:
-                    return i
-        if rule == "choose":
-            if k - 1 < len(self.order.picks):
-                return viol[self.order.picks[k - 1] % len(viol)]
-            return viol[0]
-        if rule == "replay":
-            if k - 1 < len(self.order.picks):
-                j = self.order.picks[k - 1]
-                if j not in viol:
-                    raise InputError(f"replay: point {j + 1} is not a violator at update {k}")
-                return j
-            return viol[0]
-        raise AssertionError(rule)  # pragma: no cover
+            return replay
+        return self.rule
 
 
 def orders(rules: Sequence[str] = ("cyclic", "first", "maxviol", "random", "choose")) -> Any:
@@ -259,6 +228,8 @@ class Record:
     complete: bool = True
     output: dict[str, Any] = field(default_factory=dict)
     truncated: bool = False
+    visits: list[int] = field(default_factory=list)
+    status: str = ""
 
     def add(self, m: Measure) -> bool:
         """Record an update; True when the run should stop (the harness's search has
@@ -412,18 +383,22 @@ def orthonormal_cases(sizes: Sequence[int] = (1, 2, 3)) -> list[Case]:
 
 
 class LinearVariant(Variant):
-    """An additive variant in R^d: override :meth:`triggers`, :meth:`step`,
-    :meth:`start` and :meth:`claim` (defaults: the classic algorithm).
+    """An additive variant in R^d, run by the engine.
 
-    The run loop picks a point whose trigger fires (by the order), applies
-    ``w <- w + step(w, x, y)`` and measures every update exactly against the
-    case's comparator.  It stops when no trigger fires.
+    A built-in linear variant only *declares* its rule -- :meth:`eta`, :meth:`tau`,
+    :meth:`start`, :meth:`factors`, :meth:`strict_trigger` -- and the compiled loop runs
+    it.  A variant written by hand may instead override :meth:`triggers`, :meth:`step`
+    or :meth:`score` in Python; it then runs on the engine's per-step path (same
+    selection rules, same record).  Either way every update is measured exactly
+    against the case's comparator, and the run stops when no trigger fires.
     """
 
     name: ClassVar[str] = "linear"
     classic_dynamics: ClassVar[bool] = False
     #: Updates beyond this (and beyond the claimed bound) make a run inconclusive.
     cap: ClassVar[int] = 2_000
+    #: At most this many passes over the data (None: no limit; the budget still holds).
+    max_epochs: ClassVar[int | None] = None
 
     def cases(self) -> Any:
         return _separable_cases()
@@ -431,9 +406,39 @@ class LinearVariant(Variant):
     def examples(self) -> Sequence[Case]:
         return orthonormal_cases()
 
+    # --- the rule, declared ------------------------------------------------------------------
+
+    def eta(self, case: Case) -> Fraction:
+        """The learning rate (default 1)."""
+        return Fraction(1)
+
+    def tau(self, case: Case) -> Fraction:
+        """The trigger threshold: update while ``y w.x <= tau`` (default 0)."""
+        return Fraction(0)
+
     def start(self, case: Case) -> list[Fraction]:
         """The starting weights (default 0)."""
         return [Fraction(0)] * case.d
+
+    def factors(self, case: Case) -> tuple[Fraction, ...] | None:
+        """Per-point factors ``a_i > 0`` of the update ``eta a_i y x`` (default none)."""
+        return None
+
+    def strict_trigger(self, case: Case) -> bool | tuple[bool, ...]:
+        """A strict trigger ``y w.x < tau`` (one flag, or one per point; default False)."""
+        return False
+
+    def rule(self, case: Case) -> LinearRule:
+        """The variant as a rule of the compiled loop."""
+        return LinearRule(
+            Fraction(self.eta(case)),
+            Fraction(self.tau(case)),
+            tuple(Fraction(v) for v in self.start(case)),
+            self.factors(case),
+            self.strict_trigger(case),
+        )
+
+    # --- or written by hand, per step ----------------------------------------------------------
 
     def score(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Any:
         """The trigger value, ``y w.x`` by default (smaller is more violated)."""
@@ -447,15 +452,21 @@ class LinearVariant(Variant):
         """The increment ``z`` (the update is ``w <- w + z``).  Default ``y x``."""
         return [y * v for v in x]
 
+    def written_in_python(self) -> bool:
+        """True when the variant overrides ``triggers``, ``step`` or ``score``."""
+        cls = type(self)
+        return any(
+            getattr(cls, name) is not getattr(LinearVariant, name)
+            for name in ("triggers", "step", "score")
+        )
+
     def claim(self, case: Case) -> Claim:
         """Default: the classic claim ``(C, g) = (R^2, gamma)``, strict separation."""
         return Claim(C=case.radius_squared, g=case.gamma, uu=case.uu)
 
     def end_margin(self, w: Sequence[Any], case: Case) -> tuple[Any, int]:
         """``(min_i y_i w.x_i, argmin)`` of the returned weights (for ``SEP``)."""
-        margins = [yi * dot(w, x) for x, yi in zip(case.X, case.y, strict=True)]
-        low = min(margins)
-        return low, margins.index(low)
+        return case.dataset().min_margin([Fraction(v) for v in w])
 
     def budget(self, case: Case) -> tuple[int, bool]:
         """``(updates allowed, conclusive)``: one past the claimed bound when that is
@@ -468,37 +479,15 @@ class LinearVariant(Variant):
         return (b, True) if b <= self.cap else (self.cap, False)
 
     def run(self, case: Case, order: Order) -> Record:
-        rec = Record()
-        w = list(self.start(case))
-        u = case.u
-        sel = Selector(order, case.n)
         budget, conclusive = self.budget(case)
-        k = 0
-        pu, nn = dot(u, w), norm2(w)
-        while True:
-            scores = [self.score(w, x, yi) for x, yi in zip(case.X, case.y, strict=True)]
-            viol = [i for i in range(case.n) if self.triggers(w, case.X[i], case.y[i])]
-            if not viol:
-                break
-            if k >= budget:
-                rec.complete = conclusive
-                break
-            j = sel.pick(viol, scores, k + 1)
-            w, pu, nn = self._apply(rec, case, w, j, k + 1, scores[j], pu, nn)
-            k += 1
-            if rec.truncated:
-                break
+        if self.written_in_python():
+            rec, w = _run_python(self, case, order, budget, self.max_epochs)
+        else:
+            rec, w = _run_compiled(self.rule(case), case, order, budget, self.max_epochs)
+        if rec.status == "budget_exhausted":
+            rec.complete = conclusive
         self._finish(rec, case, w)
         return rec
-
-    def _apply(
-        self, rec: Record, case: Case, w: list[Any], j: int, k: int, t: Any, pu: Any, nn: Any
-    ) -> tuple[list[Any], Any, Any]:
-        z = self.step(w, case.X[j], case.y[j])
-        w1 = [a + b for a, b in zip(w, z, strict=True)]
-        pu1, nn1 = dot(case.u, w1), norm2(w1)
-        rec.add(Measure(k, j, t, pu, pu1, nn, nn1))
-        return w1, pu1, nn1
 
     def _finish(self, rec: Record, case: Case, w: Sequence[Any]) -> None:
         m, jm = self.end_margin(w, case)
@@ -507,47 +496,160 @@ class LinearVariant(Variant):
 
 
 class PassVariant(LinearVariant):
-    """A :class:`LinearVariant` that makes passes (epochs) over the data, visiting
-    every point once per epoch in cyclic or random-permutation order, and stops
-    after a pass without updates or after :attr:`max_epochs` passes."""
+    """A :class:`LinearVariant` that makes passes (epochs) over the data, visiting every
+    point once per epoch in cyclic or random-permutation order, and stops after a pass
+    without updates or after :attr:`max_epochs` passes (``rec.visits`` holds the visit
+    number of each update, from which per-pass statistics follow)."""
 
     order_rules: ClassVar[tuple[str, ...]] = ("cyclic", "random")
-    max_epochs: ClassVar[int | None] = None
-
-    def visit(self, j: int, updated: bool, w: Sequence[Any]) -> None:
-        """Hook called after every visit with the weights after it (default: nothing)."""
 
     def run(self, case: Case, order: Order) -> Record:
-        rec = Record()
-        w = list(self.start(case))
-        sel = Selector(order, case.n)
-        budget, conclusive = self.budget(case)
-        k, epochs = 0, 0
-        pu, nn = dot(case.u, w), norm2(w)
-        while self.max_epochs is None or epochs < self.max_epochs:
-            epochs += 1
-            updated = False
-            for j in sel.epoch():
-                x, yj = case.X[j], case.y[j]
-                if not self.triggers(w, x, yj):
-                    self.visit(j, False, w)
-                    continue
-                if k >= budget:
-                    rec.complete = conclusive
-                    self._finish(rec, case, w)
-                    return rec
-                k += 1
-                w, pu, nn = self._apply(rec, case, w, j, k, self.score(w, x, yj), pu, nn)
-                self.visit(j, True, w)
-                updated = True
-                if rec.truncated:
-                    self._finish(rec, case, w)
-                    return rec
-            if not updated:
-                break
-        rec.output["epochs"] = epochs
-        self._finish(rec, case, w)
+        rec = super().run(case, order)
+        n = case.n
+        # the pass of the last update, and a last pass without updates
+        passes = rec.visits[-1] // n + 2 if rec.choices else 1
+        if self.max_epochs is not None:
+            passes = min(passes, self.max_epochs)
+        rec.output["epochs"] = passes
         return rec
+
+
+def survival_counts(rec: Record, n: int) -> list[int]:
+    """How many visits each weight vector of a pass run survived (Freund & Schapire's
+    ``c_j``: 1 for the visit that made it, plus each correct visit before the next
+    update; the start counts only correct visits).
+
+    >>> rec = Record(choices=[0, 1], visits=[0, 3], output={"epochs": 3})
+    >>> survival_counts(rec, 2)
+    [0, 3, 3]
+    """
+    visits = list(rec.visits)
+    end = int(rec.output["epochs"]) * n
+    counts = [visits[0] if visits else end]
+    for a, b in zip(visits, [*visits[1:], end], strict=True):
+        counts.append(b - a)
+    return counts
+
+
+# --- running a variant on the engine ----------------------------------------------------------
+
+
+def _measures_to_steps(rec: Record, measures: dict[str, Any], choices: Sequence[int]) -> bool:
+    """Add one :class:`Measure` per update of a measured chunk; True when the harness
+    asks to stop."""
+    k = measures["k"].values()
+    t = measures["t"].values()
+    pu = measures["pu"].values()
+    pu1 = measures["pu1"].values()
+    n0 = measures["n0"].values()
+    n1 = measures["n1"].values()
+    for i, j in enumerate(choices):
+        if rec.add(Measure(int(k[i]), int(j), t[i], pu[i], pu1[i], n0[i], n1[i])):
+            return True
+    return False
+
+
+def _run_compiled(
+    rule: LinearRule, case: Case, order: Order, budget: int, max_epochs: int | None
+) -> tuple[Record, tuple[Fraction, ...]]:
+    from ..engine.drive import drive
+    from ..engine.measure import exact_measures, last_weights
+
+    data = case.dataset()
+    rec = Record()
+    su = math.lcm(*(v.denominator for v in case.u)) if case.u else 1
+    U = [int(v * su) for v in case.u]
+    state: dict[str, Any] = {}
+
+    def on_chunk(k0: int, choices: Any, visits: Any) -> int | None:
+        world = state["world"]
+        V = state.setdefault("V", list(world.scales.V0))
+        m = exact_measures(world, choices, k0, V, U, su)
+        state["V"] = last_weights(world, choices, V)
+        before = len(rec.steps)
+        if _measures_to_steps(rec, m, [int(j) for j in choices]):
+            return len(rec.steps) if len(rec.steps) > before else k0 + 1
+        return None
+
+    from ..engine.drive import _world
+
+    state["world"] = _world(data, rule, "exact")
+    dec = drive(
+        data,
+        rule,
+        order=order.engine(),
+        seed=order.seed,
+        budget=budget,
+        on_chunk=on_chunk,
+        detect_cycles=False,
+        max_epochs=max_epochs,
+    )
+    rec.visits = [int(v) for v in dec.visits]
+    rec.status = dec.status
+    del rec.steps[dec.updates :]
+    del rec.choices[dec.updates :]
+    return rec, dec.w
+
+
+class _VariantProblem(Problem):
+    """A hand-written linear variant (its own ``triggers``/``step``/``score``) for the
+    per-step path."""
+
+    def __init__(self, variant: LinearVariant, case: Case) -> None:
+        self.variant, self.case = variant, case
+        self.n = case.n
+
+    def start(self) -> Any:
+        return [Fraction(v) for v in self.variant.start(self.case)]
+
+    def score(self, state: Any, i: int) -> Any:
+        return self.variant.score(state, self.case.X[i], self.case.y[i])
+
+    def triggers(self, state: Any, i: int) -> bool:
+        return bool(self.variant.triggers(state, self.case.X[i], self.case.y[i]))
+
+    def step(self, state: Any, j: int) -> Any:
+        z = self.variant.step(state, self.case.X[j], self.case.y[j])
+        return [a + b for a, b in zip(state, z, strict=True)]
+
+
+def _run_python(
+    variant: LinearVariant, case: Case, order: Order, budget: int, max_epochs: int | None
+) -> tuple[Record, tuple[Fraction, ...]]:
+    rec = Record()
+    u = case.u
+    problem = _VariantProblem(variant, case)
+
+    def stop(k: int, before: Any, after: Any, j: int) -> bool:
+        t = variant.score(before, case.X[j], case.y[j])
+        return rec.add(Measure(k, j, t, dot(u, before), dot(u, after), norm2(before), norm2(after)))
+
+    res = run_problem(problem, order, budget, max_epochs, stop)
+    rec.visits = list(res.visits)
+    rec.status = res.status
+    return rec, res.w
+
+
+def run_problem(
+    problem: Problem,
+    order: Order,
+    budget: int,
+    max_epochs: int | None,
+    stop: Callable[[int, Any, Any, int], bool],
+) -> LoopResult:
+    """Run any :class:`~pla_proof.engine.pyloop.Problem` on the engine's per-step path in
+    ``order``; ``stop(k, before, after, j)`` sees every update (and may end the run)."""
+    from ..engine.pyloop import loop
+
+    return loop(
+        problem,
+        order=order.engine(),
+        seed=order.seed,
+        budget=budget,
+        max_epochs=max_epochs,
+        detect_cycles=False,
+        stop=stop,
+    )
 
 
 def bound_floor(pair: tuple[Any, Any]) -> int:

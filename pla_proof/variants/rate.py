@@ -62,12 +62,10 @@ class LearningRate(LinearVariant):
             for c in orthonormal_cases()
         ]
 
-    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
-        eta = self._eta
-        return [eta * y * v for v in x]
+    def eta(self, case: Case) -> Fraction:
+        return Fraction(case.params["eta"])
 
     def run(self, case: Case, order: Order) -> Record:
-        self._eta = Fraction(case.params["eta"])
         rec = super().run(case, order)
         ref = Classic().run(case, order)
         rec.checks["EQ"] = same_updates(rec, ref, "classic")

@@ -55,8 +55,9 @@ class Seed004Listing(PassVariant):
         F = Fraction
         return [Case(((F(1),),), (1,), (F(1),), F(1), {"theta": F(0), "c": F(1)}, "one-positive")]
 
-    def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
-        return predict(w, x) != y
+    def strict_trigger(self, case: Case) -> tuple[bool, ...]:
+        # predict(w, x) != y: for y = +1 that is w.x < 0 (strict), for y = -1 w.x >= 0
+        return tuple(yi > 0 for yi in case.y)
 
     def run(self, case: Case, order: Order) -> Record:
         aug = augmented(case, Fraction(1))

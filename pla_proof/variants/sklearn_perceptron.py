@@ -34,7 +34,7 @@ from ..numbers import dot, norm2
 from .bias import augmented
 from .cases import biased_cases, sign_labelled_biased_cases
 from .classic import Classic
-from .protocol import Case, Claim, Measure, Order, Record, Selector, Variant
+from .protocol import Case, Claim, Measure, Order, Record, Variant
 
 __all__ = ["SklearnDefault", "SklearnPerceptron", "sklearn_available"]
 
@@ -55,6 +55,15 @@ def _perceptron(**kw: Any) -> Any:
             "this variant needs scikit-learn: pip install 'pla_proof[sklearn]'"
         ) from None
     return Perceptron(**kw)
+
+
+def _epoch(order: Order, n: int, epoch: int) -> list[int]:
+    """The visiting order of one epoch (the engine's: cyclic, or its random permutation)."""
+    if order.rule == "random":
+        from ..engine.orders import permutation
+
+        return permutation(n, seed=order.seed, epoch=epoch)
+    return list(range(n))
 
 
 def _two_classes(case: Case) -> bool:
@@ -102,14 +111,13 @@ class SklearnPerceptron(Variant):
         y = np.array(case.y)
         clf = _perceptron(eta0=1.0, penalty=None, fit_intercept=True)
         rec = Record()
-        sel = Selector(order, case.n)
         w_hat: list[Fraction] = [Fraction(0)] * aug.d
         pu, nn = Fraction(0), Fraction(0)
         k, epochs, started = 0, 0, False
         while epochs < self.max_epochs:
             epochs += 1
             changed = False
-            for j in sel.epoch():
+            for j in _epoch(order, case.n, epochs - 1):
                 t = case.y[j] * dot(w_hat, aug.X[j])
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
