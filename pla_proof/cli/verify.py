@@ -1,8 +1,10 @@
 """``pla-proof verify``: check every obligation of the proof and print the blueprint.
 
-Exit 0 only when every obligation is proved (1 otherwise).  ``--json`` prints
-``{"all_proved": bool, "obligations": [{"id", "statement", "depends_on",
-"checker", "status", "seconds", ...}, ...], ...}``.
+Exit 0 only when every obligation is proved and exported to Coq (with ``--coq``: compiled
+by it), every hypothesis is discharged (the chain) and the small runs agree; 1
+otherwise.  ``--json`` prints ``{"ok": bool, "all_proved": bool, "obligations": [{"id",
+"statement", "depends_on", "checker", "status", "seconds", "hypotheses", "checkers",
+...}, ...], "chain": ..., "small_runs": ..., ...}``.
 """
 
 from __future__ import annotations
