@@ -156,6 +156,12 @@ class Run:
     def steps(self) -> Steps:
         return Steps(self)
 
+    def _repr_html_(self) -> str:
+        """A notebook shows the run as the lecture page's stepper (the page, in an iframe)."""
+        from .render.page import notebook_html
+
+        return notebook_html(self)
+
     @property
     def bound(self) -> Fraction | None:
         """R^2/gamma^2 for the comparator the run was checked against."""
@@ -187,6 +193,32 @@ class Run:
         V = last_weights(world, self.choice_array[:k], world.scales.V0)
         S = world.scales.S
         return tuple(Fraction(v, S) for v in V)
+
+    def w_path(self) -> list[tuple[Fraction, ...]]:
+        """Every weight vector of the run: ``w_path()[k] == w_after(k)``, in one pass.
+
+        >>> from pla_proof.data import load
+        >>> run = train(load("orthonormal:3"), comparator=None)
+        >>> run.w_path()[2] == run.w_after(2)
+        True
+        """
+        if self.data is None or self._world is None:
+            raise ValueError("this run record does not carry its data")
+        world = self._world
+        if world.mode == "float":
+            W, _ = _float_path(world, self.choice_array)
+            start = tuple(Fraction(float(v)) for v in _float_start(world)[0])
+            return [start, *(tuple(Fraction(float(v)) for v in row) for row in W)]
+        sc, y = world.scales, world.data.labels
+        V = [int(v) for v in sc.V0]
+        out = [tuple(Fraction(v, sc.S) for v in V)]
+        for j in self.choice_array.tolist():
+            m = sc.mult[j] * int(y[j])
+            for c, z in enumerate(world.row(j)):
+                if z:
+                    V[c] += m * z
+            out.append(tuple(Fraction(v, sc.S) for v in V))
+        return out
 
 
 # --- the run ----------------------------------------------------------------------------------

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from pla_proof.proof import obligations
 from pla_proof.cli import main
 from pla_proof.cli import verify as verify_cmd
 from pla_proof.proof import coq as coq_module
+from pla_proof.proof import obligations
 from pla_proof.proof.coq import coq_name, export, run_coqc, statement
 from pla_proof.proof.identities import Verdict
 from pla_proof.proof.obligations import Obligation, all_obligations, implication
