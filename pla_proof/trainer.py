@@ -395,20 +395,23 @@ def train(
     comp = _resolve_comparator(data, comparator, strict, gamma)
     if update is not None or trigger is not None:
         return _train_python(data, rule, seed, budget, comp, mode, update, trigger, detect_cycles)
-    from .engine.drive import _world, drive
+    from .engine.drive import BeyondFloatRange, _world, drive
 
     world = _world(data, CLASSIC, mode)
     checker = _Checker(world, comp, RUNTIME_LEMMAS, keep=True)
-    dec = drive(
-        data,
-        CLASSIC,
-        order=rule,
-        seed=seed,
-        budget=budget,
-        mode=mode,
-        on_chunk=checker if comp is not None else None,
-        detect_cycles=detect_cycles,
-    )
+    try:
+        dec = drive(
+            data,
+            CLASSIC,
+            order=rule,
+            seed=seed,
+            budget=budget,
+            mode=mode,
+            on_chunk=checker if comp is not None else None,
+            detect_cycles=detect_cycles,
+        )
+    except BeyondFloatRange:  # numbers past 1e308: the exact per-step path decides
+        return _train_python(data, rule, seed, budget, comp, mode, None, None, detect_cycles)
     run = _record(data, dec, comp, checker, rule, seed, mode, budget)
     if comparator == "final" and run.status == "converged" and run.updates > 0:
         final = make_comparator(data, run.w, strict=strict, gamma=gamma, source="final w")

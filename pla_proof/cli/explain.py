@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
-from ..render.numbers import approx, show_with_approx, sqrt_approx
+from ..render.numbers import approx, show, show_with_approx, sqrt_approx
 from .common import (
     add_data_arguments,
     add_run_arguments,
@@ -359,7 +359,7 @@ def _linear(w: Sequence[Any], names: Sequence[str], offset: Fraction) -> str:
         if a == 0:
             continue
         mag = abs(a)
-        coef = "" if mag == 1 else (str(mag) if mag.denominator == 1 else f"({mag})")
+        coef = "" if mag == 1 else (show(mag) if mag.denominator == 1 else f"({show(mag)})")
         sep = "·" if len(name) > 1 and coef else ""
         term = f"{coef}{sep}{name}"
         out += (" − " if a < 0 else " + ") + term if out else ("−" if a < 0 else "") + term

@@ -14,7 +14,6 @@ import sys
 from typing import Any
 
 from ..render import figures
-from ..trainer import train
 from .common import (
     add_data_arguments,
     add_run_arguments,
@@ -45,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
     figures.require_matplotlib()
     figures.format_of(args.output)
     data = load_data(args)
+    from ..trainer import train  # after the data: bad input is refused before SymPy loads
+
     kind: str = args.kind
     if kind in ("hyperplane", "geometry") and figures.raw_dimension(data) > 2:
         figures.figure(kind, data)  # raises the one-line error naming the dimension

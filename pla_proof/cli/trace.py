@@ -254,4 +254,4 @@ def print_run(r: Run, data: Dataset) -> None:
                 f"the budget of {r.budget} updates ran out, and the exact separability "
                 f"check found a certificate ({cert.source})"
             )
-        print(f"not separable: {how}; {alpha} ≥ 0 gives Σ_i α_i y_i x_i = 0 (verified exactly)")
+        print(f"not separable: {how}; {alpha} ≥ 0 gives Σ_i alpha_i y_i x_i = 0 (verified exactly)")

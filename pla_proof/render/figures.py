@@ -32,13 +32,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..data import Dataset
 from ..errors import InputError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
+    from ..data import Dataset
     from ..monitor import Comparator
     from ..trainer import Run
 
@@ -648,6 +648,7 @@ def add_within_margin(data: Dataset, label: int | None = None) -> tuple[Dataset,
     >>> moved.X[-1], moved.y[-1], p
     ((Fraction(3, 4), Fraction(1, 4)), 1, 0)
     """
+    from ..data import Dataset
     from ..geometry import optimal_margin
 
     om = optimal_margin(data)

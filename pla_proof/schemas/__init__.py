@@ -1,8 +1,9 @@
 """The JSON schemas of every ``--json`` output, shipped with the package.
 
 One schema per command (``trace``, ``explain``, ``bound``, ``certify``, ``verify``,
-``check``, ``export``, ``plot``), JSON Schema draft 2020-12.  Every output names its schema and version
-(``"schema": "pla-proof/trace", "schema_version": 1``); the number rule is in
+``check``, ``export``, ``plot``), JSON Schema draft 2020-12.  Every output names its
+schema and version (``"schema": "pla-proof/trace", "schema_version": 1``); the number
+rule is in
 ``docs/cli.md`` (exact values as ``{"exact": "p/q", "float": x}``).
 
 >>> schema("trace")["$id"]
