@@ -49,8 +49,21 @@ def _trace(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, Any
     code = main(["trace", *argv, "--json"])
     out = capsys.readouterr().out
     assert code == 0
-    obj: dict[str, Any] = json.loads(out)
+    obj: dict[str, Any] = _exact_strings(json.loads(out))
     return obj
+
+
+def _exact_strings(v: Any) -> Any:
+    """The JSON with every number ``{"exact": "p/q", "float": x}`` as its exact string."""
+    if isinstance(v, dict):
+        return (
+            v["exact"]
+            if set(v) == {"exact", "float"}
+            else {k: _exact_strings(x) for k, x in v.items()}
+        )
+    if isinstance(v, list):
+        return [_exact_strings(x) for x in v]
+    return v
 
 
 def _shown(page: Page) -> dict[str, Any]:
@@ -189,7 +202,10 @@ def _rerun_matches(page: Page, data: Dataset, rule: str = "cyclic") -> None:
     page.click("button[data-action=first]")
     for i, s in enumerate(run.steps):
         page.click("button[data-action=next]")
-        checks = [instantiate(lem, s.values, False).to_json() for lem in RUNTIME_LEMMAS]
+        checks = [
+            {key: str(v) if isinstance(v, Fraction) else v for key, v in c.items()}
+            for c in (instantiate(lem, s.values, False).to_json() for lem in RUNTIME_LEMMAS)
+        ]
         _same_as(_shown(page), {"w": [str(v) for v in run.w_after(i + 1)], "checks": checks})
 
 
