@@ -75,6 +75,7 @@ class ToolRun:
     load: str
     workers: int
     wall: float = 0.0
+    cpu: float = 0.0
     exit: str = ""
     tests: dict[str, dict[str, Any]] = field(default_factory=dict)
     targets: dict[str, float] = field(default_factory=dict)
@@ -126,14 +127,32 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
             continue
 
 
+def _group_cpu(pgid: int, seen: dict[int, float]) -> None:
+    """Record the CPU seconds (user + system) of every live process of group ``pgid``."""
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[2]) == pgid:  # fields: state, ppid, pgrp, ..., utime (12th), stime
+            seen[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+
+
 def _run(
     command: list[str], work: Path, seconds: float | None, limit: float
-) -> tuple[float, str, str, float]:
+) -> tuple[float, float, str, str, float]:
     """Run ``command`` in its own process group, for ``seconds`` (then stop it) or until it
-    ends (at most ``limit`` seconds); return its wall time, output, exit and start."""
+    ends (at most ``limit`` seconds); return its wall time, its processes' CPU time
+    (sampled every second: a process that ends between samples loses at most a second),
+    output, exit and start."""
     probe_dir = work / "probe"
     probe_dir.mkdir(parents=True)
     out_path = work / "output.txt"
+    cpu: dict[int, float] = {}
     with open(out_path, "wb") as out:
         start = time.time()
         t0 = time.perf_counter()
@@ -145,14 +164,21 @@ def _run(
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        try:
-            proc.wait(timeout=seconds if seconds is not None else limit)
-            exit_text = f"exit {proc.returncode}"
-        except subprocess.TimeoutExpired:
-            exit_text = "stopped at the time limit" if seconds is not None else "TIMED OUT"
-            _stop(proc)
+        deadline = t0 + (seconds if seconds is not None else limit)
+        exit_text = ""
+        while not exit_text:
+            _group_cpu(proc.pid, cpu)
+            try:
+                proc.wait(timeout=max(0.0, min(1.0, deadline - time.perf_counter())))
+                exit_text = f"exit {proc.returncode}"
+            except subprocess.TimeoutExpired:
+                if time.perf_counter() >= deadline:
+                    _group_cpu(proc.pid, cpu)
+                    exit_text = "stopped at the time limit" if seconds is not None else "TIMED OUT"
+                    _stop(proc)
         wall = time.perf_counter() - t0
-    return wall, out_path.read_text(encoding="utf-8", errors="replace"), exit_text, start
+    output = out_path.read_text(encoding="utf-8", errors="replace")
+    return wall, sum(cpu.values()), output, exit_text, start
 
 
 def _collect(run: ToolRun, work: Path, start: float) -> None:
@@ -184,7 +210,7 @@ def run_campaign(paths: list[str], minutes: float, workers: int, work: Path) -> 
     command += ["--pla-database", str(work / "db"), "-q", "-p", "no:randomly"]
     run = ToolRun("campaign", command, uptime(), workers)
     limit = 60.0 * minutes * 3 + 300.0
-    run.wall, output, run.exit, start = _run(command, work, None, limit)
+    run.wall, run.cpu, output, run.exit, start = _run(command, work, None, limit)
     _collect(run, work, start)
     counted = [int(m) for m in re.findall(r"campaign = \d+ rounds?, (\d+) test cases", output)]
     summary = [ln for ln in output.splitlines() if re.search(r"\d+ (passed|failed)", ln)]
@@ -201,7 +227,7 @@ def run_hypofuzz(
     command = [hypofuzz, "fuzz", "--no-dashboard", "-n", str(workers), "--", *paths]
     command += ["-p", "campaign_probe", "--pla-database", str(work / "db"), "-p", "no:randomly"]
     run = ToolRun("HypoFuzz", command, uptime(), workers)
-    run.wall, output, run.exit, start = _run(command, work, seconds, seconds)
+    run.wall, run.cpu, output, run.exit, start = _run(command, work, seconds, seconds)
     _collect(run, work, start)
     fuzzing = re.search(r"using (?:up to )?\d+ process(?:es)? to fuzz[^\n]*", output)
     own = _hypofuzz_reports(work / "db")
@@ -288,7 +314,10 @@ def report(phase: str, runs: Iterable[ToolRun]) -> None:
         print(f"- {r.tool}: `{shown}`")
         print(f"  - before: {r.load}")
         first = f"{r.first_example:.1f} s" if r.first_example is not None else "never"
-        print(f"  - {r.wall:.1f} s wall ({r.exit}); first test case {first} after launch")
+        print(
+            f"  - {r.wall:.1f} s wall ({r.exit}), {r.cpu:.1f} s CPU in all its processes; "
+            f"first test case {first} after launch"
+        )
         print(f"  - {r.own_count}")
         for note in r.notes:
             print(f"  - {note}")
@@ -297,7 +326,10 @@ def report(phase: str, runs: Iterable[ToolRun]) -> None:
     print("|---|---:|---:|")
     for key in keys:
         print(f"| {_short(key)} | {_cell(a.tests.get(key))} | {_cell(b.tests.get(key))} |")
-    rates = [f"{r.total / r.wall:.1f}/s" if r.wall else "-" for r in (a, b)]
+    rates = [
+        f"{r.total / r.wall:.1f}/s wall, {r.total / r.cpu:.1f}/CPU s" if r.wall and r.cpu else "-"
+        for r in (a, b)
+    ]
     print(
         f"| **total** ({len(a.tests)} / {len(b.tests)} properties ran) | "
         f"**{a.total}** ({rates[0]}) | **{b.total}** ({rates[1]}) |"
