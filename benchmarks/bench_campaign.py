@@ -384,8 +384,8 @@ def main() -> int:
         [hypofuzz, "fuzz", "--help"], capture_output=True, text=True, check=False, timeout=120
     )
     if check.returncode != 0:
-        lines = (check.stderr or check.stdout).strip().splitlines() or ["no output"]
-        last = [ln for ln in lines if "rror" in ln][-1:] or lines[-1:]
+        said = " ".join((check.stderr or check.stdout).split()) or "no output"
+        last = [said if len(said) <= 160 else said[:157] + "..."]
         print(
             f"bench_campaign: {hypofuzz} has no `fuzz` command ({last[0]}); install: {INSTALL}",
             file=sys.stderr,
