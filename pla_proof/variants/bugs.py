@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
+import math
+
 from ..numbers import dot
 from .averaged import Averaged
 from .bias import BiasAugment, augmented
@@ -184,6 +186,69 @@ class PocketNoRatchet(Pocket):
     ratchet: ClassVar[bool] = False
 
 
+def _wrap(v: Any, bits: int) -> Any:
+    """``v`` wrapped into the signed ``bits``-bit range (two's complement)."""
+    half = 2 ** (bits - 1)
+    return (v + half) % (2 * half) - half
+
+
+class IntegerWeights(Classic):
+    """Weights kept in an integer array: every new weight is truncated to an integer
+    (``w = np.zeros(d, dtype=int); w[:] = w + y * x``) -- invisible on integer data."""
+
+    name: ClassVar[str] = "bug:integer-weights"
+    classic_dynamics: ClassVar[bool] = False
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        return [math.trunc(a + y * v) - a for a, v in zip(w, x, strict=True)]
+
+
+class Int32Weights(Classic):
+    """Weights in an int32 array: a weight beyond 2^31 wraps around."""
+
+    name: ClassVar[str] = "bug:int32-weights"
+    classic_dynamics: ClassVar[bool] = False
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        return [_wrap(a + y * v, 32) - a for a, v in zip(w, x, strict=True)]
+
+
+class Int64Score(Classic):
+    """The trigger ``y w.x`` accumulated in int64 (it wraps beyond 2^63; exact below)."""
+
+    name: ClassVar[str] = "bug:int64-score"
+    classic_dynamics: ClassVar[bool] = False
+
+    def score(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Any:
+        s = Fraction(0)
+        for a, v in zip(w, x, strict=True):
+            s = _wrap(s + a * v, 64)
+        return y * s
+
+
+class MaxIter(Classic):
+    """A hard-coded ``max_iter = 100`` updates: stops early on data that need more."""
+
+    name: ClassVar[str] = "bug:max-iter-100"
+    classic_dynamics: ClassVar[bool] = False
+
+    def budget(self, case: Case) -> tuple[int, bool]:
+        b, _ = super().budget(case)
+        return min(b, 100), True
+
+
+class DroppedTail(Classic):
+    """A dot product unrolled by 4 that forgets the remainder loop when d > 4."""
+
+    name: ClassVar[str] = "bug:unrolled-dot"
+    classic_dynamics: ClassVar[bool] = False
+
+    def score(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Any:
+        d = len(x)
+        upto = d if d <= 4 else d - d % 4
+        return y * sum((w[c] * x[c] for c in range(upto)), Fraction(0))
+
+
 class MulticlassClassicConstant(Multiclass):
     """Multiclass claiming the binary constant ``R^2`` (forgetting ``|z|^2 = 2|x|^2``)."""
 
@@ -253,6 +318,41 @@ _ALL = [
         PocketNoRatchet,
         "RATCHET",
         4,
+    ),
+    SeededBug(
+        "integer-weights",
+        "weights kept in an integer array (truncated): only non-integer data show it",
+        IntegerWeights,
+        "G2",
+        1,
+    ),
+    SeededBug(
+        "int32-weights",
+        "weights in an int32 array (wrap beyond 2^31): only large coordinates show it",
+        Int32Weights,
+        "G2",
+        1,
+    ),
+    SeededBug(
+        "int64-score",
+        "y w.x accumulated in int64 (wraps beyond 2^63): only huge coordinates show it",
+        Int64Score,
+        "G1",
+        2,
+    ),
+    SeededBug(
+        "max-iter-100",
+        "a hard-coded max_iter of 100 updates: only runs that need more show it",
+        MaxIter,
+        "SEP",
+        4,
+    ),
+    SeededBug(
+        "unrolled-dot",
+        "dot product unrolled by 4 without the remainder loop: only d > 4 shows it",
+        DroppedTail,
+        "G1",
+        3,
     ),
     SeededBug(
         "multiclass-binary-constant",
