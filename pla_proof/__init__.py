@@ -5,8 +5,9 @@
 >>> run.status, run.updates, run.bound
 ('converged', 5, Fraction(5, 1))
 
-The geometry, variant and testing names are imported on first use, so that
-``import pla_proof`` stays light (no scipy, Z3 or Hypothesis until needed).
+Every name is imported on first use, so that ``import pla_proof`` (and the
+``pla-proof`` command's start) stays light: no numpy, SymPy, SciPy, Z3 or
+Hypothesis until a name that needs them is used.
 """
 
 from __future__ import annotations
@@ -14,13 +15,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .data import Bias, Dataset, from_arrays, load, read_csv, read_npz
 from .errors import InputError, SolverError
-from .monitor import Comparator, Step, Violation, make_comparator
-from .proof.statements import LEMMAS, RUNTIME_LEMMAS, Lemma, lemma
-from .trainer import RULES, Certificate, Run, train
 
 if TYPE_CHECKING:
+    from .data import Bias, Dataset, from_arrays, load, read_csv, read_npz
     from .geometry import (
         OptimalMargin,
         affine_margin,
@@ -32,7 +30,9 @@ if TYPE_CHECKING:
         running_sandwich,
         separability,
     )
+    from .monitor import Comparator, Step, Violation, make_comparator
     from .proof import check_all
+    from .proof.statements import LEMMAS, RUNTIME_LEMMAS, Lemma, lemma
     from .strategies import (
         edge_case_datasets,
         non_separable_datasets,
@@ -40,10 +40,18 @@ if TYPE_CHECKING:
         update_orders,
     )
     from .testing import check_variant
+    from .trainer import RULES, Certificate, Run, train
     from .variants import Case, Claim, LinearVariant, Variant
     from .variants import resolve as resolve_variant
 
 _LAZY: dict[str, tuple[str, str]] = {
+    **{n: ("pla_proof.data", n) for n in ("Bias", "Dataset", "from_arrays", "load")},
+    **{n: ("pla_proof.data", n) for n in ("read_csv", "read_npz")},
+    **{n: ("pla_proof.monitor", n) for n in ("Comparator", "Step", "Violation")},
+    "make_comparator": ("pla_proof.monitor", "make_comparator"),
+    **{n: ("pla_proof.proof.statements", n) for n in ("LEMMAS", "RUNTIME_LEMMAS", "Lemma")},
+    "lemma": ("pla_proof.proof.statements", "lemma"),
+    **{n: ("pla_proof.trainer", n) for n in ("RULES", "Certificate", "Run", "train")},
     "OptimalMargin": ("pla_proof.geometry", "OptimalMargin"),
     "affine_margin": ("pla_proof.geometry", "affine_margin"),
     "certify": ("pla_proof.geometry", "certify"),
@@ -68,6 +76,10 @@ _LAZY: dict[str, tuple[str, str]] = {
 
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":  # one source of the version: the installed metadata
+        from importlib.metadata import version
+
+        return version("pla_proof")
     try:
         module, attr = _LAZY[name]
     except KeyError:
@@ -119,5 +131,3 @@ __all__ = [
     "train",
     "update_orders",
 ]
-
-__version__ = "0.1.0"

@@ -53,7 +53,9 @@ __all__ = [
     "train",
 ]
 
-STATUSES = ("converged", "budget_exhausted", "violation", "not_separable")
+#: ``undecided``: float mode converged but some enclosure was not finite (overflow), so
+#: the guard could not decide a statement there (``Run.undecided`` says which).
+STATUSES = ("converged", "budget_exhausted", "violation", "not_separable", "undecided")
 DEFAULT_BUDGET = 10_000
 
 #: An update rule maps (w, x, y) to the new w (for testing broken variants).
@@ -444,6 +446,13 @@ def _record(
             run.violation.choices = run.choices
     if status == "converged":
         _check_separation(run)
+    if run.status == "converged" and run.undecided:
+        run.status = "undecided"
+        lemma_id, k = run.undecided[0]
+        run.notes.append(
+            f"float mode cannot decide {lemma_id} at update k={k}: an enclosure is not finite "
+            "(float64 overflow); rerun in exact mode"
+        )
     return run
 
 

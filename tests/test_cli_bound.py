@@ -26,8 +26,8 @@ def test_orthonormal_bound_is_n_and_every_rule_attains_it(
     code, out, _ = run_cli(capsys, "bound", f"orthonormal:{n}", "--json")
     obj = json.loads(out)
     assert code == 0 and obj["separable"] is True
-    assert obj["gamma2"] == f"1/{n}" and obj["bound"] == n and obj["bound_exact"] == str(n)
-    assert obj["R2"] == "1" and obj["affine"] is None
+    assert obj["gamma2"]["exact"] == f"1/{n}" and obj["bound"] == {"exact": str(n), "float": n}
+    assert obj["R2"]["exact"] == "1" and obj["affine"] is None
     rules = [r["rule"] for r in obj["runs"]]
     assert set(rules) == set(RULES) and rules.count("random") == 3
     assert all(r["updates"] == n and r["status"] == "converged" for r in obj["runs"])
@@ -47,10 +47,10 @@ def test_students_json_affine(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(capsys, "bound", "students", "--json", "--no-runs")
     obj = json.loads(out)
     assert code == 0 and obj["runs"] == []
-    assert obj["u_integer"] == [754, 754, -902, 754, 0, -35]
+    assert [v["exact"] for v in obj["u_integer"]] == ["754", "754", "-902", "754", "0", "-35"]
     aff = obj["affine"]
-    assert aff["available"] and aff["exact"] and aff["gamma2"] == "325/4"
-    assert aff["augmented_bound_exact"] == "639777/4225"
+    assert aff["available"] and aff["exact"] and aff["gamma2"]["exact"] == "325/4"
+    assert aff["augmented_bound"]["exact"] == "639777/4225"
 
 
 def test_xor_exits_3_with_an_exact_certificate(capsys: pytest.CaptureFixture[str]) -> None:
@@ -58,7 +58,8 @@ def test_xor_exits_3_with_an_exact_certificate(capsys: pytest.CaptureFixture[str
     obj = json.loads(out)
     assert code == 3 and obj["separable"] is False
     cert = obj["certificate"]
-    assert cert["alpha"] == ["1", "1", "1", "1"] and cert["verified"] and cert["source"] == "lp"
+    assert [a["exact"] for a in cert["alpha"]] == ["1", "1", "1", "1"]
+    assert cert["verified"] and cert["source"] == "lp"
     code, out, _ = run_cli(capsys, "bound", "xor")
     assert code == 3 and "NOT SEPARABLE" in out and "convex hulls meet" in out
 
@@ -73,7 +74,7 @@ def test_zero_point_certificate_text(capsys: pytest.CaptureFixture[str], tmp_pat
 def test_budget_exhausted_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(capsys, "bound", "maxviol:1/10", "--budget", "2", "--json")
     obj = json.loads(out)
-    assert code == 3 and obj["bound"] == 101
+    assert code == 3 and obj["bound"]["exact"] == "101"
     assert any(r["status"] == "budget_exhausted" for r in obj["runs"])
 
 

@@ -20,7 +20,8 @@ def test_separating_weights_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(capsys, "certify", "orthonormal:3", "1,-1,1", "--json")
     obj = json.loads(out)
     assert code == 0 and obj["separates"] is True
-    assert obj["margin_exact"] == "1" and obj["gamma2"] == "1/3" and obj["bound"] == 3
+    assert obj["margin"]["exact"] == "1" and obj["gamma2"]["exact"] == "1/3"
+    assert obj["bound"] == {"exact": "3", "float": 3.0}
     assert obj["first_misclassified"] is None
 
 
@@ -38,7 +39,7 @@ def test_misclassification_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(capsys, "certify", "orthonormal:4", "1,1,0.5,-1", "--json")
     obj = json.loads(out)
     assert code == 1 and obj["separates"] is False
-    assert obj["first_misclassified"] == 2 and obj["first_misclassified_value"] == "-1"
+    assert obj["first_misclassified"] == 2 and obj["first_misclassified_value"]["exact"] == "-1"
     assert obj["bound"] is None
     code, out, _ = run_cli(capsys, "certify", "orthonormal:4", "1,1,0.5,-1")
     assert code == 1 and "does NOT separate: point 2 has y w.x = -1 <= 0" in out
@@ -49,11 +50,11 @@ def test_decimal_weights_are_exact(capsys: pytest.CaptureFixture[str], tmp_path:
     f = tmp_path / "d.csv"
     f.write_text("3,1\n")
     code, out, _ = run_cli(capsys, "certify", str(f), "0.1", "--json")
-    assert code == 0 and json.loads(out)["margin_exact"] == "3/10"
+    assert code == 0 and json.loads(out)["margin"]["exact"] == "3/10"
     g = tmp_path / "e.csv"
     g.write_text("0.3,-1\n")
     code, out, _ = run_cli(capsys, "certify", str(g), "1", "--json")
-    assert code == 1 and json.loads(out)["margin_exact"] == "-3/10"
+    assert code == 1 and json.loads(out)["margin"]["exact"] == "-3/10"
 
 
 def test_weights_of_zero(capsys: pytest.CaptureFixture[str]) -> None:
@@ -68,7 +69,7 @@ def test_certify_agrees_with_the_trainer_on_its_own_output(
     code, out, _ = run_cli(capsys, "trace", "students", "--json")
     w = json.loads(out)["w"]
     assert code == 0
-    code, out, _ = run_cli(capsys, "certify", "students", ",".join(w))
+    code, out, _ = run_cli(capsys, "certify", "students", ",".join(v["exact"] for v in w))
     assert code == 0
 
 
@@ -79,7 +80,9 @@ def test_certify_agrees_with_the_trainer_on_its_own_output(
         (["certify", "students", "1,1,1,1,1"], "including the bias coordinate"),
         (["certify", "orthonormal:2", "nosuchfile"], "no such weights file"),
         (["certify", "orthonormal:2", "1,e"], "is not a number"),
-        (["certify", "orthonormal:2", ","], "weights is empty"),
+        (["certify", "orthonormal:2", ","], "weights entry 1 is empty"),
+        (["certify", "orthonormal:2", "1,,2"], "weights entry 2 is empty"),
+        (["certify", "orthonormal:2", "1_000,1"], "is not a number"),
         (["certify", "nosuch.csv", "1"], "no such file"),
     ],
 )

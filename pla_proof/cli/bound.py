@@ -11,13 +11,17 @@ from __future__ import annotations
 import argparse
 import sys
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..data import Dataset
-from ..errors import InputError, SolverError
-from ..geometry import AffineMargin, NotSeparable, OptimalMargin, affine_margin, separability
-from ..trainer import RULES, Certificate, train
-from .common import add_data_arguments, emit_json, exact_str, fmt, jnum, load_data
+from ..errors import InputError
+from ..render.numbers import approx, show_with_approx
+from ..render.tables import table
+from .common import RULES, add_data_arguments, alpha_text, emit_json, fmt, load_data, progress
+
+if TYPE_CHECKING:
+    from ..data import Dataset
+    from ..geometry import AffineMargin, OptimalMargin
+    from ..trainer import Certificate
 
 DEFAULT_BUDGET = 10_000
 
@@ -47,6 +51,11 @@ def run(args: argparse.Namespace) -> int:
     if args.budget < 0:
         raise InputError(f"--budget must be >= 0, got {args.budget}")
     data = load_data(args)
+    from ..errors import SolverError
+    from ..geometry import NotSeparable, OptimalMargin, affine_margin, separability
+    from ..trainer import Certificate
+
+    progress("computing the optimal margin")
     try:
         res = separability(data)
         affine: AffineMargin | None = None
@@ -80,11 +89,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _runs(data: Dataset, om: OptimalMargin, seeds: int, budget: int) -> list[dict[str, Any]]:
+    from ..trainer import train
+
     comp = om.comparator(data)
     cap = min(budget, int(om.bound) + 1)  # the monitor reports any step beyond the bound
     out = []
     for rule in RULES:
         for seed in range(seeds) if rule == "random" else [None]:
+            progress(f"running rule {rule}" + ("" if seed is None else f", seed {seed}"))
             r = train(data, rule=rule, seed=seed or 0, budget=cap, comparator=comp)
             out.append(
                 {
@@ -109,9 +121,9 @@ def _data_json(data: Dataset) -> dict[str, Any]:
 
 def _cert_json(cert: Certificate, data: Dataset) -> dict[str, Any]:
     return {
-        "R2": exact_str(data.radius_squared),
+        "R2": data.radius_squared,
         "certificate": {
-            "alpha": [exact_str(a) for a in cert.alpha],
+            "alpha": [Fraction(a) for a in cert.alpha],
             "source": cert.source,
             "support": [i + 1 for i, a in enumerate(cert.alpha) if a],
             "verified": cert.verify(data),
@@ -130,15 +142,13 @@ def _json(
     out: dict[str, Any] = {
         "data": _data_json(data),
         "separable": True,
-        "R2": exact_str(om.radius_squared),
-        "gamma2": exact_str(om.gamma_squared),
-        "gamma2_float": float(om.gamma_squared),
-        "u": [exact_str(v) for v in om.u],
-        "u_integer": list(om.u_integer),
+        "R2": om.radius_squared,
+        "gamma2": om.gamma_squared,
+        "u": [Fraction(v) for v in om.u],
+        "u_integer": [Fraction(v) for v in om.u_integer],
         "support": [i + 1 for i in om.support],
-        "weights": [exact_str(om.weights[i]) for i in om.support],
-        "bound": jnum(om.bound),
-        "bound_exact": exact_str(om.bound),
+        "weights": [Fraction(om.weights[i]) for i in om.support],
+        "bound": om.bound,
         "verified": True,
         "method": om.method,
         "affine": None,
@@ -156,15 +166,14 @@ def _affine_json(am: AffineMargin | None, note: str) -> dict[str, Any]:
     return {
         "available": True,
         "exact": am.exact,
-        "u": [exact_str(v) for v in am.u],
-        "theta": exact_str(am.theta),
-        "margin": exact_str(am.margin),
-        "gamma2": exact_str(am.gamma_squared),
-        "theta2_unit": exact_str(am.theta_squared_unit),
-        "R2": exact_str(am.radius_squared),
-        "c": exact_str(am.c),
-        "augmented_bound": jnum(am.augmented_bound),
-        "augmented_bound_exact": exact_str(am.augmented_bound),
+        "u": [Fraction(v) for v in am.u],
+        "theta": Fraction(am.theta),
+        "margin": Fraction(am.margin),
+        "gamma2": Fraction(am.gamma_squared),
+        "theta2_unit": Fraction(am.theta_squared_unit),
+        "R2": Fraction(am.radius_squared),
+        "c": Fraction(am.c),
+        "augmented_bound": Fraction(am.augmented_bound),
     }
 
 
@@ -173,10 +182,7 @@ def _vec(v: tuple[Fraction, ...] | tuple[int, ...]) -> str:
 
 
 def _approx(v: Fraction) -> str:
-    s = exact_str(v)
-    if len(s) > 40:
-        return f"~ {float(v):.9g} (exact: {len(s)}-character rational, see --json)"
-    return s if v.denominator == 1 else f"{s} (~ {float(v):.6g})"
+    return show_with_approx(v)
 
 
 def _print_header(data: Dataset) -> None:
@@ -186,13 +192,9 @@ def _print_header(data: Dataset) -> None:
 
 def _print_certificate(cert: Certificate, data: Dataset) -> None:
     _print_header(data)
-    alpha = ", ".join(exact_str(a) for a in cert.alpha)
-    if len(alpha) > 200:
-        sup = [i for i, a in enumerate(cert.alpha) if a]
-        alpha = ", ".join(f"alpha_{i + 1} = {exact_str(cert.alpha[i])}" for i in sup) + ", others 0"
     print("NOT SEPARABLE through the origin: no w has y_i w.x_i > 0 for every i.")
     print(f"Gordan certificate (from {cert.source}), verified exactly:")
-    print(f"  alpha = ({alpha})")
+    print(f"  {alpha_text(cert.alpha)}")
     print("  alpha >= 0, alpha != 0, sum_i alpha_i y_i x_i = 0")
     if cert.source == "zero point":
         i = next(i for i, a in enumerate(cert.alpha) if a)
@@ -235,7 +237,7 @@ def _print(
             print(
                 f"  unit u: gamma^2 = {_approx(affine.gamma_squared)}, "
                 f"theta^2 = {_approx(affine.theta_squared_unit)}, "
-                f"R^2 = {_approx(affine.radius_squared)}, c = {exact_str(affine.c)}"
+                f"R^2 = {_approx(affine.radius_squared)}, c = {fmt(affine.c)}"
             )
             print(
                 "  augmented bound (R^2 + c^2)(1 + theta^2/c^2)/gamma^2 = "
@@ -244,10 +246,24 @@ def _print(
     if not runs:
         return
     print("updates of each rule, every update checked against u*:")
-    print(f"  {'rule':<8} {'seed':>4} {'updates':>9} {'of bound':>9}  status")
+    rows = [
+        [
+            r["rule"],
+            "-" if r["seed"] is None else r["seed"],
+            r["updates"],
+            approx(100 * Fraction(r["updates"]) / om.bound, 3) + "%",
+            r["status"],
+        ]
+        for r in runs
+    ]
+    print(
+        table(
+            ["rule", "seed", "updates", "of bound", "status"],
+            rows,
+            align=["left", "right", "right", "right", "left"],
+            indent="  ",
+        )
+    )
     for r in runs:
-        seed = "-" if r["seed"] is None else str(r["seed"])
-        frac = f"{r['updates'] / float(om.bound):.1%}"
-        print(f"  {r['rule']:<8} {seed:>4} {r['updates']:>9} {frac:>9}  {r['status']}")
         if r["violation"]:
-            print(f"    {r['violation']}")
+            print(f"  {r['rule']}: {r['violation']}")

@@ -11,11 +11,14 @@ misclassified point is reported); 2 bad input (unreadable weights, wrong length)
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-from ..data import Dataset
-from ..geometry import Certification, certify
-from .common import add_data_arguments, emit_json, exact_str, fmt, jnum, load_data, read_vector
+from .common import add_data_arguments, emit_json, fmt, load_data, read_vector
+
+if TYPE_CHECKING:
+    from ..data import Dataset
+    from ..geometry import Certification
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -28,8 +31,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    w = read_vector(args.weights, what="weights")  # before the data: no numpy needed yet
     data = load_data(args)
-    w = read_vector(args.weights, what="weights")
+    from ..geometry import certify  # after the input is read: bad input is refused fast
+
     c = certify(data, w)
     if args.json:
         emit_json(to_json(c, data))
@@ -39,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def to_json(c: Certification, data: Dataset) -> dict[str, Any]:
-    """The verdict as one JSON object (exact values as strings under ``*_exact``)."""
+    """The verdict as one JSON object (``docs/cli.md``: exact numbers as
+    ``{"exact", "float"}``)."""
     return {
         "data": {
             "name": data.name,
@@ -47,18 +53,16 @@ def to_json(c: Certification, data: Dataset) -> dict[str, Any]:
             "d": data.d,
             "bias": data.bias.describe() if data.bias else None,
         },
-        "w": [exact_str(v) for v in c.w],
+        "w": [Fraction(v) for v in c.w],
         "separates": c.separates,
-        "margin": jnum(c.margin),
-        "margin_exact": exact_str(c.margin),
+        "margin": Fraction(c.margin),
         "worst_point": c.worst + 1,
-        "ww": exact_str(c.ww),
-        "R2": exact_str(c.radius_squared),
-        "gamma2": None if c.gamma_squared is None else exact_str(c.gamma_squared),
-        "bound": None if c.bound is None else jnum(c.bound),
-        "bound_exact": None if c.bound is None else exact_str(c.bound),
+        "ww": Fraction(c.ww),
+        "R2": Fraction(c.radius_squared),
+        "gamma2": None if c.gamma_squared is None else Fraction(c.gamma_squared),
+        "bound": None if c.bound is None else Fraction(c.bound),
         "first_misclassified": None if c.first_misclassified is None else c.first_misclassified + 1,
-        "first_misclassified_value": None if c.first_value is None else exact_str(c.first_value),
+        "first_misclassified_value": None if c.first_value is None else Fraction(c.first_value),
         "misclassified": c.misclassified,
     }
 

@@ -10,21 +10,15 @@ claim holds, 1 when one fails, 2 on bad input.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
-from ..variants.files import load_counterexample, save_counterexample
-from ..variants.harness import (
-    GENERIC_PROPERTIES,
-    CheckReport,
-    Failure,
-    _sort_key,
-    evaluate,
-    search,
-)
-from ..variants.protocol import Record, Variant
-from ..variants.registry import BUILTIN, FINDINGS, resolve
-from .common import emit_json, end_progress, exact_str, fmt, terminal_progress
+from .common import emit_json, end_progress, fmt, terminal_progress
+
+if TYPE_CHECKING:  # imported when the command runs: building the parser stays fast
+    from ..variants.harness import CheckReport, Failure
+    from ..variants.protocol import Record, Variant
 
 DEFAULT_EXAMPLES = 200
 
@@ -63,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("give a VARIANT (or --list)")
     if args.examples < 1:
         raise InputError(f"--examples must be a positive integer, got {args.examples}")
+    from ..variants.files import save_counterexample
+    from ..variants.harness import search
+    from ..variants.registry import resolve
+
     variant = resolve(args.variant)
     if args.replay:
         return _replay(args, variant)
@@ -83,6 +81,8 @@ def _list(args: argparse.Namespace) -> int:
     from ..variants.bugs import BUGS
 
     rows = []
+    from ..variants.registry import BUILTIN, FINDINGS, resolve
+
     for name in BUILTIN:
         try:
             v = resolve(name)
@@ -111,6 +111,9 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace, variant: Variant) -> int:
+    from ..variants.files import load_counterexample
+    from ..variants.harness import _sort_key, evaluate
+
     case, order, _meta = load_counterexample(args.replay)
     rec = variant.run(case, order)
     res = dict(sorted(evaluate(variant.claim(case), rec).items(), key=lambda kv: _sort_key(kv[0])))
@@ -216,10 +219,14 @@ def _failure_json(f: Failure) -> dict[str, Any]:
         "description": f.describe(),
         "k": f.k,
         "j": None if f.j is None else f.j + 1,
-        "lhs": None if f.lhs is None else exact_str(f.lhs),
+        "lhs": None if f.lhs is None else _exact(f.lhs),
         "op": f.op,
-        "rhs": None if f.rhs is None else exact_str(f.rhs),
+        "rhs": None if f.rhs is None else _exact(f.rhs),
     }
+
+
+def _exact(v: Any) -> Any:
+    return Fraction(v) if isinstance(v, int | Fraction) and not isinstance(v, bool) else v
 
 
 def report_to_json(
@@ -253,5 +260,11 @@ def report_to_json(
         "runs": report.runs,
         "inconclusive": report.inconclusive,
         "properties": props,
-        "generic_properties": {k: v[1] for k, v in GENERIC_PROPERTIES.items()},
+        "generic_properties": {k: v[1] for k, v in _generic().items()},
     }
+
+
+def _generic() -> dict[str, Any]:
+    from ..variants.harness import GENERIC_PROPERTIES
+
+    return dict(GENERIC_PROPERTIES)

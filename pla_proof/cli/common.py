@@ -1,45 +1,74 @@
-"""Helpers shared by the commands: data options, number formatting, JSON output."""
+"""Helpers shared by the commands: data and run options, vectors, output.
+
+Numbers are shown by :mod:`pla_proof.render.numbers` and JSON is written by
+:mod:`pla_proof.render.jsonout` (the names here are the commands' short hands for
+them).  Nothing heavy is imported at module level: building a parser must stay
+fast.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from fractions import Fraction
-from typing import Any
+from typing import IO, TYPE_CHECKING, Any
 
-from ..data import Dataset, load
 from ..errors import InputError
-from ..interval import Interval
-from ..numbers import to_fraction
+from ..render.numbers import exact, show
+
+if TYPE_CHECKING:
+    from ..data import Dataset
 
 __all__ = [
+    "RULES",
     "add_data_arguments",
+    "add_run_arguments",
+    "alpha_text",
+    "comparator_from_args",
     "emit_json",
+    "end_progress",
     "exact_str",
     "fmt",
     "jnum",
     "load_data",
     "read_vector",
+    "terminal_progress",
 ]
+
+#: the selection rules (``pla_proof.trainer.RULES``, listed here so that building
+#: the parser does not import the trainer; a test keeps the two equal)
+RULES = ("first", "cyclic", "random", "maxviol")
+
+_state: dict[str, Any] = {"command": "pla-proof", "args": None}
+
+
+def begin(command: str, args: argparse.Namespace) -> None:
+    """Called by ``main`` before a command runs."""
+    _state["command"] = command
+    _state["args"] = args
+
+
+def end() -> None:
+    _state["command"] = "pla-proof"
+    _state["args"] = None
 
 
 def add_data_arguments(p: argparse.ArgumentParser, *, data_required: bool = True) -> None:
-    """DATA (file or built-in name), --bias, --labels."""
+    """DATA (file or built-in name), --bias, --labels, --delimiter."""
+    help_data = (
+        "a .csv/.npz file or a built-in: students, orthonormal:N, xor, maxviol:G "
+        "(a file of that name wins; builtin:NAME always means the built-in)"
+    )
     if data_required:
-        p.add_argument(
-            "data",
-            metavar="DATA",
-            help="a .csv/.npz file or a built-in: students, orthonormal:N, xor, maxviol:G",
-        )
+        p.add_argument("data", metavar="DATA", help=help_data)
     else:
         p.add_argument(
             "data",
             metavar="DATA",
             nargs="?",
             default="students",
-            help="data set (default: students)",
+            help=help_data + " (default: students)",
         )
     p.add_argument(
         "--bias",
@@ -49,16 +78,22 @@ def add_data_arguments(p: argparse.ArgumentParser, *, data_required: bool = True
     )
     p.add_argument(
         "--labels",
-        choices=["pm1", "01"],
         default="pm1",
-        help="label coding in files (01 maps 0 to -1)",
+        metavar="CODING",
+        help="labels in files: pm1 (-1/+1, default), 01 (0 means -1), or words, "
+        "e.g. accept=1,decline=-1",
+    )
+    p.add_argument(
+        "--delimiter",
+        default="auto",
+        metavar="SEP",
+        help="CSV delimiter: auto (default: the one of comma, semicolon, tab in the "
+        "first data line), comma, semicolon, tab, or the character",
     )
 
 
 def add_run_arguments(p: argparse.ArgumentParser) -> None:
     """--rule, --seed, --comparator, --gamma, --strict, --budget: how a run is made and checked."""
-    from ..trainer import RULES
-
     p.add_argument(
         "--rule", choices=RULES, default="cyclic", help="selection rule (default: cyclic)"
     )
@@ -91,9 +126,12 @@ def comparator_from_args(args: argparse.Namespace, data: Dataset) -> Any:
     from ..geometry import optimal_comparator
     from ..monitor import make_comparator
 
+    if args.budget is not None and args.budget < 0:
+        raise InputError(f"--budget must be >= 0, got {args.budget}")
     if args.comparator is not None:
         u = read_vector(args.comparator, what="comparator")
         return make_comparator(data, u, strict=args.strict, gamma=args.gamma)
+    progress("computing the optimal comparator u*")
     try:
         comp = optimal_comparator(data, strict=args.strict, gamma=args.gamma)
     except SolverError:
@@ -101,81 +139,167 @@ def comparator_from_args(args: argparse.Namespace, data: Dataset) -> Any:
     return "final" if comp is None else comp
 
 
-def terminal_progress() -> Any:
-    """A progress callback writing to stderr when it is a terminal, else ``None``."""
-    if not sys.stderr.isatty():
+def certificate_when_stuck(data: Dataset) -> Any:
+    """A verified Gordan certificate when the data are not separable, else ``None``:
+    asked of the geometry layer when a run ends without a conclusion (its exact
+    check is cheap next to the run that just ran out of budget)."""
+    from ..errors import SolverError
+    from ..geometry import separability
+    from ..trainer import Certificate
+
+    progress("checking separability exactly")
+    try:
+        res = separability(data)
+    except SolverError:
         return None
+    if isinstance(res, Certificate) and res.verify(data):
+        return res
+    return None
 
-    def show(message: str) -> None:
-        sys.stderr.write("\r\033[K" + message[:120])
-        sys.stderr.flush()
 
-    return show
+def alpha_text(alpha: Any, limit: int = 20) -> str:
+    """A certificate's weights: all of them for small data, else the nonzero ones.
+
+    >>> alpha_text([1, 1, 0])
+    'alpha = (1, 1, 0)'
+    >>> alpha_text([0] * 30 + [Fraction(1, 2)])
+    'alpha_31 = 1/2, others 0 (1 nonzero of 31)'
+    """
+    if len(alpha) <= limit:
+        return "alpha = (" + ", ".join(show(a) for a in alpha) + ")"
+    support = [i for i, a in enumerate(alpha) if a]
+    shown = ", ".join(f"alpha_{i + 1} = {show(alpha[i])}" for i in support[:limit])
+    more = ", ..." if len(support) > limit else ""
+    return f"{shown}{more}, others 0 ({len(support)} nonzero of {len(alpha)})"
+
+
+def progress(message: str) -> None:
+    """Tell the progress line (shown on terminals after two seconds) what is happening."""
+    from ..render.progress import current
+
+    p = current()
+    if p is not None:
+        p.update(message)
+
+
+def terminal_progress() -> Any:
+    """A progress callback for long work (``None`` when stderr is not a terminal)."""
+    from ..render.progress import Progress, current
+
+    p = current()
+    if p is None:
+        if not sys.stderr.isatty():
+            return None
+        p = Progress(f"pla-proof {_state['command']}", delay=0.0)
+        p.start()
+    if not p._is_terminal():
+        return None
+    return p.update
 
 
 def end_progress() -> None:
-    """Clear the progress line, if one was shown."""
-    if sys.stderr.isatty():
-        sys.stderr.write("\r\033[K")
-        sys.stderr.flush()
+    """Erase the progress line, if one is shown."""
+    from ..render.progress import current
+
+    p = current()
+    if p is not None:
+        p.stop()
 
 
 def load_data(args: argparse.Namespace) -> Dataset:
-    return load(args.data, labels=args.labels, bias=args.bias)
+    from ..data import load
+    from ..data.readers import shadowed_builtin
+
+    progress(f"reading {args.data}")
+    if shadowed_builtin(args.data):
+        print(
+            f"pla-proof {_state['command']}: note: {args.data!r} is the file ./{args.data}; "
+            f"the built-in data set of that name is builtin:{args.data}",
+            file=sys.stderr,
+        )
+    return load(
+        args.data,
+        labels=args.labels,
+        bias=args.bias,
+        delimiter=getattr(args, "delimiter", "auto"),
+    )
 
 
 def read_vector(spec: str, *, what: str) -> list[Fraction]:
-    """A vector from a file (numbers separated by commas/whitespace) or an inline list."""
+    """A vector from a file or an inline list.
+
+    A file holds numbers separated by commas and/or whitespace; ``#`` starts a
+    comment that runs to the end of the line.  Inline, the numbers are separated by
+    commas (or spaces).  An empty entry (``1,,2``) is an error, never skipped.
+    """
+    from ..numbers import to_fraction
+
     if os.path.exists(spec):
         if os.path.isdir(spec):
             raise InputError(f"{spec}: is a directory, not a {what} file")
         try:
-            with open(spec, encoding="utf-8") as fh:
+            with open(spec, encoding="utf-8-sig") as fh:
                 text = fh.read()
         except (OSError, UnicodeDecodeError) as exc:
             raise InputError(f"{spec}: cannot read {what} file ({exc})") from None
-    elif not set(spec) <= set("0123456789+-./eE, \t"):
+        source = spec
+    elif not set(spec) <= set("0123456789+-./eE, \t_"):
         raise InputError(
             f"{spec}: no such {what} file (or give the numbers inline, comma-separated)"
         )
     else:
-        text = spec
-    parts = [p for p in text.replace(",", " ").split() if not p.startswith("#")]
-    if not parts:
+        text, source = spec, what
+    entries: list[tuple[int, int, str]] = []
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        line = line.split("#", 1)[0]
+        if not line.strip():
+            continue
+        for col, cell in enumerate(_cells(line), start=1):
+            entries.append((lineno, col, cell))
+    if not entries:
         raise InputError(f"{what} is empty")
-    return [to_fraction(p, what=f"{what} entry {i + 1}") for i, p in enumerate(parts)]
+    out = []
+    for i, (lineno, col, cell) in enumerate(entries):
+        if source == what:
+            where = f"{what} entry {i + 1}"
+        else:
+            where = f"{source}: line {lineno}, {what} entry {col}"
+        if not cell:
+            raise InputError(f"{where} is empty (two commas in a row?)")
+        out.append(to_fraction(cell, what=where))
+    return out
+
+
+def _cells(line: str) -> list[str]:
+    """Split on commas; without commas, on whitespace."""
+    if "," in line:
+        return [c.strip() for c in line.split(",")]
+    return line.split()
 
 
 def exact_str(v: Any) -> str:
-    if isinstance(v, Fraction):
-        return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
-    if isinstance(v, Interval):
-        return f"[{v.lo!r}, {v.hi!r}]"
+    """The exact value as text (``p/q``); intervals as ``[lo, hi]``."""
+    if isinstance(v, Fraction | int) and not isinstance(v, bool):
+        return exact(v)
+    lo, hi = getattr(v, "lo", None), getattr(v, "hi", None)
+    if lo is not None and hi is not None:
+        return f"[{lo!r}, {hi!r}]"
     return str(v)
 
 
 def jnum(v: Any) -> Any:
-    """A JSON number: an int when the value is an integer, else a float."""
-    if isinstance(v, Fraction):
-        return int(v) if v.denominator == 1 else float(v)
-    if isinstance(v, Interval):
-        return v.mid
-    return v
+    """An exact value for ``--json``, unchanged: the encoder writes every ``Fraction``
+    as ``{"exact", "float"}`` (kept for code written before the number rule)."""
+    return Fraction(v) if isinstance(v, int) and not isinstance(v, bool) else v
 
 
 def fmt(v: Any, width: int = 0) -> str:
-    """Human formatting: exact for short rationals, else 6 significant digits."""
-    if isinstance(v, Fraction):
-        s = exact_str(v)
-        if len(s) > 14:
-            s = f"{float(v):.6g}"
-    elif isinstance(v, Interval):
-        s = f"{v.mid:.6g}"
-    else:
-        s = str(v)
-    return s.rjust(width)
+    """Text output's number (:func:`pla_proof.render.numbers.show`)."""
+    return show(v, width)
 
 
-def emit_json(obj: dict[str, Any]) -> None:
-    json.dump(obj, sys.stdout, indent=None, separators=(",", ":"))
-    sys.stdout.write("\n")
+def emit_json(obj: dict[str, Any], out: IO[str] | None = None) -> None:
+    """Write ``obj`` as the command's one JSON object (schema name and version first)."""
+    from ..render.jsonout import emit
+
+    emit(obj, _state["command"], out)

@@ -12,27 +12,28 @@ clear statement and exit 3.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..data import Dataset
 from ..errors import InputError
-from ..numbers import dot
-from ..proof.obligations import text
-from ..proof.statements import END_LEMMAS, RUNTIME_LEMMAS, Lemma, compare
-from ..trainer import Run, train
+from ..render.numbers import approx, sqrt_approx
 from .common import (
     add_data_arguments,
     add_run_arguments,
+    alpha_text,
+    certificate_when_stuck,
     comparator_from_args,
     emit_json,
-    exact_str,
     fmt,
     load_data,
 )
+
+if TYPE_CHECKING:
+    from ..data import Dataset
+    from ..proof.statements import Lemma
+    from ..trainer import Run
 
 EXIT = {"converged": 0, "violation": 1, "budget_exhausted": 3, "not_separable": 3}
 
@@ -95,16 +96,19 @@ class Instance:
         return {
             "lemma": self.lemma,
             "statement": self.statement,
-            "lhs": exact_str(self.lhs),
+            "lhs": _exact(self.lhs),
             "op": self.op,
-            "rhs": exact_str(self.rhs),
-            "slack": exact_str(self.slack),
+            "rhs": _exact(self.rhs),
+            "slack": _exact(self.slack),
             "holds": self.holds,
         }
 
 
 def instantiate(lem: Lemma, values: dict[str, Any], strict: bool) -> Instance:
     """Evaluate ``lem``'s own compiled relation on measured values."""
+    from ..proof.obligations import text
+    from ..proof.statements import compare
+
     lhs_fn, op, rhs_fn = lem.evaluator(strict=strict)
     lhs = lhs_fn(**{n: values[n] for n in lhs_fn.__pla_args__})  # type: ignore[attr-defined]
     rhs = rhs_fn(**{n: values[n] for n in rhs_fn.__pla_args__})  # type: ignore[attr-defined]
@@ -142,22 +146,31 @@ class Explanation:
                 for k, j, checks in self.steps
             ],
             "end": [c.to_json() for c in self.end],
-            "facts": {key: _jsonable(v) for key, v in self.facts.items()},
+            "facts": {key: v if key in _COUNTS else _jsonable(v) for key, v in self.facts.items()},
         }
 
 
+#: facts that are counts or indices (JSON integers); every other number is exact
+_COUNTS = frozenset({"k", "alpha", "alpha_sum", "worst_point"})
+
+
+def _exact(v: Any) -> Any:
+    return Fraction(v) if isinstance(v, int | Fraction) and not isinstance(v, bool) else v
+
+
 def _jsonable(v: Any) -> Any:
-    if isinstance(v, Fraction):
-        return exact_str(v)
-    if isinstance(v, (list, tuple)):
+    if isinstance(v, list | tuple):
         return [_jsonable(x) for x in v]
     if isinstance(v, dict):
         return {k: _jsonable(x) for k, x in v.items()}
-    return v
+    return _exact(v)
 
 
 def explain_run(data: Dataset, run: Run) -> Explanation:
     """Instantiate every lemma on every update of a converged, monitored run."""
+    from ..numbers import dot
+    from ..proof.statements import END_LEMMAS, RUNTIME_LEMMAS
+
     comp = run.comparator
     if comp is None:
         raise InputError("the run has no comparator to instantiate the lemmas with")
@@ -232,11 +245,11 @@ def _vec(v: list[Any]) -> str:
 
 
 def _approx(v: Fraction) -> str:
-    return f"{float(v):.6g}"
+    return approx(v)
 
 
 def _sqrt(v: Fraction) -> str:
-    return f"{math.sqrt(float(v)):.6g}"
+    return sqrt_approx(v)
 
 
 Shown = list[tuple[int, int, list[Instance]] | None]
@@ -255,6 +268,8 @@ def _selected(ex: Explanation, max_steps: int) -> tuple[Shown, int]:
 
 def _summary(ex: Explanation) -> list[tuple[str, str, bool, Any, int]]:
     """Per lemma: statement, held everywhere, smallest slack and the update where it occurred."""
+    from ..proof.statements import RUNTIME_LEMMAS
+
     out = []
     for idx, lem in enumerate(RUNTIME_LEMMAS):
         inst = [(k, checks[idx]) for k, _, checks in ex.steps]
@@ -475,15 +490,21 @@ def _not_separable_text(data: Dataset, run: Run) -> str:
             if data.bias
             else " through the origin"
         )
-        + f" -- the Perceptron never stops (it cycled after {run.updates} updates).",
+        + " -- the Perceptron never stops ("
+        + (
+            f"it cycled after {run.updates} updates)."
+            if run.certificate is None or run.certificate.source == "cycle"
+            else f"the budget of {run.budget} updates ran out; the exact separability "
+            "check found the certificate below)."
+        ),
         "Assumption A1 fails for every u, so Theorem 3 says nothing about this data set.",
     ]
     cert = run.certificate
     if cert is not None:
         lines.append(
-            "Certificate (Gordan's alternative): alpha = "
-            + _vec(list(cert.alpha))
-            + " >= 0, alpha != 0, with sum_i alpha_i y_i x_i = 0 "
+            "Certificate (Gordan's alternative): "
+            + alpha_text(cert.alpha)
+            + ": alpha >= 0, alpha != 0, with sum_i alpha_i y_i x_i = 0 "
             + ("(checked exactly)" if cert.verify(data) else "(check FAILED)")
             + ": a u with y_i u.x_i > 0 for all i would give 0 = u.0 = sum_i alpha_i y_i u.x_i > 0."
         )
@@ -494,6 +515,8 @@ def run(args: argparse.Namespace) -> int:
     if args.steps < 0:
         raise InputError(f"--steps must be >= 0, got {args.steps}")
     data = load_data(args)
+    from ..trainer import train
+
     comp = comparator_from_args(args, data)
     result = train(
         data,
@@ -504,6 +527,10 @@ def run(args: argparse.Namespace) -> int:
         strict=args.strict,
         gamma=args.gamma,
     )
+    if result.status == "budget_exhausted":
+        cert = certificate_when_stuck(data)
+        if cert is not None:
+            result.status, result.certificate = "not_separable", cert
     out = sys.stdout if args.output is None else _open(args.output)
     try:
         if result.status == "not_separable":
@@ -514,8 +541,9 @@ def run(args: argparse.Namespace) -> int:
                         "updates": result.updates,
                         "certificate": None
                         if result.certificate is None
-                        else [exact_str(a) for a in result.certificate.alpha],
-                    }
+                        else [Fraction(a) for a in result.certificate.alpha],
+                    },
+                    out,
                 )
             else:
                 print(_not_separable_text(data, result), file=out)
@@ -527,13 +555,13 @@ def run(args: argparse.Namespace) -> int:
                 "non-separable). Raise --budget."
             )
             if args.json:
-                emit_json({"status": result.status, "updates": result.updates, "message": msg})
+                emit_json({"status": result.status, "updates": result.updates, "message": msg}, out)
             else:
                 print(msg, file=out)
             return EXIT[result.status]
         if result.status == "violation" and result.violation is not None:
             if args.json:
-                emit_json({"status": result.status, "violation": result.violation.describe()})
+                emit_json({"status": result.status, "violation": result.violation.describe()}, out)
             else:
                 print(
                     f"{data.name}: a lemma FAILED on this run: {result.violation.describe()}",
@@ -542,7 +570,7 @@ def run(args: argparse.Namespace) -> int:
             return EXIT[result.status]
         ex = explain_run(data, result)
         if args.json:
-            emit_json(ex.to_json())
+            emit_json(ex.to_json(), out)
         elif args.markdown:
             print(render_markdown(ex, args.steps), file=out)
         else:

@@ -12,8 +12,6 @@ import sys
 from pathlib import Path
 
 from ..errors import InputError
-from ..proof.coq import export
-from ..proof.obligations import all_obligations
 from .common import emit_json
 
 
@@ -22,6 +20,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..proof.coq import export
+    from ..proof.obligations import all_obligations
+
     path = Path(args.coq)
     if path.suffix != ".v":
         raise InputError(f"--coq {path}: a Coq file name must end in .v")

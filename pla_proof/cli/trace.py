@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-from ..data import Dataset
-from ..trainer import Run, train
+from ..render.tables import table
 from .common import (
     add_data_arguments,
     add_run_arguments,
+    alpha_text,
+    certificate_when_stuck,
     comparator_from_args,
     emit_json,
-    exact_str,
     fmt,
-    jnum,
     load_data,
+    progress,
 )
+
+if TYPE_CHECKING:
+    from ..data import Dataset
+    from ..trainer import Run
 
 EXIT = {"converged": 0, "violation": 1, "budget_exhausted": 3, "not_separable": 3}
 
@@ -34,6 +39,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     data = load_data(args)
+    from ..trainer import train  # after the data: bad input is refused before SymPy loads
+
     comp = comparator_from_args(args, data)
     rule: Any = args.rule
     if args.replay:
@@ -64,6 +71,11 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.replay:
         result.rule = "replay"
+    if result.status == "budget_exhausted":
+        cert = certificate_when_stuck(data)
+        if cert is not None:
+            result.status, result.certificate = "not_separable", cert
+    progress("writing the output")
     if args.json:
         emit_json(run_to_json(result, data))
     else:
@@ -77,8 +89,7 @@ def run_to_json(r: Run, data: Dataset) -> dict[str, Any]:
     out: dict[str, Any] = {
         "status": r.status,
         "updates": r.updates,
-        "bound": jnum(r.bound) if r.bound is not None else None,
-        "bound_exact": exact_str(r.bound) if r.bound is not None else None,
+        "bound": r.bound,
         "strict": comp.strict if comp else False,
         "data": {
             "name": data.name,
@@ -90,31 +101,31 @@ def run_to_json(r: Run, data: Dataset) -> dict[str, Any]:
         "seed": r.seed,
         "mode": r.mode,
         "budget": r.budget,
-        "w": [exact_str(v) for v in r.w],
+        "w": list(r.w),
         "w_b": None
         if data.bias is None
         else {
-            "w": [exact_str(v) for v in data.bias.split(r.w)[0]],
-            "b": exact_str(data.bias.split(r.w)[1]),
+            "w": [Fraction(v) for v in data.bias.split(r.w)[0]],
+            "b": Fraction(data.bias.split(r.w)[1]),
             "decision": "w.x - b" if data.bias.name == "minus-one" else "w.x + b",
         },
         "comparator": None
         if comp is None
         else {
-            "u": [exact_str(v) for v in comp.u],
-            "gamma": exact_str(comp.gamma),
-            "R2": exact_str(comp.radius_squared),
+            "u": [Fraction(v) for v in comp.u],
+            "gamma": Fraction(comp.gamma),
+            "R2": Fraction(comp.radius_squared),
             "source": comp.source,
         },
         "steps": [
             {
                 "k": s.k,
                 "j": s.j + 1,
-                "trigger": jnum(s.values["t"]),
-                "u_w": jnum(s.values["pu1"]),
-                "k_gamma": jnum(s.values["k"] * s.values["g"]),
-                "w_norm2": jnum(s.values["n1"]),
-                "k_R2": jnum(s.values["k"] * s.values["R2"]),
+                "trigger": s.values["t"],
+                "u_w": s.values["pu1"],
+                "k_gamma": s.values["k"] * s.values["g"],
+                "w_norm2": s.values["n1"],
+                "k_R2": s.values["k"] * s.values["R2"],
             }
             for s in r.steps
         ],
@@ -132,17 +143,23 @@ def run_to_json(r: Run, data: Dataset) -> dict[str, Any]:
             "statement": v.statement,
             "k": v.k,
             "j": None if v.j is None else v.j + 1,
-            "lhs": exact_str(v.lhs),
+            "lhs": _value(v.lhs),
             "op": v.op,
-            "rhs": exact_str(v.rhs),
+            "rhs": _value(v.rhs),
             "replay": ",".join(str(j + 1) for j in v.choices),
         }
     if r.certificate is not None:
         out["certificate"] = {
-            "alpha": [exact_str(a) for a in r.certificate.alpha],
+            "alpha": [Fraction(a) for a in r.certificate.alpha],
             "source": r.certificate.source,
+            "support": [i + 1 for i, a in enumerate(r.certificate.alpha) if a],
         }
     return out
+
+
+def _value(v: Any) -> Any:
+    """An exact value as a Fraction (intervals of float mode stay intervals)."""
+    return Fraction(v) if isinstance(v, int | Fraction) else v
 
 
 def print_run(r: Run, data: Dataset) -> None:
@@ -157,21 +174,21 @@ def print_run(r: Run, data: Dataset) -> None:
             f"theorem: k {rel} R^2|u|^2/gamma^2 = {fmt(comp.bound)}"
         )
         cols = ["k", "j", "y_j w_k.x_j", "u.w", "k*gamma", "|w|^2", "k*R^2", "bound"]
-        widths = [5, 5, 14, 14, 14, 14, 14, 12]
-        print(" ".join(c.rjust(w) for c, w in zip(cols, widths, strict=True)))
-        for s in r.steps:
-            v = s.values
-            row = [
+        bound = fmt(comp.bound)
+        rows = [
+            [
                 s.k,
                 s.j + 1,
-                fmt(v["t"]),
-                fmt(v["pu1"]),
-                fmt(v["k"] * v["g"]),
-                fmt(v["n1"]),
-                fmt(v["k"] * v["R2"]),
-                fmt(comp.bound),
+                fmt(s.values["t"]),
+                fmt(s.values["pu1"]),
+                fmt(s.values["k"] * s.values["g"]),
+                fmt(s.values["n1"]),
+                fmt(s.values["k"] * s.values["R2"]),
+                bound,
             ]
-            print(" ".join(str(c).rjust(w) for c, w in zip(row, widths, strict=True)))
+            for s in r.steps
+        ]
+        print(table(cols, rows, indent="  "))
     else:
         print("no comparator: invariants not checked per update")
     if r.mode == "float":
@@ -196,8 +213,15 @@ def print_run(r: Run, data: Dataset) -> None:
     elif r.status == "budget_exhausted":
         print(f"budget exhausted: {r.updates} updates without separating the data")
     elif r.status == "not_separable" and r.certificate is not None:
-        alpha = ", ".join(exact_str(a) for a in r.certificate.alpha)
+        cert = r.certificate
+        alpha = alpha_text(cert.alpha)
+        if cert.source == "cycle":
+            how = f"the weights repeated after {r.updates} updates"
+        else:
+            how = (
+                f"the budget of {r.budget} updates ran out, and the exact separability "
+                f"check found a certificate ({cert.source})"
+            )
         print(
-            f"not separable: the weights repeated after {r.updates} updates; "
-            f"alpha = ({alpha}) >= 0 gives sum_i alpha_i y_i x_i = 0 (verified exactly)"
+            f"not separable: {how}; {alpha} >= 0 gives sum_i alpha_i y_i x_i = 0 (verified exactly)"
         )

@@ -11,17 +11,22 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
-from ..proof.blueprint import Blueprint, check_all
-from ..proof.coq import export, run_coqc
-from ..proof.obligations import Obligation, all_obligations
 from .common import emit_json
+
+if TYPE_CHECKING:  # imported when the command runs: building the parser stays fast
+    from ..proof.blueprint import Blueprint
+    from ..proof.obligations import Obligation
 
 
 def add_coq_opinion(blueprint: Blueprint, obligations: Sequence[Obligation], *, run: bool) -> None:
     """Record Coq's opinion per obligation: compiled (``run``), else whether it exports."""
+    from ..proof.coq import export, run_coqc
+
     if run:
         outcome = run_coqc(obligations)
         for oid, status in outcome.status.items():
@@ -32,6 +37,24 @@ def add_coq_opinion(blueprint: Blueprint, obligations: Sequence[Obligation], *, 
         blueprint.agreement.setdefault(oid, {})["coq"] = "not run (verify --coq)"
     for oid, why in exported.skipped.items():
         blueprint.agreement.setdefault(oid, {})["coq"] = f"not exported: {why}"
+
+
+def __getattr__(name: str) -> Any:
+    """``all_obligations`` and ``check_all``, imported on first use: building the
+    parser stays fast."""
+    value: Any
+    if name == "all_obligations":
+        from ..proof import obligations
+
+        value = obligations.all_obligations
+    elif name == "check_all":
+        from ..proof import blueprint
+
+        value = blueprint.check_all
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -78,6 +101,8 @@ def _write(path: str, text: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    this = sys.modules[__name__]  # the heavy names through __getattr__ (tests may patch them)
+    all_obligations, check_all = this.all_obligations, this.check_all
     if not args.timeout > 0:
         raise InputError(f"--timeout must be > 0 seconds, got {args.timeout}")
     obligations = all_obligations()

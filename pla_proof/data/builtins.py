@@ -14,7 +14,7 @@ from ..errors import InputError
 from ..numbers import to_fraction
 from .dataset import Dataset, from_arrays
 
-__all__ = ["BUILTINS", "builtin"]
+__all__ = ["BUILTINS", "builtin", "is_builtin_name"]
 
 
 def _students() -> Dataset:
@@ -61,6 +61,17 @@ BUILTINS: dict[str, str] = {
     "xor": "the four XOR points with bias (x, 1): not separable",
     "maxviol:G": "(G, 1/2), (G, 1), (G, -1), all +1: max-violation needs about 1/(2G^2) updates",
 }
+
+
+def is_builtin_name(spec: str) -> bool:
+    """Whether ``spec`` names a built-in (``students``, ``xor``, ``orthonormal:N``,
+    ``maxviol:G``), without building it.
+
+    >>> is_builtin_name("xor"), is_builtin_name("orthonormal:3"), is_builtin_name("x.csv")
+    (True, True, False)
+    """
+    name, colon, _ = spec.partition(":")
+    return (name in ("students", "xor") and not colon) or name in ("orthonormal", "maxviol")
 
 
 def builtin(spec: str) -> Dataset | None:

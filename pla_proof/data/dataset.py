@@ -392,7 +392,7 @@ class Dataset:
             try:
                 out[idx] = float(v)
             except OverflowError:
-                out[idx] = math.copysign(math.inf, v)
+                out[idx] = math.inf if v > 0 else -math.inf
         out.setflags(write=False)
         return out
 

@@ -530,8 +530,9 @@ def _most_violated(
     count = 0
     for i in range(n):
         if mask[i] == 1:
-            if fval[i] - ferr[i] <= lowest_hi:
-                best = i
+            lo = fval[i] - ferr[i]
+            if not np.isfinite(lo) or not np.isfinite(lowest_hi) or lo <= lowest_hi:
+                best = i  # (an enclosure that is not finite keeps every candidate)
                 count += 1
             else:
                 mask[i] = 0
