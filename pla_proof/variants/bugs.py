@@ -386,7 +386,7 @@ def kill_table(examples: int = 100, seed: int = 0) -> list[dict[str, Any]]:
                 "expected": b.expected,
                 "caught_by": rep.caught_by,
                 "points": None if ce is None else ce.case.n,
-                "updates": None if ce is None else len(ce.record.steps),
+                "updates": None if ce is None else ce.record.updates,
                 "failure": None if ce is None else ce.failure.describe(),
             }
         )

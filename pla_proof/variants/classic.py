@@ -4,7 +4,7 @@ seed 000's strict margin, seed 001's unit ball.
 >>> from pla_proof.variants.harness import run_case
 >>> from pla_proof.variants.protocol import Order, orthonormal_cases
 >>> rec, res = run_case(Classic(), orthonormal_cases([3])[-1], Order("cyclic"))
->>> len(rec.steps), all(f is None for f in res.values())
+>>> rec.updates, all(f is None for f in res.values())
 (3, True)
 """
 

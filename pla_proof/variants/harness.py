@@ -475,6 +475,7 @@ def search_shard(
     """One seeded part of a search: the fixed cases, then rounds of Hypothesis search
     (each round looks for the properties not yet refuted)."""
     out = ShardResult()
+    warm_up()
     explicit: dict[str, Counterexample] = {}
     for case, order in fixed:
         try:
@@ -511,6 +512,23 @@ def search_shard(
         if prop not in out.found:
             out.found[prop] = [ce]
     return out
+
+
+_WARM: set[str] = set()
+
+
+def warm_up() -> None:
+    """Compile the engine's loops before any timed run (compilation is not the
+    variant's time)."""
+    if "engine" in _WARM:
+        return
+    from ..data import Dataset
+    from ..engine.drive import drive
+
+    one = Dataset(((Fraction(1), Fraction(1, 3)), (Fraction(-1), Fraction(2))), (1, -1))
+    for mode in ("exact", "float"):
+        drive(one, mode=mode, on_chunk=lambda k0, c, v: None, detect_cycles=True)
+    _WARM.add("engine")
 
 
 def _account(out: ShardResult, rec: Record) -> None:

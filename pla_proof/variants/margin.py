@@ -8,8 +8,8 @@ Growth is ``2 eta y w.x + eta^2 |x|^2 <= 2 eta tau + eta^2 R^2``, so
 >>> F = Fraction
 >>> case = Case(((F(1),),), (1,), (F(1),), F(1), {"tau": F(1), "eta": F(1)})
 >>> rec, res = run_case(Margin(), case, Order("cyclic"))
->>> len(rec.steps), rec.end["m"], all(f is None for f in res.values())
-(2, Fraction(2, 1), True)
+>>> rec.updates, rec.output["w"], all(f is None for f in res.values())
+(2, (Fraction(2, 1),), True)
 """
 
 from __future__ import annotations
