@@ -48,8 +48,8 @@ __all__ = [
     "HypothesisChooser",
     "NonSeparableCase",
     "SeparableCase",
-    "edge_case_datasets",
     "bound_pushing_datasets",
+    "edge_case_datasets",
     "exact_vectors",
     "hard_datasets",
     "hypothesis_choosers",
@@ -487,7 +487,9 @@ def _magnified(draw: Any, base: Any, magnitude: str | None) -> SeparableCase:
         return case
     binary = all(
         Fraction(float(v)) == v for x in case.data.X for v in x
-    ) and not case.data.name.startswith(("generated-int", "generated-rational", "generated-decimal"))
+    ) and not case.data.name.startswith(
+        ("generated-int", "generated-rational", "generated-decimal")
+    )
     e = draw(st.integers(1, 9), label="orders of magnitude")
     s: Fraction
     if magnitude == "small":
@@ -525,11 +527,20 @@ def hard_datasets(
     """
     return st.one_of(
         separable_datasets(
-            max_n=max_n, max_d=max_d, max_coord=max_coord, kind=None, margin=None,
-            max_bound=max_bound, magnitude=None,
+            max_n=max_n,
+            max_d=max_d,
+            max_coord=max_coord,
+            kind=None,
+            margin=None,
+            max_bound=max_bound,
+            magnitude=None,
         ),
         edge_case_datasets(
-            max_n=max_n, max_d=max_d, max_coord=max_coord, kind=None, max_bound=max_bound,
+            max_n=max_n,
+            max_d=max_d,
+            max_coord=max_coord,
+            kind=None,
+            max_bound=max_bound,
             magnitude=None,
         ),
     )
@@ -555,15 +566,20 @@ def bound_pushing_datasets() -> list[SeparableCase]:
     ):
         out.append(_orthonormal(3, s, f"orthonormal:3-x{tag}"))
     d = Fraction(1, 8)
-    tiny = Dataset(((Fraction(1), d), (Fraction(-1), d), (Fraction(1), -d)), (1, 1, -1),
-                   name="tiny-margin")
+    tiny = Dataset(
+        ((Fraction(1), d), (Fraction(-1), d), (Fraction(1), -d)), (1, 1, -1), name="tiny-margin"
+    )
     out.append(SeparableCase(tiny, (Fraction(0), Fraction(1)), d))
-    far = Dataset(((Fraction(1), Fraction(0)), (Fraction(0), Fraction(1)),
-                   (Fraction(10**6), Fraction(0))), (1, -1, 1), name="far-point")
+    far = Dataset(
+        ((Fraction(1), Fraction(0)), (Fraction(0), Fraction(1)), (Fraction(10**6), Fraction(0))),
+        (1, -1, 1),
+        name="far-point",
+    )
     out.append(SeparableCase(far, (Fraction(1), Fraction(-1)), Fraction(1)))
     # two points the cyclic classic run needs 313 updates to separate
-    long = Dataset(((Fraction(1), Fraction(1)), (Fraction(11), Fraction(12))), (1, -1),
-                   name="long-run")
+    long = Dataset(
+        ((Fraction(1), Fraction(1)), (Fraction(11), Fraction(12))), (1, -1), name="long-run"
+    )
     out.append(SeparableCase(long, (Fraction(13), Fraction(-12)), Fraction(1)))
     return out
 

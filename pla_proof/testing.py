@@ -2,20 +2,21 @@
 
 >>> from pla_proof.testing import check_variant
 >>> check_variant("classic", examples=20)  # raises AssertionError when a claim fails
-CheckReport(variant='classic', ok=True, properties=7)
+CheckReport(variant='classic', ok=True, properties=9)
 >>> check_variant("bug:plus-x", examples=20, expect_failure="G2")
-CheckReport(variant='bug:plus-x', ok=False, properties=7)
+CheckReport(variant='bug:plus-x', ok=False, properties=9)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .variants.harness import CheckReport, search
 from .variants.protocol import Variant
 from .variants.registry import resolve
 
-__all__ = ["VariantCheck", "check_variant"]
+__all__ = ["VariantCheck", "check_estimator", "check_variant"]
 
 
 @dataclass
@@ -58,8 +59,49 @@ def check_variant(
             )
         return VariantCheck(report)
     report = search(v, examples=examples, seed=seed)
+    _raise_failures(v.name, report)
+    return VariantCheck(report)
+
+
+def check_estimator(
+    factory: Any,
+    *,
+    examples: int = 100,
+    seed: int = 0,
+    mode: str = "float",
+    labels: str = "auto",
+    rate: Any = None,
+    trace: Any = "auto",
+    expect_failure: str | None = None,
+) -> VariantCheck:
+    """Check any ``fit(X, y)`` estimator class (or zero-argument factory) as a Perceptron:
+    per-update claims where a trace exists (``partial_fit``, or a ``trace=tracer``
+    hook such as :func:`pla_proof.variants.estimators.mlxtend_tracer`), final
+    separation, its own ``predict`` and its stopping rule (see
+    :mod:`pla_proof.variants.estimators`).  Float mode by default: a claim fails only
+    when it fails for every value float rounding allows.  Raises ``AssertionError``
+    listing each failing property with its counterexample (or, with
+    ``expect_failure=PROP``, unless that property fails).
+    """
+    from .variants.estimators import Estimator
+
+    v = Estimator(factory, labels=labels, rate=rate, trace=trace)
+    report = search(v, examples=examples, seed=seed, mode=mode)
+    if expect_failure is not None:
+        if (
+            report.result(expect_failure).ok
+            if expect_failure in {p.id for p in report.properties}
+            else True
+        ):
+            raise AssertionError(f"{v.name}: expected {expect_failure} to fail, it held")
+        return VariantCheck(report)
+    _raise_failures(v.name, report)
+    return VariantCheck(report)
+
+
+def _raise_failures(name: str, report: CheckReport) -> None:
     if not report.ok:
-        lines = [f"{v.name}: {len(report.failed)} of {len(report.properties)} properties fail"]
+        lines = [f"{name}: {len(report.failed)} of {len(report.properties)} properties fail"]
         for p in report.failed:
             ce = p.counterexample
             assert ce is not None
@@ -72,4 +114,3 @@ def check_variant(
                 f"order {ce.order.describe()}"
             )
         raise AssertionError("\n".join(lines))
-    return VariantCheck(report)

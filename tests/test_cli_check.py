@@ -16,7 +16,7 @@ def test_passing_variant_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[s
     code = main(["check", "classic", "--examples", "30", "--out", str(tmp_path)])
     out = capsys.readouterr().out
     assert code == 0
-    assert "all 7 properties of the claim hold" in out
+    assert "all 9 properties of the claim hold" in out
     assert not os.listdir(tmp_path)
 
 

@@ -28,6 +28,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "variant",
         metavar="VARIANT",
         nargs="*",
+        default=[],
         help="built-in name (see --list), bug:NAME, module:attribute or path/file.py:attribute",
     )
     p.add_argument("--all", action="store_true", help="check every built-in variant")
@@ -48,8 +49,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--mode",
         choices=("exact", "float"),
-        default="exact",
-        help="exact (default) or float: claims checked on outward-rounded enclosures",
+        default=None,
+        help="exact (the default; float for --fit) or float: claims checked on "
+        "outward-rounded enclosures",
     )
     p.add_argument(
         "--jobs",
@@ -96,7 +98,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def _variants(args: argparse.Namespace) -> list[tuple[str, Variant]]:
     from ..variants.registry import BUILTIN, resolve
 
-    specs = list(args.variant)
+    specs = list(args.variant or [])
     if args.all:
         specs += [n for n in BUILTIN if n not in specs]
     out = [(s, resolve(s)) for s in specs]
@@ -137,14 +139,25 @@ def run(args: argparse.Namespace) -> int:
         from ..variants.campaign import campaign
 
         reports = campaign(
-            [v for _, v in variants], minutes=args.minutes, examples=args.examples,
-            seed=args.seed, mode=args.mode, limit=args.run_seconds, jobs=jobs,
+            [v for _, v in variants],
+            minutes=args.minutes,
+            examples=args.examples,
+            seed=args.seed,
+            mode=args.mode or _mode(variants),
+            limit=args.run_seconds,
+            jobs=jobs,
             extra_cases=extra,
         )
     else:
         reports = run_searches(
-            [v for _, v in variants], examples=args.examples, seed=args.seed, mode=args.mode,
-            limit=args.run_seconds, jobs=jobs, progress=progress, extra_cases=extra,
+            [v for _, v in variants],
+            examples=args.examples,
+            seed=args.seed,
+            mode=args.mode or _mode(variants),
+            limit=args.run_seconds,
+            jobs=jobs,
+            progress=progress,
+            extra_cases=extra,
         )
     end_progress()
     docs = []
@@ -162,8 +175,16 @@ def run(args: argparse.Namespace) -> int:
             if len(variants) > 1:
                 print()
     if args.json:
-        emit_json(docs[0] if len(docs) == 1 else {"variants": docs, "ok": all(d["ok"] for d in docs)})
+        emit_json(
+            docs[0] if len(docs) == 1 else {"variants": docs, "ok": all(d["ok"] for d in docs)}
+        )
     return 0 if all(r.ok for r in reports) else 1
+
+
+def _mode(variants: list[tuple[str, Variant]]) -> str:
+    """Float when every variant is a float implementation (an estimator), else exact."""
+    modes = {str(getattr(v, "default_mode", "exact")) for _, v in variants}
+    return "float" if modes == {"float"} else "exact"
 
 
 def _store(args: argparse.Namespace) -> Any:
@@ -187,7 +208,9 @@ def _stored(store: Any, variant: Variant) -> list[tuple[Any, Any]]:
         return []
     from ..variants.files import case_from_json, order_from_json
 
-    return [(case_from_json(f["case"]), order_from_json(f["order"])) for f in store.facts(variant.name)]
+    return [
+        (case_from_json(f["case"]), order_from_json(f["order"])) for f in store.facts(variant.name)
+    ]
 
 
 def _fact(saved: dict[str, Any]) -> dict[str, Any]:
@@ -237,7 +260,9 @@ def _replay(args: argparse.Namespace, spec: str, variant: Variant) -> int:
     from ..variants.harness import _sort_key, run_case
 
     case, order, _meta = load_counterexample(args.replay)
-    rec, res0 = run_case(variant, case, order, mode=args.mode, limit=args.run_seconds)
+    rec, res0 = run_case(
+        variant, case, order, mode=args.mode or _mode([(spec, variant)]), limit=args.run_seconds
+    )
     res = dict(sorted(res0.items(), key=lambda kv: _sort_key(kv[0])))
     failures = [f for f in res.values() if f is not None]
     if args.json:
@@ -319,7 +344,9 @@ def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[st
         )
     print(f"{'property':10s} {'status':6s} {'runs':>6s} {'instance of':32s} statement")
     for p in report.properties:
-        print(f"{p.id:10s} {'pass' if p.ok else 'FAIL':6s} {p.runs:>6d} {p.lemma:32s} {p.statement}")
+        print(
+            f"{p.id:10s} {'pass' if p.ok else 'FAIL':6s} {p.runs:>6d} {p.lemma:32s} {p.statement}"
+        )
     for p in report.failed:
         ce = p.counterexample
         assert ce is not None

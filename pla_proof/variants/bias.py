@@ -55,8 +55,14 @@ class BiasVariant(LinearVariant):
         """Separable data through the origin are affinely separable with ``theta = 0``;
         the augmentation constant ``c`` is drawn."""
         return st.tuples(base, small_positive_fractions()).map(
-            lambda t: Case(t[0].X, t[0].y, t[0].u, t[0].gamma,
-                           {**t[0].params, "theta": Fraction(0), "c": t[1]}, t[0].name)
+            lambda t: Case(
+                t[0].X,
+                t[0].y,
+                t[0].u,
+                t[0].gamma,
+                {**t[0].params, "theta": Fraction(0), "c": t[1]},
+                t[0].name,
+            )
         )
 
     def cases(self) -> Any:

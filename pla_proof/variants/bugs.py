@@ -12,12 +12,11 @@ False
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
-
-import math
 
 from ..numbers import dot
 from .averaged import Averaged
@@ -317,7 +316,7 @@ _ALL = [
         "pocket without ratchet claiming the ratchet property",
         PocketNoRatchet,
         "RATCHET",
-        4,
+        5,
     ),
     SeededBug(
         "integer-weights",

@@ -28,7 +28,9 @@ __all__ = ["campaign"]
 
 
 def _better(a: Counterexample | None, b: Counterexample | None) -> bool:
-    return b is not None and (a is None or (b.explicit, *b.size()[:3]) < (a.explicit, *a.size()[:3]))
+    return b is not None and (
+        a is None or (b.explicit, *b.size()[:3]) < (a.explicit, *a.size()[:3])
+    )
 
 
 def _fold(into: CheckReport | None, rep: CheckReport) -> tuple[CheckReport, bool]:
@@ -80,8 +82,13 @@ def campaign(
         for i, v in enumerate(variants):
             shards = max(1, round(weight[i]))
             [rep] = run_searches(
-                [v], examples=examples, seed=seed + 1_000_003 * r, mode=mode, limit=limit,
-                shards=shards, jobs=jobs,
+                [v],
+                examples=examples,
+                seed=seed + 1_000_003 * r,
+                mode=mode,
+                limit=limit,
+                shards=shards,
+                jobs=jobs,
                 extra_cases=[extra_cases[i]] if extra_cases is not None and r == 0 else None,
             )
             totals[i], progressed = _fold(totals[i], rep)
@@ -102,8 +109,13 @@ def campaign(
     for rep in reports:
         rep.seconds = time.monotonic() - t0
         rep.examples = examples
-    print("examples run per property: " + "; ".join(
-        f"{rep.variant}: " + ", ".join(f"{p.id} {p.runs}" for p in rep.properties)
-        for rep in reports
-    ), file=stream, flush=True)
+    print(
+        "examples run per property: "
+        + "; ".join(
+            f"{rep.variant}: " + ", ".join(f"{p.id} {p.runs}" for p in rep.properties)
+            for rep in reports
+        ),
+        file=stream,
+        flush=True,
+    )
     return reports

@@ -126,7 +126,7 @@ def max_updates(claim: Claim) -> int | None:
     1
     >>> max_updates(Claim(C=Fraction(1), g=Fraction(1), uu=Fraction(1), pu0=Fraction(-2),
     ...                   n0=Fraction(4)))
-    7
+    5
     """
     if claim.bound is not None:
         pair = claim.bound_pair()
@@ -309,7 +309,9 @@ class Evaluation:
             prop = _PROPERTY_OF[f.lemma.id]
             if prop in self.failures:
                 continue
-            self.failures[prop] = self._failure(prop, k0 + i + 1, int(choices[i]), f.lhs, f.op, f.rhs)
+            self.failures[prop] = self._failure(
+                prop, k0 + i + 1, int(choices[i]), f.lhs, f.op, f.rhs
+            )
             if self.stop is not None and self.stop(prop) and keep is None:
                 keep = k0 + i + 1
         if keep is not None:
@@ -324,8 +326,18 @@ class Evaluation:
             rel = "<" if self.claim.strict else "<="
             if allowed is not None:
                 return Failure(
-                    "T", k, j, lhs, op, rhs, f"k = {k} updates, but the claim allows {allowed}"
-                    + ("" if self.claim.bound is not None else f" ({show(lhs)} {rel} {show(rhs)} is false)")
+                    "T",
+                    k,
+                    j,
+                    lhs,
+                    op,
+                    rhs,
+                    f"k = {k} updates, but the claim allows {allowed}"
+                    + (
+                        ""
+                        if self.claim.bound is not None
+                        else f" ({show(lhs)} {rel} {show(rhs)} is false)"
+                    ),
                 )
         return Failure(prop, k, j, lhs, op, rhs)
 
@@ -368,8 +380,8 @@ class Evaluation:
                 if not ok:
                     self.failures[prop] = self._failure(prop, s.k, s.j, lhs, op, rhs)
                     if self.stop is not None and self.stop(prop):
-                        self.stop_at = s.k
-                        return s.k
+                        self.stop_at = int(s.k)
+                        return int(s.k)
         return None
 
 

@@ -12,8 +12,9 @@ data the estimator sees):
   read through ``partial_fit`` (fed one row at a time, in passes) or a *tracer*: a
   function ``tracer(estimator, record)`` that arranges for ``record(-1)`` to be called
   once before the first sample (the start) and ``record(j)`` right after the estimator
-  processed sample ``j`` during ``fit`` (:func:`mlxtend_tracer` is one).  Each change of the weights is one update, measured against the augmented
-  comparator ``(u, 0)``: the claim is the generic lemma with ``(C, g) = (a^2 (R^2 + 1),
+  processed sample ``j`` during ``fit`` (:func:`mlxtend_tracer` is one).  Each change
+  of the weights is one update, measured against the augmented comparator
+  ``(u, theta)``: the claim is the generic lemma with ``(C, g) = (a^2 (R^2 + 1),
   a gamma)`` for the step size ``a`` (``rate``), and the bound T from the **actual
   start** (``u.w_1``, ``|w_1|^2`` of the first weights the trace sees);
 * always: **final separation** of the fitted model (``SEP``: ``y (w.x + b) > 0``
@@ -79,10 +80,11 @@ class Estimator(Variant):
     """
 
     order_rules: ClassVar[tuple[str, ...]] = ("cyclic", "random")
+    #: estimators compute in float64: checked on enclosures unless asked otherwise
+    default_mode: ClassVar[str] = "float"
     extra_properties: ClassVar[dict[str, str]] = {
         "PREDICT": "the fitted model's own predict() gives every training label",
-        "STOP": "fit() stops only when every training point is predicted correctly "
-        "(or it warns)",
+        "STOP": "fit() stops only when every training point is predicted correctly (or it warns)",
     }
 
     def __init__(
@@ -96,7 +98,7 @@ class Estimator(Variant):
         epochs: int = 100,
     ) -> None:
         self.factory = factory
-        self.name = name or getattr(factory, "__name__", "estimator")  # type: ignore[misc]
+        self.name = str(name or getattr(factory, "__name__", "estimator"))  # type: ignore[misc]
         self.summary = f"fit(X, y) estimator {self.name}"  # type: ignore[misc]
         self._labels = labels
         self._rate = rate
@@ -116,7 +118,7 @@ class Estimator(Variant):
                     warnings.simplefilter("ignore")
                     est.fit(np.array([[1.0], [-1.0]]), np.array([1, -1]))
                 self._labels = "pm1"
-            except Exception:  # noqa: BLE001 - any refusal means the other convention
+            except Exception:
                 self._labels = "01"
         return self._labels
 
@@ -157,9 +159,11 @@ class Estimator(Variant):
         return base.filter(_two_classes).map(float_case).filter(lambda c: c is not None)
 
     def examples(self) -> Sequence[Case]:
+        from .harness import float_case
         from .protocol import in_domain, pushing_cases
 
-        return [_affine(c) for c in in_domain(lambda b: b.filter(_two_classes), pushing_cases())]
+        fixed = in_domain(lambda b: b.filter(_two_classes), pushing_cases())
+        return [_affine(c) for c in (float_case(c) for c in fixed) if c is not None]
 
     def claim(self, case: Case) -> Claim:
         a = self.rate()
@@ -264,15 +268,17 @@ class Estimator(Variant):
         pred = np.asarray(est.predict(X))
         wrong = [i for i in range(case.n) if pred[i] != y[i]]
         rec.checks["PREDICT"] = (
-            None if not wrong else
-            f"predict() gives {pred[wrong[0]]} for point {wrong[0] + 1}, label {y[wrong[0]]}"
+            None
+            if not wrong
+            else f"predict() gives {pred[wrong[0]]} for point {wrong[0] + 1}, label {y[wrong[0]]}"
         )
         n_iter = getattr(est, "n_iter_", None)
         warned = [w for w in caught if "onverge" in str(w.message)]
         rec.output["n_iter"] = n_iter
         rec.checks["STOP"] = (
-            None if not wrong or warned else
-            f"fit() stopped (n_iter_ = {n_iter}) with {len(wrong)} training point(s) "
+            None
+            if not wrong or warned
+            else f"fit() stopped (n_iter_ = {n_iter}) with {len(wrong)} training point(s) "
             "mispredicted and no warning"
         )
 
@@ -302,15 +308,19 @@ def resolve_factory(spec: str) -> Callable[[], Any]:
         try:
             obj = getattr(obj, part)
         except AttributeError:
-            raise InputError(f"--fit {spec!r}: module {module_name!r} has no attribute {attr!r}") from None
+            raise InputError(
+                f"--fit {spec!r}: module {module_name!r} has no attribute {attr!r}"
+            ) from None
     if not callable(obj):
         raise InputError(f"--fit {spec!r} is not callable")
     try:
         est = obj()
-    except BaseException as exc:  # noqa: BLE001
+    except BaseException as exc:
         if isinstance(exc, KeyboardInterrupt):
             raise
-        raise InputError(f"--fit {spec!r}: calling it failed ({type(exc).__name__}: {exc})") from None
+        raise InputError(
+            f"--fit {spec!r}: calling it failed ({type(exc).__name__}: {exc})"
+        ) from None
     if not callable(getattr(est, "fit", None)):
         raise InputError(f"--fit {spec!r} does not make an object with fit(X, y)")
     return obj  # type: ignore[no-any-return]

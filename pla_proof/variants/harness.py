@@ -18,12 +18,13 @@ independent seeded parts (the same for any number of processes; see :mod:`.paral
 
 >>> from pla_proof.variants.registry import resolve
 >>> report = search(resolve("classic"), examples=20, seed=1)
->>> report.ok, [p.id for p in report.properties][:4]
-(True, ['G1', 'G2', 'P_k', 'Q_k'])
+>>> report.ok, [p.id for p in report.properties][:6]
+(True, ['RUNS', 'ENDS', 'G1', 'G2', 'P_k', 'Q_k'])
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import signal
 import threading
@@ -127,8 +128,10 @@ def float_case(case: Case) -> Case | None:
     X = tuple(tuple(Fraction(float(v)) for v in x) for x in case.X)
     if X == case.X:
         return case
-    margins = [yi * sum((a * b for a, b in zip(case.u, x, strict=True)), Fraction(0))
-               for x, yi in zip(X, case.y, strict=True)]
+    margins = [
+        yi * sum((a * b for a, b in zip(case.u, x, strict=True)), Fraction(0))
+        for x, yi in zip(X, case.y, strict=True)
+    ]
     if not margins or min(margins) <= 0:
         return None
     return Case(X, case.y, case.u, min(margins), dict(case.params), case.name)
@@ -157,7 +160,7 @@ def run_case(
         raise  # a case outside the variant's domain
     except (KeyboardInterrupt, SystemExit):
         raise
-    except BaseException as exc:  # noqa: BLE001
+    except BaseException as exc:
         out: dict[str, Failure | None] = dict.fromkeys(_HARNESS)
         out["RUNS"] = Failure("RUNS", None, None, None, "", None, "claim() raised " + one_line(exc))
         return Record(), out
@@ -176,7 +179,7 @@ def run_case(
         problem = Failure("ENDS", None, None, None, "", None, f"no result after {limit:g} s")
     except (KeyboardInterrupt, SystemExit):
         raise
-    except BaseException as exc:  # noqa: BLE001 - every error of a variant is a finding
+    except BaseException as exc:
         problem = Failure("RUNS", None, None, None, "", None, "raised " + one_line(exc))
     finally:
         _EVAL.reset(token)
@@ -198,7 +201,11 @@ def _re_evaluate(
 ) -> Record:
     ev = Evaluation(claim, mode=mode, stop=None)
     for k0, m in rec.chunks:
-        ev.feed(k0, m, rec.choices[k0 : k0 + len(m["k"].values() if hasattr(m["k"], "values") else m["k"].lo)])
+        ev.feed(
+            k0,
+            m,
+            rec.choices[k0 : k0 + len(m["k"].values() if hasattr(m["k"], "values") else m["k"].lo)],
+        )
     rec._ev = ev
     rec._fed = 0
     ev.record = rec
@@ -293,8 +300,10 @@ def evaluate(
     ev.feed_steps(record.steps)
     out: dict[str, Failure | None] = {p: ev.failures.get(p) for p in ev.properties}
     if claim.end is not None:
-        if record.complete and not record.truncated and (
-            "m" in record.end or (variant is not None and case is not None)
+        if (
+            record.complete
+            and not record.truncated
+            and ("m" in record.end or (variant is not None and case is not None))
         ):
             v = variant if variant is not None else Variant()
             c = case if case is not None else Case((), (), (), Fraction(0))
@@ -396,7 +405,7 @@ def _statement(variant: Variant, prop: str) -> tuple[str, str]:
     return extra.get(prop, prop), "variant"
 
 
-class _Refuted(Exception):  # noqa: N818 - one subclass per property and cause
+class _Refuted(Exception):
     ce: Counterexample
 
 
@@ -411,7 +420,7 @@ def _refuted(key: str) -> type[_Refuted]:
     return cls
 
 
-class _Abort(Exception):  # noqa: N818
+class _Abort(Exception):
     """The search stops: the variant keeps exceeding the per-run time limit."""
 
 
@@ -492,15 +501,28 @@ def search_shard(
     refuted: set[str] = set(ignore)
     r = 0
     while True:
-        new = _round(variant, strategy, examples, seed + 7919 * shard + 104729 * r, refuted,
-                     out, mode, limit, progress, shard)
+        new = _round(
+            variant,
+            strategy,
+            examples,
+            seed + 7919 * shard + 104729 * r,
+            refuted,
+            out,
+            mode,
+            limit,
+            progress,
+            shard,
+        )
         r += 1
         fresh = [ce for ce in new if ce.failure.prop not in refuted]
         for ce in new:
             out.found.setdefault(ce.failure.prop, []).append(ce)
         if first_only:
             if new:
-                best = min(new, key=lambda ce: (*ce.size()[:3], *_when(variant, ce.failure, ce.failure.prop)))
+                best = min(
+                    new,
+                    key=lambda ce: (*ce.size()[:3], *_when(variant, ce.failure, ce.failure.prop)),
+                )
                 out.caught_by = best.failure.prop
             break
         if not fresh:
@@ -558,24 +580,31 @@ def _round(
             raise _Abort()
         case, order = ex
         try:
-            rec, res = run_case(variant, case, order, mode=mode, stop=lambda p: p not in ignore,
-                                limit=limit)
+            rec, res = run_case(
+                variant, case, order, mode=mode, stop=lambda p: p not in ignore, limit=limit
+            )
         except InputError:
             out.skipped += 1
             return
         out.note(rec, res)
         _account(out, rec)
         if progress is not None and out.runs % 25 == 0:
-            progress(f"{variant.name}: {out.runs} runs, refuted so far: "
-                     + (", ".join(sorted(ignore)) or "none"))
+            progress(
+                f"{variant.name}: {out.runs} runs, refuted so far: "
+                + (", ".join(sorted(ignore)) or "none")
+            )
         target(float(rec.updates), label="updates")
         claim = variant.claim(case) if rec.updates else None
         if claim is not None and claim.g is not None and claim.C is not None and claim.uu:
-            try:
-                target(float(rec.updates * Fraction(claim.g) ** 2 / (Fraction(claim.C) * Fraction(claim.uu))),
-                       label="k g^2 / (C |u|^2)")
-            except (TypeError, ValueError, ZeroDivisionError, OverflowError):
-                pass
+            with contextlib.suppress(TypeError, ValueError, ZeroDivisionError, OverflowError):
+                target(
+                    float(
+                        rec.updates
+                        * Fraction(claim.g) ** 2
+                        / (Fraction(claim.C) * Fraction(claim.uu))
+                    ),
+                    label="k g^2 / (C |u|^2)",
+                )
         failing = [p for p, f in res.items() if f is not None and p not in ignore]
         if not failing:
             return
@@ -598,10 +627,10 @@ def _round(
     except _Refuted as e:
         found.append(e.ce)
     except BaseExceptionGroup as g:
-        for e in _leaves(g):
-            if isinstance(e, _Refuted):
-                found.append(e.ce)
-            elif not isinstance(e, _Abort | Flaky | HypothesisException):
+        for leaf in _leaves(g):
+            if isinstance(leaf, _Refuted):
+                found.append(leaf.ce)
+            elif not isinstance(leaf, _Abort | Flaky | HypothesisException):
                 raise
     except (_Abort, Flaky, HypothesisException):
         pass
@@ -651,10 +680,21 @@ def merge(
         for p, ces in part.found.items():
             found.setdefault(p, []).extend(ces)
     if first_only:
-        caught = [(p, ce) for part in parts if part.caught_by
-                  for p, ces in part.found.items() if p == part.caught_by for ce in ces if not ce.explicit]
+        caught = [
+            (p, ce)
+            for part in parts
+            if part.caught_by
+            for p, ces in part.found.items()
+            if p == part.caught_by
+            for ce in ces
+            if not ce.explicit
+        ]
+        if not caught:  # nothing generated failed: a fixed example may have
+            caught = [(p, ce) for p, ces in found.items() for ce in ces if ce.explicit]
         if caught:
-            report.caught_by = min(caught, key=lambda t: (*t[1].size(), *_when(variant, t[1].failure, t[0])))[0]
+            report.caught_by = min(
+                caught, key=lambda t: (*t[1].size(), *_when(variant, t[1].failure, t[0]))
+            )[0]
     for prop in sorted(seen | set(found), key=_sort_key):
         text, lem = _statement(variant, prop)
         ces = sorted(found.get(prop, []), key=lambda ce: (ce.explicit, *ce.size()))
@@ -667,7 +707,9 @@ def merge(
                 if c not in causes:
                     causes.add(c)
                     others.append(ce)
-        report.properties.append(PropertyResult(prop, text, lem, best, others, evaluated.get(prop, 0)))
+        report.properties.append(
+            PropertyResult(prop, text, lem, best, others, evaluated.get(prop, 0))
+        )
     if all(p.ok for p in report.properties):
         report.properties = [p for p in report.properties if p.id not in _HARNESS or p.runs]
     return report
@@ -681,7 +723,7 @@ def search(
     extra_cases: Sequence[tuple[Case, Order]] = (),
     first_only: bool = False,
     progress: Callable[[str], None] | None = None,
-    mode: str = "exact",
+    mode: str | None = None,
     limit: float | None = DEFAULT_TIME_LIMIT,
     shards: int = DEFAULT_SHARDS,
     jobs: int = 1,
@@ -692,17 +734,27 @@ def search(
     ``examples``: generated examples per round, split over ``shards`` independent
     seeded searches; ``first_only``: stop after the first round and report the property
     that *catches* the variant (the first to fail on the smallest counterexample);
-    ``mode``: ``"exact"`` or ``"float"`` (enclosures: a property fails only where it
+    ``mode``: ``"exact"`` or ``"float"`` (default: the variant's ``default_mode``,
+    else exact; float: enclosures: a property fails only where it
     fails for every value the rounding allows); ``limit``: per-run time limit (s);
     ``jobs``: worker processes (the result does not depend on it)."""
+    if mode is None:
+        mode = str(getattr(variant, "default_mode", "exact"))
     if mode not in ("exact", "float"):
         raise InputError(f"mode must be 'exact' or 'float', got {mode!r}")
     from .parallel import run_searches
 
     t0 = time.perf_counter()
     [report] = run_searches(
-        [variant], examples=examples, seed=seed, extra_cases=[list(extra_cases)],
-        first_only=first_only, mode=mode, limit=limit, shards=shards, jobs=jobs,
+        [variant],
+        examples=examples,
+        seed=seed,
+        extra_cases=[list(extra_cases)],
+        first_only=first_only,
+        mode=mode,
+        limit=limit,
+        shards=shards,
+        jobs=jobs,
         progress=progress,
     )
     report.seconds = time.perf_counter() - t0

@@ -43,8 +43,12 @@ class Margin(LinearVariant):
         )
         return st.tuples(base, params).map(
             lambda t: Case(
-                t[0].X, t[0].y, t[0].u, t[0].gamma,
-                {"tau": t[1][0] * t[0].radius_squared * t[1][1], "eta": t[1][1]}, t[0].name,
+                t[0].X,
+                t[0].y,
+                t[0].u,
+                t[0].gamma,
+                {"tau": t[1][0] * t[0].radius_squared * t[1][1], "eta": t[1][1]},
+                t[0].name,
             )
         )
 

@@ -68,15 +68,20 @@ def run_searches(
     """Search every variant (``shards`` units each) on ``jobs`` processes; one report
     per variant, in order.  ``done(i, report)`` is called as each variant completes."""
     per = shard_examples(examples, shards)
-    tasks: list[tuple[Variant, dict[str, Any]]] = []
+    tasks: list[tuple[Variant, Any]] = []
     owner: list[int] = []
     for i, v in enumerate(variants):
         extra = list(extra_cases[i]) if extra_cases is not None else []
         fixed = fixed_cases(v, extra)
         for s in range(shards):
-            kw = dict(
-                examples=per[s], seed=seed, shard=s, fixed=fixed if s == 0 else (),
-                first_only=first_only, mode=mode, limit=limit,
+            kw: dict[str, Any] = dict(
+                examples=per[s],
+                seed=seed,
+                shard=s,
+                fixed=fixed if s == 0 else (),
+                first_only=first_only,
+                mode=mode,
+                limit=limit,
                 progress=progress if jobs == 1 else None,
             )
             tasks.append((v, kw))
@@ -91,8 +96,14 @@ def run_searches(
         left[i] -= 1
         if left[i] == 0:
             parts = [r for r, o in zip(results, owner, strict=True) if o == i]
-            rep = merge(variants[i], [p for p in parts if p is not None], examples=examples,
-                        seed=seed, mode=mode, first_only=first_only)
+            rep = merge(
+                variants[i],
+                [p for p in parts if p is not None],
+                examples=examples,
+                seed=seed,
+                mode=mode,
+                first_only=first_only,
+            )
             reports[i] = rep
             if done is not None:
                 done(i, rep)

@@ -25,7 +25,7 @@ in R^d; they subclass :class:`LinearVariant` and override one or two methods:
 >>> one, zero = Fraction(1), Fraction(0)
 >>> case = Case(X=((one, zero),), y=(1,), u=(one, zero), gamma=one)
 >>> rec = Doubled().run(case, Order("cyclic"))
->>> [(m.k, m.n1 - m.n0, m.pu1 - m.pu0) for m in rec.steps]
+>>> [(m.k, m.n1 - m.n0, m.pu1 - m.pu0) for m in rec.measured()]
 [(1, Fraction(4, 1), Fraction(2, 1))]
 """
 
@@ -304,7 +304,10 @@ class Record:
                     Measure(
                         k,
                         self.choices[k - 1],
-                        *(cols[n][i] if n in cols else None for n in ("t", "pu", "pu1", "n0", "n1")),
+                        *(
+                            cols[n][i] if n in cols else None
+                            for n in ("t", "pu", "pu1", "n0", "n1")
+                        ),
                     )
                 )
         return out
@@ -419,7 +422,9 @@ def pushing_cases() -> list[Case]:
     bound_pushing_datasets`)."""
     from ..strategies import bound_pushing_datasets
 
-    return [Case(c.data.X, c.data.y, c.u, c.gamma, {}, c.data.name) for c in bound_pushing_datasets()]
+    return [
+        Case(c.data.X, c.data.y, c.u, c.gamma, {}, c.data.name) for c in bound_pushing_datasets()
+    ]
 
 
 class LinearVariant(Variant):
@@ -629,8 +634,9 @@ def _run_compiled(
 
         d = data.d
         state["W"] = np.array([float(v) for v in rule.start(d)])
-        state["E"] = np.array([0.0 if Fraction(float(v)) == v else abs(float(v)) * 2.0**-53
-                               for v in rule.start(d)])
+        state["E"] = np.array(
+            [0.0 if Fraction(float(v)) == v else abs(float(v)) * 2.0**-53 for v in rule.start(d)]
+        )
         u_f, e_u = _float_vector(case.u)
         a = np.array([float(rule.eta * rule.factor(i)) for i in range(data.n)])
 
@@ -655,7 +661,7 @@ def _run_compiled(
             if keep is not None:
                 rec.truncated = True
                 del rec.choices[keep:]
-                return keep
+                return int(keep)
         return None
 
     if mode == "float":

@@ -24,11 +24,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from hypothesis import strategies as st
+
 from ..numbers import dot
 from .bias import augmented
 from .cases import biased_cases
-from hypothesis import strategies as st
-
 from .protocol import Case, Claim, Order, PassVariant, Record, _separable_cases
 
 __all__ = ["Seed004Listing"]
