@@ -77,9 +77,7 @@ _LAZY: dict[str, tuple[str, str]] = {
 
 def __getattr__(name: str) -> Any:
     if name == "__version__":  # one source of the version: the installed metadata
-        from importlib.metadata import version
-
-        return version("pla_proof")
+        return _version()
     try:
         module, attr = _LAZY[name]
     except KeyError:
@@ -131,3 +129,25 @@ __all__ = [
     "train",
     "update_orders",
 ]
+
+
+def _version() -> str:
+    """The installed distribution's version; from a source tree that is not installed,
+    the ``pyproject.toml`` beside the package; else ``0+unknown``."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pla_proof")
+    except PackageNotFoundError:
+        pass
+    import tomllib
+    from pathlib import Path
+
+    try:
+        with open(Path(__file__).resolve().parent.parent / "pyproject.toml", "rb") as fh:
+            project = tomllib.load(fh).get("project", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        return "0+unknown"
+    if project.get("name") == "pla_proof" and isinstance(project.get("version"), str):
+        return str(project["version"])
+    return "0+unknown"

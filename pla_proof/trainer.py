@@ -202,10 +202,7 @@ def _float_start(world: World) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _float_cf(world: World) -> tuple[np.ndarray, float]:
-    n = world.data.n
-    cf = np.array([float(world.rule.factor(i)) for i in range(n)])
-    exact = all(Fraction(float(world.rule.factor(i))) == world.rule.factor(i) for i in range(n))
-    return cf, 0.0 if exact else 2.0**-52
+    return world.float_factors
 
 
 def _float_path(world: World, choices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -315,7 +312,7 @@ def _constants_for(world: World, comp: Comparator) -> dict[str, Fraction]:
     can lower the margin and change the radius)."""
     if world.mode == "exact":
         return _lemma_constants(comp)
-    fdata = Dataset.from_floats(world.X, world.data.labels, name=world.data.name)
+    fdata = world.float_data
     low, _ = fdata.min_margin(comp.u)
     g = min(comp.gamma, low) if low > 0 else comp.gamma
     return {"g": g, "R2": fdata.radius_squared, "uu": comp.uu}
@@ -460,10 +457,7 @@ def _check_separation(run: Run) -> None:
     """SEP: the returned weights separate every point strictly (exact, on the data trained
     on: the float data in float mode)."""
     assert run.data is not None and run._world is not None
-    target = run.data
-    if run.mode == "float":
-        target = Dataset.from_floats(run._world.X, run.data.labels, name=run.data.name)
-    low, j = target.min_margin(run.w)
+    low, j = run._world.float_data.min_margin(run.w)
     values: dict[str, Any] = {"m": low}
     for lem in END_LEMMAS:
         if not lem.holds(values):

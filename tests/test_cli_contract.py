@@ -171,14 +171,14 @@ def test_a_missing_optional_package_names_the_extra(
     from pla_proof.cli import certify
 
     def needs(*args: object, **kw: object) -> None:
-        raise ModuleNotFoundError("No module named 'hypothesis'", name="hypothesis")
+        raise ModuleNotFoundError("No module named 'matplotlib'", name="matplotlib")
 
     monkeypatch.setattr(certify, "print_certification", needs)
     code, _, err = run_cli(capsys, "certify", "orthonormal:2", "1,-1")
     assert code == 2
     assert err.strip() == (
-        "pla-proof certify: error: needs the Python package 'hypothesis' "
-        "(pip install 'pla_proof[check]')"
+        "pla-proof certify: error: needs the Python package 'matplotlib' "
+        "(pip install 'pla_proof[plot]')"
     )
 
 

@@ -121,3 +121,123 @@ def test_exact_and_guarded_float_modes_raise_no_false_alarm_where_naive_floats_d
 
 def _labels(pts: list[tuple[float, float]]) -> list[int]:
     return [1 if a + b > 0 else -1 for a, b in pts]
+
+
+# --- what float mode can and cannot see --------------------------------------------------
+
+_BIG = [[1000000.3, 300000.7], [2000000.1, -1000000.9], [-300000.3, 4000000.7]]
+_BIG_U = [1, Fraction(-1, 10)]
+
+
+def _float32_step(w, x, y):  # type: ignore[no-untyped-def]
+    """A realistic mistake: the weights accumulated in float32."""
+    return np.asarray(np.float32(w) + np.float32(y) * np.float32(x), dtype=np.float64)
+
+
+def test_float_mode_catches_float32_accumulation() -> None:
+    """float32 rounds coordinates near 1e6 by about 0.03: far beyond the width of float
+    mode's enclosures (a few units of float64 rounding), so float mode refutes it."""
+    data = from_arrays(_BIG, [1, 1, -1])
+    run = train(data, comparator=_BIG_U, mode="float", update=_float32_step)
+    assert run.status == "violation" and run.violation is not None
+    assert run.violation.lemma == "L1" and run.violation.k == 1
+
+
+def _one_ulp(w, x, y):  # type: ignore[no-untyped-def]
+    """A mistake of one unit in the last place of one coordinate, at every update."""
+    out = np.asarray(w, dtype=float) + y * np.asarray(x, dtype=float)
+    out[0] = np.nextafter(out[0], np.inf)
+    return out
+
+
+def test_float_mode_says_how_much_it_could_have_missed() -> None:
+    """One unit in the last place of a coordinate near 1e6 (about 1.2e-10) is below what
+    float64 enclosures of sums of such terms can tell apart: float mode lets it pass --
+    and max_missed says that an error that large could hide.  Exact mode refutes it."""
+    data = from_arrays(_BIG, [1, 1, -1])
+    fl = train(data, comparator=_BIG_U, mode="float", update=_one_ulp)
+    assert fl.violation is None and fl.status == "converged"
+    ulp = float(np.spacing(_BIG[0][0]))
+    assert fl.max_missed >= ulp
+    ex = train(
+        data,
+        comparator=[Fraction(v) for v in _BIG_U],
+        update=lambda w, x, y: [
+            Fraction(float(v))
+            for v in _one_ulp(np.array([float(a) for a in w]), np.array([float(b) for b in x]), y)
+        ],
+    )
+    assert ex.status == "violation" and ex.violation is not None and ex.violation.lemma == "L1"
+
+
+def test_float_mode_catches_an_error_beyond_its_enclosures() -> None:
+    """A relative error of 1e-14 in one coordinate is far beyond float64's rounding of one
+    update (2^-53 ~ 1.1e-16): float mode reports it, with enclosures that exclude equality."""
+    data = from_arrays(_BIG, [1, 1, -1])
+
+    def nudged(w, x, y):  # type: ignore[no-untyped-def]
+        out = np.asarray(w, dtype=float) + y * np.asarray(x, dtype=float)
+        out[0] += 1e-14 * max(1.0, abs(out[0]))
+        return out
+
+    run = train(data, comparator=_BIG_U, mode="float", update=nudged)
+    assert run.status == "violation" and run.violation is not None
+    assert run.violation.lemma == "L1" and run.violation.k == 1
+
+
+# --- the float guard's regressions: each a correct run once reported as a violation ------
+
+
+@pytest.mark.parametrize(
+    ("data", "comparator", "rule"),
+    [
+        (load("maxviol:0.03"), [1000, 0], "maxviol"),  # L3 at k = 404 before
+        (load("maxviol:0.03"), [1000000, 0], "maxviol"),  # L3 at k = 378
+        (
+            from_arrays([[0.03e-3, 0.5e-3], [0.03e-3, 1e-3], [0.03e-3, -1e-3]], [1, 1, 1]),
+            [1, 0],
+            "maxviol",
+        ),  # the same data scaled by 1e-3: L3 at k = 252
+        (from_arrays([[1e-162] * 100], [1]), [1] * 100, "cyclic"),  # L4 underflowed
+        (from_arrays([[5.96e-168, 0.0]], [1]), [1, 0], "cyclic"),  # L3 at k = 263
+    ],
+)
+def test_float_mode_raises_no_false_alarm_on_the_known_cases(
+    data: object, comparator: list[int], rule: str
+) -> None:
+    run = train(data, comparator=comparator, rule=rule, mode="float")  # type: ignore[arg-type]
+    assert run.violation is None and run.status == "converged"
+    assert train(data, comparator=comparator, rule=rule).status == "converged"  # type: ignore[arg-type]
+
+
+def test_an_enclosure_that_overflows_is_undecided_never_held() -> None:
+    """x = (1, 1e155): |w|^2 overflows float64.  A wrong update adding (0, 1e154) cannot be
+    refuted in float mode -- and must not be reported as held."""
+    data = from_arrays([[1.0, 1e155]], [1])
+    run = train(
+        data,
+        comparator=[1, 0],
+        mode="float",
+        update=lambda w, x, y: w + y * x + np.array([0.0, 1e154]),
+    )
+    assert run.status == "undecided" and run.violation is None
+    assert run.undecided and "cannot decide" in run.notes[-1]
+    exact = train(
+        data,
+        comparator=[1, 0],
+        update=lambda w, x, y: [w[0] + y * x[0], w[1] + y * x[1] + Fraction(10) ** 154],
+    )
+    assert exact.status == "violation"
+
+
+def test_the_returned_float_weights_separate_after_cancellation_near_2_to_53() -> None:
+    """Float mode decides every margin of the float weights exactly: a run that stops has
+    weights that really separate the float data (no false alarm from cancellation)."""
+    rows = [[2.0**52, 1.0], [2.0**53, -3.0], [2.0**53 + 2, 5.0], [-(2.0**54), 1e-3], [1.5, 2.0]]
+    data = from_arrays(rows, [1, -1, 1, 1, -1])
+    for rule in ("cyclic", "first", "maxviol", "random"):
+        run = train(data, comparator=None, rule=rule, mode="float", budget=3000)
+        assert run.violation is None, run.violation
+        if run.status == "converged":
+            low, _ = data.min_margin(run.w)
+            assert low > 0

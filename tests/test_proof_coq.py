@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from pla_proof.cli import export as export_cmd
 from pla_proof.cli import main
 from pla_proof.cli import verify as verify_cmd
 from pla_proof.proof import coq as coq_module
+from pla_proof.proof import obligations
 from pla_proof.proof.coq import coq_name, export, run_coqc, statement
 from pla_proof.proof.identities import Verdict
 from pla_proof.proof.obligations import Obligation, all_obligations, implication
@@ -71,7 +71,7 @@ def test_verify_fails_when_an_obligation_is_not_exported(
     by_id = {ob["id"]: ob for ob in data["obligations"]}
     assert by_id["NOCONC"]["checkers"]["coq"].startswith("not exported: ")
     assert "(1 NOT EXPORTED)" in data["verdict"]
-    monkeypatch.setattr(export_cmd, "all_obligations", lambda: (*OBS, unexportable()))
+    monkeypatch.setattr(obligations, "all_obligations", lambda: (*OBS, unexportable()))
     assert main(["export", "--coq", str(tmp_path / "Partial.v")]) == 1
     assert "not exported: NOCONC" in capsys.readouterr().err
 

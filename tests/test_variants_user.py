@@ -6,11 +6,12 @@ import os
 import re
 
 from pla_proof.cli import main
+from pla_proof.examples import path
 from pla_proof.testing import check_variant
 from pla_proof.variants import resolve, search
 
 HERE = os.path.dirname(__file__)
-EXAMPLE = os.path.join(HERE, "user_variant_example.py")
+EXAMPLE = str(path("half_step_margin.py"))
 DOCS = os.path.join(HERE, os.pardir, "docs", "variants.md")
 
 

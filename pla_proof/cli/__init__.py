@@ -61,7 +61,13 @@ CONFLICTS: dict[str, tuple[tuple[str, str], ...]] = {
 _READS_NUMBERS = ("explain", "trace", "bound", "certify", "check")
 
 #: a third-party module a command may need -> the extra that installs it
-EXTRAS = {"hypothesis": "check", "sklearn": "sklearn", "mlxtend": "mlxtend"}
+EXTRAS = {
+    "sklearn": "sklearn",
+    "mlxtend": "mlxtend",
+    "matplotlib": "plot",
+    "playwright": "html",
+    "redis": "redis",
+}
 
 #: an argument made of numbers (a vector like -1,2,0 or a negative value like -0.5):
 #: never an option, however it starts

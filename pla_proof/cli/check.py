@@ -57,18 +57,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--jobs",
         type=int,
         default=None,
+        metavar="N",
         help="worker processes (default: the machine's cores); the report does not depend on it",
     )
     p.add_argument(
         "--minutes",
         type=float,
         default=None,
+        metavar="M",
         help="search until this much time is spent (a campaign) instead of one search",
     )
     p.add_argument(
         "--run-seconds",
         type=float,
         default=5.0,
+        metavar="S",
         help="per-run time limit: a run still going after it fails ENDS (default 5)",
     )
     p.add_argument(

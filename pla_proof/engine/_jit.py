@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-__all__ = ["HAVE_NUMBA", "jit"]
+__all__ = ["HAVE_NUMBA", "jit", "jit_reassociating"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -43,6 +43,20 @@ def jit(fn: F) -> F:
     if _njit is None:
         return _quiet(fn)
     compiled: F = _njit(cache=True, nogil=True)(fn)
+    return compiled
+
+
+def jit_reassociating(fn: F) -> F:
+    """:func:`jit`, allowing the compiler to reorder sums (SIMD dot products).
+
+    Only for code whose float results are bounded for *any* summation order: a dot
+    product's rounding error bound ``gamma_d sum |x_c w_c|`` holds for every order,
+    and sums of integers below 2^53 are exact in every order.  Never for error-free
+    transformations (TwoSum), which live in functions compiled with :func:`jit`.
+    """
+    if _njit is None:
+        return _quiet(fn)
+    compiled: F = _njit(cache=True, nogil=True, fastmath={"reassoc"})(fn)
     return compiled
 
 

@@ -21,6 +21,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
 
@@ -87,14 +88,47 @@ class World:
     # --- exact integer views --------------------------------------------------------------
 
     def row(self, i: int) -> tuple[int, ...]:
-        """Point ``i`` as exact integers (scale ``scales.s``); in float mode the float data."""
-        if self.mode == "float":
-            return self._float_row(i)
+        """Point ``i`` as exact integers (scale ``scales.s``; exact modes)."""
         return self.data.integer_row(i)
 
-    def _float_row(self, i: int) -> tuple[int, ...]:
-        s = self.scales.s
-        return tuple((Fraction(float(v)) * s).numerator for v in self.X[i])
+    @cached_property
+    def float_data(self) -> Dataset:
+        """The data trained on as a data set: in float mode the data rounded to float64."""
+        data = self.data
+        if (
+            self.mode == "exact"
+            or data.kind == "float"
+            or (data.kind == "grid" and data.scale == 1)
+        ):
+            return data
+        return Dataset.from_floats(self.X, data.labels, name=data.name, bias=data.bias, copy=False)
+
+    @cached_property
+    def float_factors(self) -> tuple[np.ndarray, float]:
+        """``(cf, rel)``: each point's ``eta a_i`` rounded to float64, and a bound on the
+        relative error of that rounding (0 when every factor is exact)."""
+        rule, n = self.rule, self.data.n
+        if rule.factors is None:
+            f, e = _approx(rule.eta)
+            return np.full(n, f), (2.0**-52 if e else 0.0)
+        cf = np.empty(n)
+        rel = 0.0
+        for i in range(n):
+            f, e = _approx(rule.factor(i))
+            cf[i] = f
+            if e:
+                rel = 2.0**-52
+        return cf, rel
+
+    @cached_property
+    def row_norms(self) -> tuple[np.ndarray, np.ndarray]:
+        """Upper bounds on each row's ``|x|_1`` and its ``max |x_c|``, as the loop sees it."""
+        if self.X is self.data.values or self.X is self.data.compact:
+            return self.data.row_l1, self.data.row_max
+        d = self.X.shape[1]
+        with np.errstate(over="ignore"):
+            l1 = np.abs(self.X).sum(axis=1) * (1.0 + (d + 2) * 2.0**-52)
+        return l1, np.abs(self.X).max(axis=1)
 
     def exact_weights(self, choices: np.ndarray, k: int) -> list[int]:
         """``V`` after the first ``k`` updates (exact, at scale ``scales.S``)."""
@@ -133,21 +167,22 @@ def _approx(v: Fraction) -> tuple[float, float]:
 
 def _world(data: Dataset, rule: LinearRule, mode: str) -> World:
     n, d = data.n, data.d
-    if mode == "float":
-        X, _ = data.as_float()
-        s = _float_scale(X)
-        sc = Scales.of(rule, s=s, n=n, d=d)
-        return World(data, rule, mode, kn.FLOAT, sc, X, 0.0)
+    if mode == "float":  # (the float data's own exact integers: World.float_data)
+        if data.kind == "grid" and data.scale == 1:
+            X = data.compact  # integers: the float data are the same numbers
+        else:
+            X, _ = data.as_float()
+        return World(data, rule, mode, kn.FLOAT, Scales.of(rule, s=1, n=n, d=d), X, 0.0)
     s = data.integer_scale
     sc = Scales.of(rule, s=s, n=n, d=d)
     fits = (
         data.kind == "grid"
-        and max(abs(m) for m in sc.mult) < _INT64_SAFE
+        and sc.mult_max < _INT64_SAFE
         and max((abs(v) for v in sc.V0), default=0) < _INT64_SAFE
         and abs(sc.T) < _INT64_SAFE
     )
     if fits:
-        return World(data, rule, mode, kn.GRID, sc, data.values, 0.0)
+        return World(data, rule, mode, kn.GRID, sc, data.compact, 0.0)
     return _float_exact_world(data, rule, sc)
 
 
@@ -163,13 +198,9 @@ def _float_exact_world(data: Dataset, rule: LinearRule, sc: Scales) -> World:
     return World(data, rule, "exact", kn.FLOAT_EXACT, sc, X, 0.0 if exact else 2.0**-52)
 
 
-def _float_scale(X: np.ndarray) -> int:
-    from ..data.dataset import _float_shift_scale
-
-    return _float_shift_scale(X)
-
-
-def _state(world: World, rule_code_: int, seed: int, hash_capacity: int) -> kn.State:
+def _state(
+    world: World, rule_code_: int, seed: int, hash_capacity: int, budget: int = 10_000
+) -> kn.State:
     data, rule, sc = world.data, world.rule, world.scales
     n, d = data.n, data.d
     strict = np.array(rule.strict_flags(n), dtype=np.int8)
@@ -181,29 +212,34 @@ def _state(world: World, rule_code_: int, seed: int, hash_capacity: int) -> kn.S
             rule=rule_code_,
             seed=seed,
             w0=np.array(sc.V0, dtype=np.int64),
-            mult=np.array(sc.mult, dtype=np.int64),
+            mult=(
+                np.full(n, sc.uniform, dtype=np.int64)
+                if sc.uniform is not None
+                else np.array(sc.mult, dtype=np.int64)
+            ),
             T_i=sc.T,
             strict=strict,
             hash_capacity=hash_capacity,
+            row_norms=world.row_norms,
         )
-    cf = np.empty(n)
-    cf_err = 0.0
-    for i in range(n):
-        f, e = _approx(rule.factor(i))
-        cf[i] = f
-        if e:
-            cf_err = 2.0**-52
+    cf, cf_err = world.float_factors
     w0 = np.empty(d)
     E0 = np.zeros(d)
     for c, v in enumerate(rule.start(d)):
         w0[c], E0[c] = _approx(v)
     T_f, T_err = _approx(rule.tau)
     hres = None
-    if world.kernel_mode == kn.FLOAT_EXACT and hash_capacity:
+    in_loop = (
+        world.kernel_mode == kn.FLOAT_EXACT
+        and data.kind == "float"
+        and (sc.uniform == 1 or (sc.uniform is None and all(m == 1 for m in sc.mult)))
+        and not any(sc.V0)
+    )
+    if world.kernel_mode == kn.FLOAT_EXACT and hash_capacity and not in_loop:
         hres = _residues(world)
         if hres is None:
             hash_capacity = 0
-    return kn.State.start(
+    st = kn.State.start(
         world.X,
         data.labels,
         mode=world.kernel_mode,
@@ -219,7 +255,18 @@ def _state(world: World, rule_code_: int, seed: int, hash_capacity: int) -> kn.S
         E0=E0,
         hash_capacity=hash_capacity,
         hres=hres,
+        row_norms=world.row_norms,
     )
+    if in_loop:  # the exact weights' hash and limbs kept in the loop (float data)
+        shift = sc.s.bit_length() - 1
+        st.sel[kn.HSHIFT] = shift
+        top = math.frexp(float(np.abs(world.X).max()))[1] if world.X.size else 0
+        bits = top + shift + max(budget, 1).bit_length() + 2
+        L = bits // 62 + 1
+        if L <= 64:
+            st.W = np.zeros(d * L, dtype=np.int64)
+            st.sel[kn.LIMBS] = L
+    return st
 
 
 _RESIDUE_LIMIT = 4_000_000
@@ -253,6 +300,7 @@ def drive(
     detect_cycles: bool = True,
     max_epochs: int | None = None,
     sample: bool = False,
+    world: World | None = None,
 ) -> Decisions:
     """Run ``rule`` on ``data`` in the order ``order`` (a rule name or a chooser) until
     it converges, makes ``budget`` updates, finds a certificate, or ``on_chunk`` stops it.
@@ -265,9 +313,10 @@ def drive(
     if isinstance(order, str) and order not in RULES:
         raise InputError(f"unknown rule {order!r} (choose {', '.join(RULES)})")
     code = kn.SAMPLE if sample else rule_code(order)
-    world = _world(data, rule, mode)
-    cap = min(budget, 1 << 22) + 1 if detect_cycles else 0
-    st = _state(world, code, seed, cap)
+    if world is None:
+        world = _world(data, rule, mode)
+    cap = 1 if detect_cycles else 0
+    st = _state(world, code, seed, cap, budget)
     max_visits = (max_epochs * data.n) if max_epochs is not None else np.iinfo(np.int64).max
     chunks: list[np.ndarray] = []
     vchunks: list[np.ndarray] = []
@@ -304,7 +353,7 @@ def drive(
             chunks.append(st.out_j[:new].copy())
             vchunks.append(st.out_v[:new].copy())
             start_k = st.k
-        ending = status_code in (kn.CONVERGED, kn.VISITS, kn.CYCLE) or (
+        ending = status_code in (kn.CONVERGED, kn.VISITS, kn.CYCLE, kn.GROW) or (
             status_code == kn.CHUNK and st.k >= budget
         )
         if (ending or start_k - checked >= chunk) and flush():
@@ -343,6 +392,13 @@ def drive(
                     f"float mode: the weights overflow float64 at update {st.k + 1}; use exact mode"
                 )
             world, st = _leave_grid(world, st, chunks, code, seed)
+            continue
+        if status_code == kn.GROW:
+            cap = 2 * st.htab_k.shape[0]
+            new_k = np.zeros(cap, dtype=np.int64)
+            new_v = np.full(cap, -1, dtype=np.int64)
+            kn.rehash(st.htab_k, st.htab_v, new_k, new_v, st.sel)
+            st.htab_k, st.htab_v = new_k, new_v
             continue
         if status_code == kn.CYCLE:
             cert = _cycle_certificate(world, chunks, int(st.sel[kn.HIT_K]), st.k)
@@ -383,7 +439,24 @@ def _current_weights(world: World, st: kn.State, chunks: list[np.ndarray]) -> li
         return None
     if world.kernel_mode == kn.GRID:
         return [int(v) for v in st.W]
+    limbs = _from_limbs(st)
+    if limbs is not None:
+        return limbs
     return world.exact_weights(_all_choices(chunks), st.k)
+
+
+def _from_limbs(st: kn.State) -> list[int] | None:
+    """The exact weights the loop keeps in limbs (float data), or None."""
+    L = int(st.sel[kn.LIMBS])
+    if st.mode != kn.FLOAT_EXACT or L == 0:
+        return None
+    out = []
+    for c in range(st.Wf.shape[0]):
+        v = 0
+        for k in range(L - 1, -1, -1):
+            v = (v << 62) + int(st.W[c * L + k])
+        out.append(v)
+    return out
 
 
 def _float_margin_exactly(world: World, st: kn.State, i: int) -> Fraction:
@@ -469,14 +542,8 @@ def _cycle_certificate(
         Fraction(int(c)) * world.rule.factor(i) if c else Fraction(0) for i, c in enumerate(counts)
     )
     cert = Certificate(alpha, "cycle")
-    target = world.data if world.mode == "exact" else _float_dataset(world)
+    target = world.float_data
     return cert if cert.verify(target) else None
-
-
-def _float_dataset(world: World) -> Dataset:
-    return Dataset.from_floats(
-        world.X, world.data.labels, name=world.data.name, bias=world.data.bias
-    )
 
 
 def _weights_after(world: World, choices: np.ndarray) -> tuple[Fraction, ...]:
@@ -503,5 +570,6 @@ def _final_weights(world: World, st: kn.State, choices: np.ndarray) -> tuple[Fra
     S = world.scales.S
     if world.kernel_mode == kn.GRID:
         return tuple(Fraction(int(v), S) for v in st.W)
-    V = world.exact_weights(choices, int(choices.shape[0]))
+    limbs = _from_limbs(st)
+    V = limbs if limbs is not None else world.exact_weights(choices, int(choices.shape[0]))
     return tuple(Fraction(v, S) for v in V)

@@ -32,12 +32,13 @@ order, gradual underflow) is ``|m - x.w| <= g a + (2d + 4) 2^-1074`` with
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ._jit import jit
+from ._jit import jit, jit_reassociating
 from .orders import CHOOSE, CYCLIC, FIRST, RANDOM
 from .shuffle import fill_permutation, sample
 
@@ -55,7 +56,7 @@ __all__ = [
 
 GRID, FLOAT_EXACT, FLOAT = 0, 1, 2
 #: Why :func:`advance` returned.
-CONVERGED, CHUNK, NEED_EXACT, CHOOSE_NOW, CYCLE, OVERFLOW, VISITS, NEED_ARGMIN = range(8)
+CONVERGED, CHUNK, NEED_EXACT, CHOOSE_NOW, CYCLE, OVERFLOW, VISITS, NEED_ARGMIN, GROW = range(9)
 STATUSES = (
     "converged",
     "chunk",
@@ -65,6 +66,7 @@ STATUSES = (
     "overflow",
     "visits",
     "need_argmin",
+    "grow",
 )
 #: A sampling rule (with replacement) for the pocket algorithm's random picks.
 SAMPLE = 5
@@ -81,7 +83,13 @@ HIT_K = 10  # out: the earlier update count whose weights hash alike (CYCLE)
 HASHING = 11  # 1: keep the hash table of visited weights
 WEXACT = 12  # GRID: 1 while every |W_c| <= 2^53 (Wf is exact)
 WMAX = 13  # GRID: max |W_c|
-SEL_SIZE = 16
+SCAN = 14  # at the visit cap: the next point of the final scan
+HCOUNT = 15  # entries in the hash table
+HSHIFT = 16  # FLOAT_EXACT on float data: the data's scale exponent (hash residues in the loop)
+LIMBS = 17  # FLOAT_EXACT on float data: limbs per coordinate of the exact weights kept in W
+SEL_SIZE = 20
+#: The hash table grows (doubling) up to this many slots, then forgets (bounded memory).
+MAX_TABLE = 1 << 22
 
 _TWO53 = 9007199254740992.0
 _P61 = (1 << 61) - 1
@@ -100,137 +108,6 @@ def dot_bound(a: float, e: float, d: int) -> float:
 
 
 # --- probes: is point i a trigger at the current weights? -----------------------------------
-
-
-@jit
-def _decide(z: Any, strict: int) -> int:
-    if strict:
-        return 1 if z < 0 else 0
-    return 1 if z <= 0 else 0
-
-
-@jit
-def _probe_grid(
-    X: np.ndarray,
-    yl: np.ndarray,
-    i: int,
-    W: np.ndarray,
-    Wf: np.ndarray,
-    T_i: int,
-    strict: np.ndarray,
-    gl1: np.ndarray,
-    sel: np.ndarray,
-    zval: np.ndarray,
-    zk: np.ndarray,
-) -> int:
-    """1 trigger, 0 not, -1 undecided; ``zval[i]`` gets ``y_i W.G_i - T`` when decided
-    (and ``zk[i]`` the update count + 1 it belongs to)."""
-    d = X.shape[1]
-    if sel[WEXACT] == 1:
-        m = 0.0
-        a = 0.0
-        for c in range(d):
-            p = X[i, c] * Wf[c]
-            m += p
-            a += abs(p)
-        if a <= _TWO53:  # every product and partial sum is an exact integer
-            z = np.int64(m) * np.int64(yl[i]) - T_i
-            zval[i] = z
-            zk[i] = sel[K] + 1
-            return _decide(z, strict[i])
-    if gl1[i] * float(sel[WMAX]) < _INT_SAFE:
-        acc = np.int64(0)
-        for c in range(d):
-            acc += np.int64(X[i, c]) * W[c]
-        z = acc * np.int64(yl[i]) - T_i
-        zval[i] = z
-        zk[i] = sel[K] + 1
-        return _decide(z, strict[i])
-    return -1
-
-
-@jit
-def _probe_float(
-    X: np.ndarray,
-    yl: np.ndarray,
-    i: int,
-    Wf: np.ndarray,
-    E: np.ndarray,
-    use_e: int,
-    T_f: float,
-    T_err: float,
-    xrel: float,
-    strict: np.ndarray,
-    fval: np.ndarray,
-    ferr: np.ndarray,
-) -> int:
-    """1 trigger, 0 not, -1 undecided; ``fval[i] +- ferr[i]`` encloses ``y_i w.x_i - T``."""
-    d = X.shape[1]
-    m = 0.0
-    a = 0.0
-    e = 0.0
-    nz = 0
-    for c in range(d):
-        x = X[i, c]
-        p = x * Wf[c]
-        m += p
-        a += abs(p)
-        if x != 0.0 and (Wf[c] != 0.0 or (use_e and E[c] != 0.0)):
-            nz += 1
-        if use_e:
-            e += abs(x) * E[c]
-    v = m * yl[i] - T_f
-    if nz == 0 and T_err == 0.0 and xrel == 0.0:  # every product is exactly zero
-        fval[i] = v
-        ferr[i] = 0.0
-        return _decide(v, strict[i])
-    if not (np.isfinite(v) and np.isfinite(a) and np.isfinite(e)):
-        fval[i] = v
-        ferr[i] = np.inf
-        return -1
-    err = dot_bound(a * (1.0 + xrel) + e * xrel, e, d) + T_err + abs(v) * _U
-    err = err * (1.0 + 2.0**-50)
-    fval[i] = v
-    ferr[i] = err
-    if v - err > 0:
-        return 0
-    if v + err < 0:
-        return 1
-    return -1
-
-
-@jit
-def _probe(
-    mode: int,
-    i: int,
-    X: np.ndarray,
-    yl: np.ndarray,
-    W: np.ndarray,
-    Wf: np.ndarray,
-    E: np.ndarray,
-    T_i: int,
-    T_f: float,
-    T_err: float,
-    xrel: float,
-    strict: np.ndarray,
-    gl1: np.ndarray,
-    sel: np.ndarray,
-    zval: np.ndarray,
-    zk: np.ndarray,
-    fval: np.ndarray,
-    ferr: np.ndarray,
-    fk: np.ndarray,
-    fv: np.ndarray,
-) -> int:
-    if mode == GRID:
-        dec = _probe_grid(X, yl, i, W, Wf, T_i, strict, gl1, sel, zval, zk)
-    else:
-        dec = _probe_float(
-            X, yl, i, Wf, E, 1 if mode == FLOAT_EXACT else 0, T_f, T_err, xrel, strict, fval, ferr
-        )
-    if dec < 0 and fk[i] == sel[K] + 1:  # the driver decided this point at these weights
-        return int(fv[i])
-    return dec
 
 
 # --- updates ----------------------------------------------------------------------------------
@@ -272,7 +149,8 @@ def _update(
             if abs(w) > top:
                 top = abs(w)
             h += inc * hr[c]
-        hs[0] = h
+        if sel[HASHING] == 1:
+            hs[0] = h
         sel[WMAX] = top
         sel[WEXACT] = 1 if float(top) <= _TWO53 else 0
         return True
@@ -295,8 +173,18 @@ def _update(
         if rounded_product:
             drift += abs(inc) * (_U + inc_rel) * (1.0 + _U) + _TINY
         E[c] = drift * (1.0 + 2.0**-52) if drift != 0.0 else 0.0
-    if mode == FLOAT_EXACT:  # the exact weights' hash mod 2^61 - 1 (see drive._hashes)
-        h = (h + (hres[j] if yj > 0 else _P61 - hres[j])) % _P61
+    if mode == FLOAT_EXACT and sel[LIMBS] > 0:
+        _accumulate(X, j, int(yj), W, int(sel[LIMBS]), int(sel[HSHIFT]))
+    if sel[HASHING] != 1:
+        return True
+    if mode == FLOAT_EXACT:  # the exact weights' hash mod 2^61 - 1 (see drive._residues)
+        if sel[HSHIFT] >= 0:
+            r = np.int64(0)
+            for c in range(d):
+                r = (r + _float_residue(X[j, c], int(sel[HSHIFT]), int(hr[c] % 61))) % _P61
+        else:
+            r = hres[j]
+        h = (h + (r if yj > 0 else _P61 - r)) % _P61
     if mode == FLOAT:
         bits = Wf.view(np.int64)
         h = np.int64(0)
@@ -304,6 +192,58 @@ def _update(
             h += _fmix(bits[c]) * hr[c]
     hs[0] = h
     return True
+
+
+@jit
+def _bounds(mode: int, Wf: np.ndarray, E: np.ndarray, sel: np.ndarray, use_e: int) -> Any:
+    """``(max |w|, sum E)``: with a row's ``|x|_1`` and ``max |x_c|`` they bound every term
+    of a margin's rounding error (GRID: ``max |W|``, exact)."""
+    if mode == GRID:
+        return float(sel[WMAX]), 0.0
+    top = 0.0
+    drift = 0.0
+    for c in range(Wf.shape[0]):
+        if abs(Wf[c]) > top:
+            top = abs(Wf[c])
+        if use_e == 1:
+            drift += E[c]
+    return top, drift * (1.0 + (Wf.shape[0] + 2) * 2.0**-52)
+
+
+@jit
+def _accumulate(X: np.ndarray, j: int, yj: int, W: np.ndarray, L: int, shift: int) -> None:
+    """Add ``y_j x_j 2^shift`` exactly to the weights kept as ``L`` signed 62-bit limbs per
+    coordinate in ``W`` (coordinate ``c`` is ``sum_k W[c L + k] 2^(62 k)``)."""
+    d = X.shape[1]
+    mask = (np.int64(1) << 62) - 1
+    for c in range(d):
+        x = X[j, c]
+        if x == 0.0:
+            continue
+        m, e = math.frexp(abs(x))
+        M = np.int64(m * 9007199254740992.0)  # |x| = M 2^(e - 53)
+        ex = e - 53 + shift
+        while ex < 0:  # (x 2^shift is an integer, so M ends in enough zero bits)
+            M >>= 1
+            ex += 1
+        q = ex // 62
+        r = ex % 62
+        sign = yj if x > 0.0 else -yj
+        lo = (M & ((np.int64(1) << (62 - r)) - 1)) << r
+        hi = M >> (62 - r) if r > 0 else np.int64(0)
+        base = c * L
+        W[base + q] += sign * lo
+        if hi != 0:
+            W[base + q + 1] += sign * hi
+        k = q
+        while k < L - 1:  # carries upward; every limb but the top one in [0, 2^62)
+            v = W[base + k]
+            carry = v >> 62
+            if carry == 0 and k > q:
+                break
+            W[base + k] = v & mask
+            W[base + k + 1] += carry
+            k += 1
 
 
 # --- the hash table of visited weights (cycle detection, bounded memory) ---------------------
@@ -332,21 +272,57 @@ def _remember(htab_k: np.ndarray, htab_v: np.ndarray, h: int, k: int, sel: np.nd
         if htab_v[slot] < 0:
             htab_k[slot] = key
             htab_v[slot] = k
+            sel[HCOUNT] += 1
             return -1
         if htab_k[slot] == key:
             return int(htab_v[slot])  # the first visit is kept
         slot = (slot + 1) & (cap - 1)
-    # full neighbourhood: forget the oldest-looking entry (bounded memory)
+    # a full neighbourhood (only once the table stopped growing): forget one entry
     slot = home
     htab_k[slot] = key
     htab_v[slot] = k
     return -1
 
 
-# --- the loop ---------------------------------------------------------------------------------
+@jit
+def rehash(
+    old_k: np.ndarray, old_v: np.ndarray, new_k: np.ndarray, new_v: np.ndarray, sel: np.ndarray
+) -> None:
+    """Move every entry of the old table into the (larger, empty) new one."""
+    sel[HCOUNT] = 0
+    for slot in range(old_k.shape[0]):
+        if old_v[slot] >= 0:
+            _remember(new_k, new_v, old_k[slot], int(old_v[slot]), sel)
 
 
 @jit
+def _float_residue(x: float, shift: int, rot: int) -> Any:
+    """``x 2^shift 2^rot mod (2^61 - 1)`` for a float ``x`` with ``x 2^shift`` an integer
+    (multiplying by a power of two modulo a Mersenne prime is a rotation of the bits)."""
+    if x == 0.0:
+        return 0
+    m, e = math.frexp(abs(x))
+    M = np.int64(m * 9007199254740992.0)  # |x| = M 2^(e - 53), M < 2^53
+    while (M & 1) == 0:
+        M >>= 1
+        e += 1
+    r = (e - 53 + shift + rot) % 61
+    if r == 0:
+        out = M
+    else:
+        low = (M & ((np.int64(1) << (61 - r)) - 1)) << r
+        out = low + (M >> (61 - r))
+    if out >= _P61:
+        out -= _P61
+    if x < 0.0 and out != 0:
+        out = _P61 - out
+    return out
+
+
+# --- the loop ---------------------------------------------------------------------------------
+
+
+@jit_reassociating
 def advance(
     X: np.ndarray,
     yl: np.ndarray,
@@ -388,47 +364,153 @@ def advance(
     max_visits: int,
 ) -> int:
     """Run until a status (see :data:`STATUSES`); ``out_j[:n_new]`` are the points updated on
-    in this call, ``out_v`` the visit number of each update (cyclic, random, sample)."""
+    in this call, ``out_v`` the visit number of each update (cyclic, random, sample).
+
+    Every margin is decided at one place in this loop (written out here rather than in
+    a helper: a call per point would cost more than the point's dot product)."""
     n = X.shape[0]
+    d = X.shape[1]
     start_k = sel[K]
-    P = (X, yl, W, Wf, E, T_i, T_f, T_err, xrel, strict, gl1, sel, zval, zk, fval, ferr, fk, fv)
+    use_e = 1 if mode == FLOAT_EXACT else 0
+    visiting = rule in (CYCLIC, RANDOM, SAMPLE)
+    wbound, ebound = _bounds(mode, Wf, E, sel, use_e)
     while True:
         made = sel[K] - start_k
         j = -1
+        i = -1
+        final_scan = False
         if sel[PICK] >= 0:  # the driver chose (chooser, or a max-violation tie it settled)
             if made >= max_updates:
                 return CHUNK
             j = int(sel[PICK])
             sel[PICK] = -1
-        elif rule in (CYCLIC, RANDOM, SAMPLE):
-            while True:
-                if sel[QUIET] >= n:
+        elif visiting:
+            if sel[QUIET] >= n:
+                return CONVERGED
+            if sel[VISITS_DONE] >= max_visits:
+                # the visit cap: converged exactly when no unverified point triggers
+                final_scan = True
+                i = int(sel[SCAN])
+                while i < n and stamp[i] == sel[K] + 1:
+                    i += 1
+                if i >= n:
                     return CONVERGED
-                if sel[VISITS_DONE] >= max_visits:
-                    # the cap is reached: converged exactly when no unverified point triggers
-                    for i in range(n):
-                        if stamp[i] != sel[K] + 1:
-                            dec = _probe(mode, i, *P)
-                            if dec < 0:
-                                sel[NEED_I] = i
-                                return NEED_EXACT
-                            if dec == 1:
-                                return VISITS
-                            stamp[i] = sel[K] + 1
-                            sel[QUIET] += 1
+            elif rule == CYCLIC:
+                i = int(sel[POS])
+            elif rule == RANDOM:
+                if sel[POS] == 0:
+                    fill_permutation(perm, seed, int(sel[EPOCH]))
+                i = int(perm[sel[POS]])
+            else:
+                i = sample(seed, sel[VISITS_DONE], n)
+        else:
+            i = int(sel[POS])
+            if i >= n:  # a scan of every point is complete
+                if rule == FIRST:
                     return CONVERGED
-                if rule == CYCLIC:
-                    i = int(sel[POS])
-                elif rule == RANDOM:
-                    if sel[POS] == 0:
-                        fill_permutation(perm, seed, int(sel[EPOCH]))
-                    i = int(perm[sel[POS]])
+                count = 0
+                for q in range(n):
+                    count += mask[q]
+                if count == 0:
+                    return CONVERGED
+                if made >= max_updates:
+                    return CHUNK
+                if rule == CHOOSE:
+                    return CHOOSE_NOW
+                j = _most_violated(mode, mask, zval, zk, fval, ferr, int(sel[K]))
+                if j < 0:
+                    return NEED_ARGMIN
+        if j < 0:
+            # --- is point i a trigger at the current weights? (1 yes, 0 no, -1 undecided) ---
+            dec = -1
+            yi = yl[i]
+            if mode == GRID:
+                exact = False
+                z = np.int64(0)
+                if sel[WEXACT] == 1 and gl1[i] * wbound <= _TWO53:
+                    # sum |G_c W_c| <= |G|_1 max|W| <= 2^53: every product and partial sum
+                    # is an exact integer in float64
+                    m = 0.0
+                    for c in range(d):
+                        m += X[i, c] * Wf[c]
+                    z = np.int64(m) * np.int64(yi) - T_i
+                    exact = True
+                elif sel[WEXACT] == 1:
+                    m = 0.0
+                    a = 0.0
+                    for c in range(d):
+                        p = X[i, c] * Wf[c]
+                        m += p
+                        a += abs(p)
+                    if a <= _TWO53:  # the same, with the sum measured
+                        z = np.int64(m) * np.int64(yi) - T_i
+                        exact = True
+                if not exact and gl1[i] * float(sel[WMAX]) < _INT_SAFE:
+                    acc = np.int64(0)
+                    for c in range(d):
+                        acc += np.int64(X[i, c]) * W[c]
+                    z = acc * np.int64(yi) - T_i
+                    exact = True
+                if exact:
+                    zval[i] = z
+                    zk[i] = sel[K] + 1
+                    dec = (1 if z < 0 else 0) if strict[i] else 1 if z <= 0 else 0
+            else:
+                # first one dot product against a bound from the row's norm (enough for
+                # almost every point), then the tighter bound where that cannot decide
+                m = 0.0
+                for c in range(d):
+                    m += X[i, c] * Wf[c]
+                v = m * yi - T_f
+                quick = dot_bound(gl1[i] * wbound * (1.0 + xrel), xmax[i] * ebound, d)
+                quick = (quick + T_err + abs(v) * _U) * (1.0 + 2.0**-48)
+                if np.isfinite(v) and np.isfinite(quick) and abs(v) > quick:
+                    fval[i] = v
+                    ferr[i] = quick
+                    dec = 0 if v > 0 else 1
+            if mode != GRID and dec < 0:
+                m = 0.0
+                a = 0.0
+                e = 0.0
+                nz = 0
+                for c in range(d):
+                    x = X[i, c]
+                    p = x * Wf[c]
+                    m += p
+                    a += abs(p)
+                    if x != 0.0 and (Wf[c] != 0.0 or (use_e == 1 and E[c] != 0.0)):
+                        nz += 1
+                    if use_e == 1:
+                        e += abs(x) * E[c]
+                v = m * yi - T_f
+                fval[i] = v
+                if nz == 0 and T_err == 0.0 and xrel == 0.0:  # every product is exactly 0
+                    ferr[i] = 0.0
+                    dec = (1 if v < 0 else 0) if strict[i] else 1 if v <= 0 else 0
+                elif not (np.isfinite(v) and np.isfinite(a) and np.isfinite(e)):
+                    ferr[i] = np.inf
                 else:
-                    i = sample(seed, sel[VISITS_DONE], n)
-                dec = _probe(mode, i, *P)
-                if dec < 0:
-                    sel[NEED_I] = i
-                    return NEED_EXACT
+                    err = dot_bound(a * (1.0 + xrel) + e * xrel, e, d) + T_err + abs(v) * _U
+                    err = err * (1.0 + 2.0**-48)
+                    ferr[i] = err
+                    if v - err > 0:
+                        dec = 0
+                    elif v + err < 0:
+                        dec = 1
+            if dec < 0 and fk[i] == sel[K] + 1:  # the driver decided it at these weights
+                dec = int(fv[i])
+            if dec < 0:
+                sel[NEED_I] = i
+                return NEED_EXACT
+            # --- what the rule does with the decision ------------------------------------
+            if final_scan:
+                if dec == 1:
+                    return VISITS
+                stamp[i] = sel[K] + 1
+                sel[QUIET] += 1
+                sel[SCAN] = i + 1
+                continue
+            if visiting:
                 if dec == 1 and made >= max_updates:
                     return CHUNK  # the same visit is made again on the next call
                 sel[VISITS_DONE] += 1
@@ -437,62 +519,43 @@ def advance(
                     if sel[POS] >= n:
                         sel[POS] = 0
                         sel[EPOCH] += 1
-                if dec == 1:
-                    j = i
-                    break
-                if stamp[i] != sel[K] + 1:
-                    stamp[i] = sel[K] + 1
-                    sel[QUIET] += 1
-        elif rule == FIRST:
-            while sel[POS] < n:
-                i = int(sel[POS])
-                dec = _probe(mode, i, *P)
-                if dec < 0:
-                    sel[NEED_I] = i
-                    return NEED_EXACT
-                if dec == 1:
-                    j = i
-                    break
-                sel[POS] += 1
-            if j < 0:
-                return CONVERGED
-            if made >= max_updates:
-                return CHUNK
-        else:  # MAXVIOL or CHOOSE: every point's decision
-            count = 0
-            for i in range(n):
-                dec = _probe(mode, i, *P)
-                if dec < 0:
-                    sel[NEED_I] = i
-                    return NEED_EXACT
+                if dec == 0:
+                    if stamp[i] != sel[K] + 1:
+                        stamp[i] = sel[K] + 1
+                        sel[QUIET] += 1
+                    continue
+                j = i
+            elif rule == FIRST:
+                if dec == 0:
+                    sel[POS] += 1
+                    continue
+                if made >= max_updates:
+                    return CHUNK
+                j = i
+            else:  # MAXVIOL, CHOOSE: a scan of every point
                 mask[i] = dec
-                count += dec
-            if count == 0:
-                return CONVERGED
-            if made >= max_updates:
-                return CHUNK
-            if rule == CHOOSE:
-                return CHOOSE_NOW
-            j = _most_violated(mode, mask, zval, zk, fval, ferr, int(sel[K]))
-            if j < 0:
-                return NEED_ARGMIN
-        # --- the update on point j ------------------------------------------------------
+                sel[POS] += 1
+                continue
+        # --- the update on point j --------------------------------------------------------
         if not _update(mode, X, yl, j, mult, cf, inc_rel, xmax, W, Wf, E, sel, hr, hres, hs, tmp):
             sel[PICK] = j
             return OVERFLOW
+        wbound, ebound = _bounds(mode, Wf, E, sel, use_e)
         k = sel[K]
         out_j[k - start_k] = j
-        visited = rule in (CYCLIC, RANDOM, SAMPLE)
-        out_v[k - start_k] = sel[VISITS_DONE] - 1 if visited else -1
+        out_v[k - start_k] = sel[VISITS_DONE] - 1 if visiting else -1
         sel[K] = k + 1
         sel[QUIET] = 0
-        if rule == FIRST:
+        sel[SCAN] = 0
+        if not visiting:
             sel[POS] = 0
         if sel[HASHING] == 1:
             prev = _remember(htab_k, htab_v, hs[0], k + 1, sel)
             if prev >= 0:
                 sel[HIT_K] = prev
                 return CYCLE
+            if 2 * sel[HCOUNT] > htab_k.shape[0] and htab_k.shape[0] < MAX_TABLE:
+                return GROW
 
 
 @jit
@@ -622,6 +685,7 @@ class State:
         E0: np.ndarray | None = None,
         hash_capacity: int = 0,
         hres: np.ndarray | None = None,
+        row_norms: tuple[np.ndarray, np.ndarray] | None = None,
     ) -> State:
         """A fresh state at the start weights ``w0`` (int64 for ``GRID``, float64 else)."""
         n, d = X.shape
@@ -635,17 +699,24 @@ class State:
             top = int(np.abs(W).max()) if d else 0
             sel[WMAX] = top
             sel[WEXACT] = 1 if top <= 2**53 else 0
-            gl1 = np.abs(X).sum(axis=1) * (1.0 + (d + 2) * 2.0**-52)
+            gl1 = (
+                row_norms[0]
+                if row_norms is not None
+                else np.abs(X).sum(axis=1) * (1.0 + (d + 2) * 2.0**-52)
+            )
         else:
             W = np.zeros(1, dtype=np.int64)
             Wf = np.asarray(w0, dtype=np.float64).copy()
-            gl1 = np.zeros(1)
+            with np.errstate(over="ignore"):
+                gl1 = (
+                    row_norms[0]
+                    if row_norms is not None
+                    else np.abs(X).sum(axis=1) * (1.0 + (d + 2) * 2.0**-52)
+                )
         hr = _multipliers(d)
-        cap = 1
-        while cap < 2 * hash_capacity:
-            cap *= 2
-        cap = max(cap, 16) if hash_capacity else 1
+        cap = 1024 if hash_capacity else 1
         sel[HASHING] = 1 if hash_capacity else 0
+        sel[HSHIFT] = -1
         return State(
             X=X,
             yl=yl,
@@ -661,7 +732,7 @@ class State:
             T_err=T_err,
             strict=strict if strict is not None else np.zeros(n, dtype=np.int8),
             gl1=gl1,
-            xmax=np.abs(X).max(axis=1) if d else np.zeros(n),
+            xmax=row_norms[1] if row_norms is not None else np.abs(X).max(axis=1),
             W=W,
             Wf=Wf,
             E=np.zeros(d) if E0 is None else E0.copy(),

@@ -177,23 +177,9 @@ def replay_float(
     mult = np.zeros(1, dtype=np.int64)
     for k in range(choices.shape[0]):
         kn._update(
-            kn.FLOAT,
-            X,
-            yl,
-            int(choices[k]),
-            mult,
-            cf,
-            inc_rel,
-            cf,
-            w,
-            w,
-            e,
-            sel,
-            hr,
-            hr,
-            hs,
-            tmp,
-        )
+            kn.FLOAT, X, yl, int(choices[k]), mult, cf, inc_rel, cf, mult, w, e, sel, hr, hr,
+            hs, tmp,
+        )  # fmt: skip
         for c in range(d):
             Wf[k, c] = w[c]
             E[k, c] = e[c]
@@ -238,7 +224,7 @@ def float_measures(
     are the float weights and drift bounds before each update, ``Wk``/``Ek`` after;
     ``u`` the comparator rounded to float64 and ``eu`` bounds on its rounding errors."""
     K, d = Wk.shape
-    Xc = X[choices]
+    Xc = X[choices].astype(np.float64)  # (the loop may read compact integer storage)
     y = yl[choices].astype(np.float64)
     absX = np.abs(Xc)
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):

@@ -116,6 +116,12 @@ class Scales:
     mult: tuple[int, ...]
     V0: tuple[int, ...]
     T: int
+    #: the multiplier of every point when the rule has no per-point factors
+    uniform: int | None = None
+
+    @property
+    def mult_max(self) -> int:
+        return abs(self.uniform) if self.uniform is not None else max(abs(m) for m in self.mult)
 
     @staticmethod
     def of(rule: LinearRule, *, s: int, n: int, d: int) -> Scales:
@@ -136,4 +142,4 @@ class Scales:
         V0 = tuple(int(v * S) for v in rule.start(d))
         T = rule.tau * S * s
         assert T.denominator == 1
-        return Scales(s, S, mult, V0, int(T))
+        return Scales(s, S, mult, V0, int(T), mult[0] if rule.factors is None else None)

@@ -143,7 +143,7 @@ class AffineMargin:
     nearest difference of the class hulls and ``margin = |q|^2/2``.  For the unit
     vector ``u/|u|``: ``gamma^2 = |q|^2/4`` and ``theta_unit^2 = theta^2/|q|^2``.
     ``c`` is the bias constant; the bound for the augmented comparator ``(u, theta/c)``
-    is ``(R^2 + c^2)(1 + theta_unit^2/c^2)/gamma^2`` (VARIANTS.md), exact.
+    is ``(R^2 + c^2)(1 + theta_unit^2/c^2)/gamma^2`` (docs/facts.md), exact.
     """
 
     u: Vector

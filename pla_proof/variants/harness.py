@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import signal
+import sys
 import threading
 import time
 import traceback
@@ -84,19 +86,81 @@ class RunTimeout(BaseException):
     """Raised inside a run that exceeds the per-run time limit."""
 
 
+class _CompileClock:
+    """Seconds the process has spent compiling the engine's loops (numba's compile
+    events; registered when numba is first seen)."""
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self._started: list[float] = []
+        self.registered = False
+
+    def register(self) -> None:
+        if self.registered or "numba" not in sys.modules:
+            return
+        from numba.core import event
+
+        clock = self
+
+        class Listener(event.Listener):  # type: ignore[misc]
+            def on_start(self, ev: Any) -> None:
+                clock._started.append(time.monotonic())
+
+            def on_end(self, ev: Any) -> None:
+                if clock._started:
+                    clock.total += time.monotonic() - clock._started.pop()
+
+        event.register("numba:compile", Listener())  # type: ignore[no-untyped-call]
+        self.registered = True
+
+
+_COMPILING = _CompileClock()
+_COMPILER_DIRS = (f"{os.sep}numba{os.sep}", f"{os.sep}llvmlite{os.sep}")
+
+
+def _in_compiler(frame: Any) -> bool:
+    """True when ``frame`` (or a caller) is numba or llvmlite code: compiling or
+    loading a compiled loop, which an exception must not interrupt."""
+    depth = 0
+    while frame is not None and depth < 400:
+        if any(d in frame.f_code.co_filename for d in _COMPILER_DIRS):
+            return True
+        frame, depth = frame.f_back, depth + 1
+    return False
+
+
 @contextmanager
 def time_limit(seconds: float | None) -> Iterator[None]:
     """Interrupt the enclosed code after ``seconds`` (a SIGALRM timer; in the main
-    thread only -- elsewhere the limit does not apply)."""
+    thread only -- elsewhere the limit does not apply).
+
+    Time spent compiling the engine's loops does not count, and the code is never
+    interrupted inside the compiler (that would leave a half-built loop behind); once
+    the time is up the timer keeps firing every 50 ms, so an interruption that lands
+    where an exception is swallowed (a callback) is repeated.
+
+    >>> with time_limit(0.2):
+    ...     while True:
+    ...         pass
+    Traceback (most recent call last):
+    ...
+    pla_proof.variants.harness.RunTimeout
+    """
     if not seconds or threading.current_thread() is not threading.main_thread():
         yield
         return
+    _COMPILING.register()
+    start, compiled = time.monotonic(), _COMPILING.total
 
     def expired(signum: int, frame: Any) -> None:
+        if _in_compiler(frame):
+            return
+        if time.monotonic() - start - (_COMPILING.total - compiled) < seconds:
+            return
         raise RunTimeout()
 
     old = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
     try:
         yield
     finally:
@@ -514,6 +578,7 @@ def search_shard(
             shard,
         )
         r += 1
+        new += _also_failing(variant, new, refuted, mode, limit, shard)
         fresh = [ce for ce in new if ce.failure.prop not in refuted]
         for ce in new:
             out.found.setdefault(ce.failure.prop, []).append(ce)
@@ -534,6 +599,33 @@ def search_shard(
         if prop not in out.found:
             out.found[prop] = [ce]
     return out
+
+
+def _also_failing(
+    variant: Variant,
+    found: Sequence[Counterexample],
+    refuted: set[str],
+    mode: str,
+    limit: float | None,
+    shard: int,
+) -> list[Counterexample]:
+    """The other properties that fail on a round's shrunk counterexamples: each is
+    refuted by that (already minimal) case too, even when the search would rarely
+    draw such a case again."""
+    taken = refuted | {ce.failure.prop for ce in found}
+    more: list[Counterexample] = []
+    for ce in found:
+        if ce.failure.prop == "ENDS":
+            continue
+        try:
+            rec, res = run_case(variant, ce.case, ce.order, mode=mode, limit=limit)
+        except InputError:
+            continue
+        for prop, f in sorted(res.items(), key=lambda kv: _when(variant, kv[1], kv[0])):
+            if f is not None and prop not in taken and prop not in _HARNESS:
+                taken.add(prop)
+                more.append(Counterexample(ce.case, ce.order, rec, f, shard=shard))
+    return more
 
 
 _WARM: set[str] = set()

@@ -1,20 +1,14 @@
-"""Check a Perceptron variant from your own pytest suite.
-
->>> from pla_proof.testing import check_variant
->>> check_variant("classic", examples=20)  # raises AssertionError when a claim fails
-CheckReport(variant='classic', ok=True, properties=9)
->>> check_variant("bug:plus-x", examples=20, expect_failure="G2")
-CheckReport(variant='bug:plus-x', ok=False, properties=9)
-"""
+"""check_variant() and check_estimator(): a variant's claims, or any ``fit(X, y)``
+class's, searched from a pytest suite (examples in :mod:`pla_proof.testing`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from .variants.harness import CheckReport, search
-from .variants.protocol import Variant
-from .variants.registry import resolve
+from ..variants.harness import CheckReport, search
+from ..variants.protocol import Variant
+from ..variants.registry import resolve
 
 __all__ = ["VariantCheck", "check_estimator", "check_variant"]
 
@@ -83,7 +77,7 @@ def check_estimator(
     listing each failing property with its counterexample (or, with
     ``expect_failure=PROP``, unless that property fails).
     """
-    from .variants.estimators import Estimator
+    from ..variants.estimators import Estimator
 
     v = Estimator(factory, labels=labels, rate=rate, trace=trace)
     report = search(v, examples=examples, seed=seed, mode=mode)

@@ -1,0 +1,172 @@
+"""The engine beside scikit-learn, on the same data and the same cyclic trajectory.
+
+For each data set the Perceptron is run to convergence by pla_proof (exact and
+monitored, exact and unmonitored, float64 monitored and unmonitored) and by
+scikit-learn's ``Perceptron(shuffle=False, tol=None, fit_intercept=False, eta0=1)``
+for exactly the number of epochs the cyclic run needs (scikit-learn's cyclic SGD
+makes the same updates; the script checks that it returns the same weights).  All
+timings are taken in one process, interleaved, the median of ``--repeat`` runs;
+the machine is shared, so read the ratios to scikit-learn.
+
+Run::
+
+    python benchmarks/bench_engine.py                 # every case
+    python benchmarks/bench_engine.py --case int-10k  # one case
+    python benchmarks/bench_engine.py --repeat 5
+
+Cases: ``int-10k`` (10,000 x 20 integers in [-100, 100], about 500 epochs),
+``int-200k`` (200,000 x 200, a few epochs), ``gauss-5k`` (5,000 x 20 standard
+normal floats, about 130 epochs), ``decimal-10k`` (10,000 x 20 two-decimal values,
+read exactly as hundredths).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from pla_proof import Dataset, from_arrays, train
+
+
+@dataclass
+class Case:
+    name: str
+    X: np.ndarray
+    y: np.ndarray
+    u: list[Any]
+    note: str
+
+
+def int_case(n: int, d: int, threshold: int, seed: int, name: str) -> Case:
+    """Integer points in [-100, 100]^d labelled by an integer u, kept off its plane."""
+    rng = np.random.default_rng(seed)
+    u = rng.integers(-5, 6, size=d)
+    u[u == 0] = 1
+    X = rng.integers(-100, 101, size=(int(n * 2.5), d))
+    s = X @ u
+    keep = np.abs(s) >= threshold
+    X, s = X[keep][:n], s[keep][:n]
+    return Case(name, X, np.where(s > 0, 1, -1), [int(v) for v in u], f"|u.x| >= {threshold}")
+
+
+def gauss_case(n: int, d: int, delta: float, seed: int) -> Case:
+    rng = np.random.default_rng(seed)
+    u = rng.standard_normal(d)
+    X = rng.standard_normal((int(n * 1.5), d))
+    s = X @ u
+    keep = np.abs(s) > delta * np.linalg.norm(u)
+    X, s = X[keep][:n], s[keep][:n]
+    return Case("gauss-5k", X, np.where(s > 0, 1, -1), [float(v) for v in u], f"margin > {delta}")
+
+
+def decimal_case(seed: int) -> Case:
+    base = int_case(10_000, 20, 9, seed, "decimal-10k")
+    return Case("decimal-10k", base.X, base.y, base.u, "the int-10k points / 100, as decimals")
+
+
+CASES: dict[str, Callable[[], Case]] = {
+    "int-10k": lambda: int_case(10_000, 20, 9, 1, "int-10k"),
+    "int-200k": lambda: int_case(200_000, 200, 1000, 1, "int-200k"),
+    "gauss-5k": lambda: gauss_case(5_000, 20, 0.015, 2),
+    "decimal-10k": lambda: decimal_case(1),
+}
+
+
+def dataset_of(case: Case) -> Dataset:
+    if case.name == "decimal-10k":
+        return Dataset.from_integers(case.X, 100, case.y, name=case.name)
+    return from_arrays(case.X, case.y, name=case.name)
+
+
+def sklearn_fit(X: np.ndarray, y: np.ndarray, epochs: int) -> np.ndarray:
+    from sklearn.linear_model import Perceptron
+
+    clf = Perceptron(
+        shuffle=False, tol=None, fit_intercept=False, eta0=1.0, max_iter=epochs, alpha=0.0
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        clf.fit(X, y)
+    out: np.ndarray = clf.coef_[0]
+    return out
+
+
+def median_time(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+    times, out = [], None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times), out
+
+
+def run_case(case: Case, repeat: int) -> None:
+    t0 = time.perf_counter()
+    data = dataset_of(case)
+    load_s = time.perf_counter() - t0
+    Xf = case.X / 100.0 if case.name == "decimal-10k" else case.X.astype(np.float64)
+    probe = train(data, comparator=None, budget=10**8)
+    epochs = int(probe.visits[-1]) // data.n + 1 if probe.updates else 1
+    print(
+        f"\n{case.name}: n={data.n}, d={data.d} ({data.kind}, {case.note}); cyclic run: "
+        f"{probe.status}, {probe.updates} updates, {epochs} epochs; built in {load_s:.2f} s"
+    )
+    u = case.u
+    if case.name == "gauss-5k":
+        u = [Fraction(v) for v in u]
+    configs: dict[str, Callable[[], Any]] = {
+        "scikit-learn": lambda: sklearn_fit(Xf, case.y, epochs),
+        "exact, monitored": lambda: train(data, comparator=u, budget=10**8),
+        "exact, unmonitored": lambda: train(data, comparator=None, budget=10**8),
+        "float, monitored": lambda: train(data, comparator=u, mode="float", budget=10**8),
+        "float, unmonitored": lambda: train(data, comparator=None, mode="float", budget=10**8),
+    }
+    results: dict[str, list[float]] = {k: [] for k in configs}
+    outs: dict[str, Any] = {}
+    for _ in range(repeat):  # interleaved, so drift of the machine hits all alike
+        for name, fn in configs.items():
+            sec, out = median_time(fn, 1)
+            results[name].append(sec)
+            outs[name] = out
+    base = statistics.median(results["scikit-learn"])
+    print(f"  {'configuration':22} {'median s':>9} {'x sklearn':>10}  outcome")
+    for name, secs in results.items():
+        sec = statistics.median(secs)
+        out = outs[name]
+        what = "" if name == "scikit-learn" else f"{out.status}, {out.updates} updates"
+        if name.startswith("exact") and out.violation is not None:
+            what += f", VIOLATION {out.violation.lemma}"
+        print(f"  {name:22} {sec:9.3f} {sec / base:10.2f}  {what}")
+    w_sk = outs["scikit-learn"]
+    # scikit-learn's trajectory is the float one; on integer data it is also the exact one
+    ref = "exact, unmonitored" if data.kind == "grid" and data.scale == 1 else "float, unmonitored"
+    w_ref = np.array([float(v) for v in outs[ref].w])
+    same = bool(np.array_equal(w_sk, w_ref))
+    print(f"  scikit-learn's weights equal the {ref.split(',')[0]} run's: {same}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--case", choices=list(CASES), action="append")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    print(f"python {sys.version.split()[0]}, numpy {np.__version__}")
+    # compile the loops once (numba caches them on disk; a first run pays ~10-20 s)
+    train(from_arrays([[1.0, 2.0], [-1.0, 0.5]], [1, -1]), comparator=None)
+    train(from_arrays([[1.0, 2.0], [-1.0, 0.5]], [1, -1]), comparator=[1, 0], mode="float")
+    for name in args.case or list(CASES):
+        run_case(CASES[name](), args.repeat)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,5 @@
+"""``python -m pla_proof.examples``."""
+
+from . import main
+
+raise SystemExit(main())

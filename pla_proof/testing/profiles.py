@@ -1,0 +1,85 @@
+"""The Hypothesis settings profiles of the property suite.
+
+* ``dev``      -- quick local runs: 100 examples per property (core properties 500),
+  no deadline, the example database in ``.hypothesis/``.
+* ``ci``       -- derandomised, no deadline, no example database: the same examples on
+  every run, never flaky on a shared machine (200 examples, core properties 1000).
+* ``thorough`` -- 10x the ci examples, randomised; spread it over every core with
+  ``pytest -n auto``.
+* ``campaign`` -- a time budget instead of an example count: every property runs
+  again, in rounds of 100 examples (core properties 500) with fresh random seeds and
+  the example database, until its share of ``--pla-minutes`` is spent (see
+  :mod:`pla_proof.testing.campaign`).
+
+A suite's core properties multiply the profile's ``max_examples`` (the repository's
+``properties/_support.py`` uses 5x).  Only Hypothesis's own settings are used, so
+``settings.get_profile("ci")`` is an ordinary :class:`hypothesis.settings`.
+
+>>> register_profiles()
+>>> settings.get_profile("ci").max_examples, settings.get_profile("ci").derandomize
+(200, True)
+>>> with_database("ci", None).database is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis.database import ExampleDatabase
+
+__all__ = ["PROFILES", "TIME_BUDGET_PROFILES", "register_profiles", "with_database"]
+
+#: The profiles this package registers, in increasing depth.
+PROFILES: dict[str, dict[str, Any]] = {
+    "dev": {"max_examples": 100, "deadline": None},
+    "ci": {
+        "max_examples": 200,
+        "deadline": None,
+        "derandomize": True,
+        "database": None,
+        "print_blob": True,
+        "suppress_health_check": [HealthCheck.too_slow],
+    },
+    "thorough": {
+        "max_examples": 2000,
+        "deadline": None,
+        "suppress_health_check": [HealthCheck.too_slow],
+    },
+    "campaign": {
+        "max_examples": 100,
+        "deadline": None,
+        "derandomize": False,
+        "print_blob": True,
+        "suppress_health_check": [HealthCheck.too_slow],
+    },
+}
+
+#: Profiles that search for a time budget rather than a number of examples.
+TIME_BUDGET_PROFILES = ("campaign",)
+
+
+def register_profiles() -> None:
+    """Register every profile of :data:`PROFILES` with Hypothesis (idempotent)."""
+    parent = settings.get_profile("default")
+    for name, values in PROFILES.items():
+        settings.register_profile(name, parent, **values)
+
+
+def with_database(name: str, database: ExampleDatabase | None) -> settings:
+    """Profile ``name`` with ``database`` as its example database.
+
+    Hypothesis forbids a database with ``derandomize=True`` (a derandomised run
+    never replays), so a profile given a database searches with random seeds: it
+    replays every stored counterexample first, then generates.
+
+    >>> from hypothesis.database import InMemoryExampleDatabase
+    >>> s = with_database("ci", InMemoryExampleDatabase())
+    >>> s.derandomize, s.max_examples
+    (False, 200)
+    """
+    base = settings.get_profile(name)
+    if database is None:
+        return settings(base, database=None)
+    return settings(base, derandomize=False, database=database)
