@@ -61,6 +61,26 @@ def test_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert os.path.exists(sep["counterexample"]["csv"])
 
 
+def test_json_of_several_variants_and_of_float_mode_validates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pla_proof.schemas import validate
+
+    argv = ["check", "classic", "bug:plus-x", "--examples", "10", "--jobs", "1", "--json"]
+    assert main([*argv, "--out", str(tmp_path)]) == 1
+    obj = json.loads(capsys.readouterr().out)
+    validate(obj)
+    assert [r["variant"] for r in obj["reports"]] == ["classic", "bug:plus-x"]
+    assert obj["ok"] is False and [r["ok"] for r in obj["reports"]] == [True, False]
+    assert main(["check", "classic", "--mode", "float", "--examples", "10", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    validate(obj)
+    assert obj["mode"] == "float" and obj["max_missed"] >= 0.0 and obj["seconds"] > 0.0
+    # a report that does not say which variant it is does not validate
+    with pytest.raises(Exception, match="variant"):
+        validate({k: v for k, v in obj.items() if k != "variant"})
+
+
 def test_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "--list"]) == 0
     out = capsys.readouterr().out

@@ -179,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
                 print()
     if args.json:
         emit_json(
-            docs[0] if len(docs) == 1 else {"variants": docs, "ok": all(d["ok"] for d in docs)}
+            docs[0] if len(docs) == 1 else {"reports": docs, "ok": all(d["ok"] for d in docs)}
         )
     return 0 if all(r.ok for r in reports) else 1
 
@@ -335,7 +335,7 @@ def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[st
     )
     print(
         f"searched {report.examples} generated examples per round (seed {report.seed}, "
-        f"{report.mode} mode): {report.runs} runs in {report.seconds:.1f} s, "
+        f"{report.mode} mode): {report.runs} runs ({fmt(round(report.seconds, 1))} s of search), "
         f"{report.inconclusive} inconclusive (safety cap hit before the bound)"
         + (f", {report.skipped} outside the domain" if report.skipped else "")
     )
@@ -407,6 +407,7 @@ def report_to_json(
             "statement": p.statement,
             "status": "pass" if p.ok else "fail",
         }
+        entry["runs"] = p.runs
         ce = p.counterexample
         if ce is not None:
             entry["counterexample"] = {
@@ -417,18 +418,28 @@ def report_to_json(
                 "failure": _failure_json(ce.failure),
                 **saved[p.id],
             }
+            entry["other_causes"] = [
+                {"points": o.case.n, "failure": _failure_json(o.failure)} for o in p.others
+            ]
         props.append(entry)
-    return {
+    doc: dict[str, Any] = {
         "variant": report.variant,
         "summary": variant.summary,
         "ok": report.ok,
+        "mode": report.mode,
         "examples": report.examples,
         "seed": report.seed,
         "runs": report.runs,
         "inconclusive": report.inconclusive,
+        "skipped": report.skipped,
+        "seconds": report.seconds,
         "properties": props,
         "generic_properties": {k: v[1] for k, v in _generic().items()},
     }
+    if report.mode == "float":
+        doc["max_missed"] = report.max_missed
+        doc["undecided"] = report.undecided
+    return doc
 
 
 def _generic() -> dict[str, Any]:

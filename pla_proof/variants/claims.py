@@ -55,6 +55,7 @@ from ..interval import Interval as ScalarInterval
 from ..monitor.core import Monitor
 from ..monitor.relations import Exact
 from ..proof.statements import GENERIC_LEMMAS, Lemma, lemma
+from ..render import numbers
 
 __all__ = ["LEMMA_OF", "Claim", "Evaluation", "Failure", "max_updates", "show"]
 
@@ -184,12 +185,23 @@ def _float_floor(num: Any, den: Any) -> int:
 
 
 def show(v: Any) -> str:
-    """A value as the reports print it (exact rationals as ``p/q``, enclosures as ``[lo, hi]``)."""
-    if isinstance(v, Fraction):
-        return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    """A value as the reports print it: exact rationals through
+    :func:`pla_proof.render.numbers.show` (exact when short), enclosures as ``[lo, hi]``.
+
+    >>> show(Fraction(-7, 3)), show(Fraction(10**20, 3))
+    ('-7/3', '3.33333e+19')
+    """
     if isinstance(v, ScalarInterval):
         return f"[{v.lo!r}, {v.hi!r}]"
-    return str(v)
+    return numbers.show(v)
+
+
+def _both(lhs: Any, rhs: Any) -> tuple[str, str]:
+    """Both sides of a failed relation, exact when their short forms would look equal."""
+    a, b = show(lhs), show(rhs)
+    if a == b and all(isinstance(v, int | Fraction) for v in (lhs, rhs)):
+        return numbers.exact(lhs), numbers.exact(rhs)
+    return a, b
 
 
 @dataclass(frozen=True)
@@ -214,7 +226,8 @@ class Failure:
             where = f" at point {self.j + 1}"
         if self.message:
             return f"{self.prop} fails{where}: {self.message}"
-        return f"{self.prop} fails{where}: {show(self.lhs)} {self.op} {show(self.rhs)} is false"
+        lhs, rhs = _both(self.lhs, self.rhs)
+        return f"{self.prop} fails{where}: {lhs} {self.op} {rhs} is false"
 
 
 class Evaluation:

@@ -422,7 +422,7 @@ class CheckReport:
     mode: str = "exact"
     max_missed: float = 0.0
     undecided: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # search time, summed over the shards (whatever ran them)
     skipped: int = 0  # cases outside the domain (float mode: not separable after rounding)
 
     @property
@@ -502,6 +502,7 @@ class ShardResult:
     max_missed: float = 0.0
     undecided: int = 0
     caught_by: str | None = None
+    seconds: float = 0.0  # time this shard searched
 
     def note(self, rec: Record, res: dict[str, Failure | None]) -> None:
         self.runs += 1
@@ -549,6 +550,7 @@ def search_shard(
     (each round looks for the properties not yet refuted)."""
     out = ShardResult()
     warm_up()
+    t0 = time.perf_counter()
     explicit: dict[str, Counterexample] = {}
     for case, order in fixed:
         try:
@@ -598,6 +600,7 @@ def search_shard(
     for prop, ce in explicit.items():
         if prop not in out.found:
             out.found[prop] = [ce]
+    out.seconds = time.perf_counter() - t0
     return out
 
 
@@ -766,6 +769,7 @@ def merge(
         report.skipped += part.skipped
         report.max_missed = max(report.max_missed, part.max_missed)
         report.undecided += part.undecided
+        report.seconds += part.seconds
         seen |= part.seen
         for p, n in part.evaluated.items():
             evaluated[p] = evaluated.get(p, 0) + n
@@ -836,7 +840,6 @@ def search(
         raise InputError(f"mode must be 'exact' or 'float', got {mode!r}")
     from .parallel import run_searches
 
-    t0 = time.perf_counter()
     [report] = run_searches(
         [variant],
         examples=examples,
@@ -849,7 +852,6 @@ def search(
         jobs=jobs,
         progress=progress,
     )
-    report.seconds = time.perf_counter() - t0
     return report
 
 
