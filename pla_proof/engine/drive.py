@@ -32,7 +32,7 @@ from .certificate import Certificate
 from .orders import CHOOSE, RULES, Chooser, rule_code
 from .rule import CLASSIC, LinearRule, Scales
 
-__all__ = ["Decisions", "World", "drive"]
+__all__ = ["Decisions", "World", "drive", "prepare"]
 
 #: Called with (first update index (0-based), points updated on, visit numbers) after
 #: every chunk; returns the number of updates to keep when the run must stop (a
@@ -163,6 +163,20 @@ def _approx(v: Fraction) -> tuple[float, float]:
     if Fraction(f) == v:
         return f, 0.0
     return f, abs(f) * 2.0**-53 + 5e-324
+
+
+def prepare(data: Dataset, rule: LinearRule = CLASSIC, mode: str = "exact") -> World:
+    """The arrays a run of ``rule`` on ``data`` starts from (what :func:`drive` builds;
+    pass it as ``drive(..., world=)`` to measure the run's chunks against the same
+    arrays).
+
+    >>> from pla_proof.data import load
+    >>> prepare(load("orthonormal:2")).mode
+    'exact'
+    """
+    if mode not in ("exact", "float"):
+        raise InputError(f"mode must be 'exact' or 'float', got {mode!r}")
+    return _world(data, rule, mode)
 
 
 def _world(data: Dataset, rule: LinearRule, mode: str) -> World:

@@ -619,25 +619,25 @@ def _run_compiled(
 ) -> tuple[Record, tuple[Fraction, ...]]:
     """The compiled loop; every chunk of updates measured (exact arrays, or enclosures of
     the ideal run in float mode) and handed to the harness's evaluation."""
-    from ..engine.drive import _world, drive
-    from ..engine.measure import exact_measures, float_measures, last_weights
+    from ..engine.drive import drive, prepare
+    from ..engine.measure import (
+        exact_measures,
+        float_measures,
+        float_vector,
+        last_weights,
+        replay_float_from,
+    )
 
     data = case.dataset()
     rec = Record()
     mode = rec.mode
-    world = _world(data, rule, mode)
+    world = prepare(data, rule, mode)
     su = math.lcm(*(v.denominator for v in case.u)) if case.u else 1
     U = [int(v * su) for v in case.u]
     state: dict[str, Any] = {"V": list(world.scales.V0)}
     if mode == "float":
-        from ..trainer import _float_cf, _float_vector, _replay_from
-
-        d = data.d
-        state["W"] = np.array([float(v) for v in rule.start(d)])
-        state["E"] = np.array(
-            [0.0 if Fraction(float(v)) == v else abs(float(v)) * 2.0**-53 for v in rule.start(d)]
-        )
-        u_f, e_u = _float_vector(case.u)
+        state["W"], state["E"] = float_vector(rule.start(data.d))
+        u_f, e_u = float_vector(case.u)
         a = np.array([float(rule.eta * rule.factor(i)) for i in range(data.n)])
 
     def on_chunk(k0: int, choices: Any, visits: Any) -> int | None:
@@ -648,7 +648,7 @@ def _run_compiled(
         else:
             from .measures import scale_trigger
 
-            W, E = _replay_from(world, state["W"], state["E"], choices)
+            W, E = replay_float_from(world, state["W"], state["E"], choices)
             Wp = np.vstack([state["W"][None, :], W[:-1]])
             Ep = np.vstack([state["E"][None, :], E[:-1]])
             m = float_measures(world.X, data.labels, choices, k0, Wp, Ep, W, E, u_f, e_u)
@@ -664,8 +664,6 @@ def _run_compiled(
                 return int(keep)
         return None
 
-    if mode == "float":
-        _ = _float_cf  # the float factors are the world's (see trainer)
     dec = drive(
         data,
         rule,
@@ -674,9 +672,7 @@ def _run_compiled(
         budget=budget,
         mode=mode,
         on_chunk=on_chunk,
-        # cycle detection on: it keeps the exact weights' hash table that the float-
-        # filtered exact mode needs (without it that mode indexes an empty table)
-        detect_cycles=True,
+        detect_cycles=False,  # the data are separable: a run ends or exhausts its budget
         max_epochs=max_epochs,
     )
     rec.visits = [int(v) for v in dec.visits]
