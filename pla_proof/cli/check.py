@@ -17,8 +17,9 @@ from ..errors import InputError
 from .common import emit_json, end_progress, fmt, terminal_progress
 
 if TYPE_CHECKING:  # imported when the command runs: building the parser stays fast
+    from ..testing.database import CounterexampleStore
     from ..variants.harness import CheckReport, Failure
-    from ..variants.protocol import Record, Variant
+    from ..variants.protocol import Case, Order, Record, Variant
 
 DEFAULT_EXAMPLES = 200
 
@@ -75,10 +76,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="per-run time limit: a run still going after it fails ENDS (default 5)",
     )
     p.add_argument(
+        "--shrink-runs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="runs of the variant a search round may spend shrinking a failure (default 1000)",
+    )
+    p.add_argument(
         "--database",
         metavar="URL",
         default=None,
-        help="counterexample database shared between runs (directory or redis://...)",
+        help="counterexample database shared between runs: a directory or redis://HOST:PORT/DB "
+        "(default: $PLA_PROOF_DATABASE, else none); stored counterexamples run first",
     )
     p.add_argument(
         "--read-only",
@@ -123,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--jobs must be a positive integer, got {args.jobs}")
     if args.minutes is not None and not args.minutes > 0:
         raise InputError(f"--minutes must be positive, got {args.minutes}")
+    if args.shrink_runs is not None and args.shrink_runs < 0:
+        raise InputError(f"--shrink-runs must be >= 0, got {args.shrink_runs}")
     if not args.run_seconds > 0:
         raise InputError(f"--run-seconds must be positive, got {args.run_seconds}")
     from ..variants.files import save_counterexample
@@ -135,9 +146,11 @@ def run(args: argparse.Namespace) -> int:
     from ..variants.parallel import default_jobs, run_searches
 
     jobs = args.jobs or default_jobs()
+    mode = args.mode or _mode(variants)
     store = _store(args)
-    extra = [_stored(store, v) for _, v in variants]
+    extra = [_stored(store, v, mode, args.run_seconds) for _, v in variants]
     progress = terminal_progress()
+    shrink = {} if args.shrink_runs is None else {"shrink_runs": args.shrink_runs}
     if args.minutes is not None:
         from ..variants.campaign import campaign
 
@@ -146,35 +159,50 @@ def run(args: argparse.Namespace) -> int:
             minutes=args.minutes,
             examples=args.examples,
             seed=args.seed,
-            mode=args.mode or _mode(variants),
+            mode=mode,
             limit=args.run_seconds,
             jobs=jobs,
             extra_cases=extra,
+            **shrink,
         )
     else:
         reports = run_searches(
             [v for _, v in variants],
             examples=args.examples,
             seed=args.seed,
-            mode=args.mode or _mode(variants),
+            mode=mode,
             limit=args.run_seconds,
             jobs=jobs,
             progress=progress,
             extra_cases=extra,
+            **shrink,
         )
     end_progress()
     docs = []
-    for (spec, variant), report in zip(variants, reports, strict=True):
+    for (spec, variant), report, replayed in zip(variants, reports, extra, strict=True):
         saved: dict[str, dict[str, Any]] = {}
         for p in report.failed:
             assert p.counterexample is not None
             saved[p.id] = save_counterexample(spec, variant, p.id, p.counterexample, args.out)
             if store is not None:
                 store.record(variant.name, _fact(saved[p.id]))
+        db = None
+        if store is not None:
+            from ..testing.database import describe
+
+            db = {"where": describe(store.db), "replayed": len(replayed), "recorded": len(saved)}
         if args.json:
-            docs.append(report_to_json(report, variant, saved))
+            doc = report_to_json(report, variant, saved)
+            if db is not None:
+                doc["database"] = db
+            docs.append(doc)
         else:
             print_report(report, variant, saved)
+            if db is not None:
+                print(
+                    f"database {db['where']}: {db['replayed']} stored counterexample(s) "
+                    f"replayed first, {db['recorded']} recorded"
+                )
             if len(variants) > 1:
                 print()
     if args.json:
@@ -190,30 +218,49 @@ def _mode(variants: list[tuple[str, Variant]]) -> str:
     return "float" if modes == {"float"} else "exact"
 
 
-def _store(args: argparse.Namespace) -> Any:
-    """The shared counterexample database (``None`` without ``--database``)."""
-    if args.database is None:
+def _store(args: argparse.Namespace) -> CounterexampleStore | None:
+    """The shared counterexample database: ``--database`` or the ``PLA_PROOF_DATABASE``
+    environment variable (``None`` without either)."""
+    import os
+
+    from ..testing.database import (
+        ENV_DATABASE,
+        ENV_READONLY,
+        CounterexampleStore,
+        open_database,
+    )
+
+    url = args.database or os.environ.get(ENV_DATABASE) or None
+    readonly = args.read_only or os.environ.get(ENV_READONLY, "") not in ("", "0")
+    if url is None:
         if args.read_only:
             raise InputError("--read-only needs --database URL")
         return None
-    try:
-        from ..testing.database import CounterexampleStore, open_database  # type: ignore[import-not-found]
-    except ImportError:
-        raise InputError(
-            "--database needs pla_proof.testing.database (the shared counterexample store)"
-        ) from None
-    return CounterexampleStore(open_database(args.database, readonly=args.read_only))
+    return CounterexampleStore(open_database(url, readonly=readonly))
 
 
-def _stored(store: Any, variant: Variant) -> list[tuple[Any, Any]]:
-    """The variant's stored counterexamples, replayed before anything is generated."""
+def _stored(
+    store: CounterexampleStore | None, variant: Variant, mode: str, limit: float
+) -> list[tuple[Case, Order]]:
+    """The variant's stored counterexamples that still fail, replayed before anything
+    is generated; a fact that no longer fails (the variant was fixed) is forgotten."""
     if store is None:
         return []
     from ..variants.files import case_from_json, order_from_json
+    from ..variants.harness import run_case
 
-    return [
-        (case_from_json(f["case"]), order_from_json(f["order"])) for f in store.facts(variant.name)
-    ]
+    out = []
+    for fact in store.facts(variant.name):
+        try:
+            case, order = case_from_json(fact["case"]), order_from_json(fact["order"])
+            _, res = run_case(variant, case, order, mode=mode, limit=limit)
+        except (InputError, KeyError, TypeError, ValueError):
+            continue  # another version's fact, or outside this variant's domain now
+        if any(f is not None for f in res.values()):
+            out.append((case, order))
+        else:
+            store.forget(variant.name, fact)
+    return out
 
 
 def _fact(saved: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .harness import CheckReport, Counterexample, PropertyResult
+from .harness import DEFAULT_SHRINK_RUNS, CheckReport, Counterexample, PropertyResult
 from .parallel import run_searches
 from .protocol import Case, Order, Variant
 
@@ -68,6 +68,7 @@ def campaign(
     jobs: int = 1,
     extra_cases: Sequence[Sequence[tuple[Case, Order]]] | None = None,
     out: Any = None,
+    shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
 ) -> list[CheckReport]:
     """Search ``variants`` for ``minutes``; one cumulative report per variant."""
     stream = out if out is not None else sys.stderr
@@ -90,6 +91,7 @@ def campaign(
                 shards=shards,
                 jobs=jobs,
                 extra_cases=[extra_cases[i]] if extra_cases is not None and r == 0 else None,
+                shrink_runs=shrink_runs,
             )
             totals[i], progressed = _fold(totals[i], rep)
             weight[i] = min(8.0, weight[i] * 2) if progressed else max(1.0, weight[i] / 2)

@@ -50,6 +50,7 @@ from .protocol import _EVAL, Case, Order, Record, Variant
 
 __all__ = [
     "DEFAULT_SHARDS",
+    "DEFAULT_SHRINK_RUNS",
     "DEFAULT_TIME_LIMIT",
     "GENERIC_PROPERTIES",
     "CheckReport",
@@ -79,6 +80,9 @@ GENERIC_PROPERTIES: dict[str, tuple[str, str]] = {
 DEFAULT_TIME_LIMIT = 5.0
 #: Independent seeded parts of a search (the unit of parallel work).
 DEFAULT_SHARDS = 2
+#: Runs of the variant a round may spend shrinking once it found a failure (a count,
+#: not a time, so the result does not depend on the machine's load).
+DEFAULT_SHRINK_RUNS = 1000
 _HARNESS = ("RUNS", "ENDS")
 
 
@@ -484,6 +488,11 @@ def _refuted(key: str) -> type[_Refuted]:
     return cls
 
 
+class _ShrinkSpent(BaseException):
+    """The round's shrink budget is spent (a BaseException: Hypothesis lets it through
+    instead of treating it as a failure to shrink)."""
+
+
 class _Abort(Exception):
     """The search stops: the variant keeps exceeding the per-run time limit."""
 
@@ -545,6 +554,7 @@ def search_shard(
     limit: float | None = DEFAULT_TIME_LIMIT,
     progress: Callable[[str], None] | None = None,
     ignore: Sequence[str] = (),
+    shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
 ) -> ShardResult:
     """One seeded part of a search: the fixed cases, then rounds of Hypothesis search
     (each round looks for the properties not yet refuted)."""
@@ -578,6 +588,7 @@ def search_shard(
             limit,
             progress,
             shard,
+            shrink_runs,
         )
         r += 1
         new += _also_failing(variant, new, refuted, mode, limit, shard)
@@ -664,8 +675,15 @@ def _round(
     limit: float | None,
     progress: Callable[[str], None] | None,
     shard: int,
+    shrink_runs: int | None = None,
 ) -> list[Counterexample]:
     timeouts: list[Counterexample] = []
+    # the shrink budget: once a failure is found, at most ``shrink_runs`` more runs of
+    # the variant; then the round ends with the smallest failing case of each cause
+    # (Hypothesis tries candidates smaller than the current best only: the last failing
+    # case of a cause is its best)
+    best: dict[str, Counterexample] = {}
+    spent = [0]
 
     @_settings(examples)
     @hypothesis_seed(seed)
@@ -674,6 +692,10 @@ def _round(
         if out.timeouts >= 3:
             raise _Abort()
         case, order = ex
+        if best and shrink_runs is not None:
+            if spent[0] >= shrink_runs:
+                raise _ShrinkSpent()
+            spent[0] += 1
         try:
             rec, res = run_case(
                 variant, case, order, mode=mode, stop=lambda p: p not in ignore, limit=limit
@@ -712,13 +734,17 @@ def _round(
             if not timeouts:
                 timeouts.append(ce)
             return
-        exc = _refuted(_cause(prop, f))()
+        cause = _cause(prop, f)
+        best[cause] = ce
+        exc = _refuted(cause)()
         exc.ce = ce
         raise exc
 
     found: list[Counterexample] = list(timeouts)
     try:
         test()
+    except _ShrinkSpent:
+        found.extend(best.values())
     except _Refuted as e:
         found.append(e.ce)
     except BaseExceptionGroup as g:
@@ -823,6 +849,7 @@ def search(
     limit: float | None = DEFAULT_TIME_LIMIT,
     shards: int = DEFAULT_SHARDS,
     jobs: int = 1,
+    shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
 ) -> CheckReport:
     """Check every property of ``variant``'s claim over fixed examples and
     Hypothesis-generated cases and orders; shrink a counterexample per failing property.
@@ -833,7 +860,8 @@ def search(
     ``mode``: ``"exact"`` or ``"float"`` (default: the variant's ``default_mode``,
     else exact; float: enclosures: a property fails only where it
     fails for every value the rounding allows); ``limit``: per-run time limit (s);
-    ``jobs``: worker processes (the result does not depend on it)."""
+    ``jobs``: worker processes (the result does not depend on it); ``shrink_runs``:
+    runs of the variant each round may spend shrinking a failure (``None``: no limit)."""
     if mode is None:
         mode = str(getattr(variant, "default_mode", "exact"))
     if mode not in ("exact", "float"):
@@ -851,6 +879,7 @@ def search(
         shards=shards,
         jobs=jobs,
         progress=progress,
+        shrink_runs=shrink_runs,
     )
     return report
 

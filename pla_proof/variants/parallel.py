@@ -23,6 +23,7 @@ from typing import Any
 
 from .harness import (
     DEFAULT_SHARDS,
+    DEFAULT_SHRINK_RUNS,
     DEFAULT_TIME_LIMIT,
     CheckReport,
     ShardResult,
@@ -64,6 +65,7 @@ def run_searches(
     jobs: int = 1,
     progress: Callable[[str], None] | None = None,
     done: Callable[[int, CheckReport], None] | None = None,
+    shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
 ) -> list[CheckReport]:
     """Search every variant (``shards`` units each) on ``jobs`` processes; one report
     per variant, in order.  ``done(i, report)`` is called as each variant completes."""
@@ -83,6 +85,7 @@ def run_searches(
                 mode=mode,
                 limit=limit,
                 progress=progress if jobs == 1 else None,
+                shrink_runs=shrink_runs,
             )
             tasks.append((v, kw))
             owner.append(i)
