@@ -14,7 +14,7 @@ from pla_proof.data import read_csv
 
 
 def test_passing_variant_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["check", "classic", "--examples", "30", "--out", str(tmp_path)])
+    code = main(["check", "classic", "--examples", "10", "--out", str(tmp_path)])
     out = capsys.readouterr().out
     assert code == 0
     assert "all 9 properties of the claim hold" in out
@@ -24,7 +24,8 @@ def test_passing_variant_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_failing_variant_exits_1_and_saves_a_replayable_counterexample(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["check", "bug:doubled-update", "--examples", "30", "--out", str(tmp_path)])
+    argv = ["--examples", "10", "--shrink-runs", "50", "--out", str(tmp_path)]
+    code = main(["check", "bug:doubled-update", *argv])
     out = capsys.readouterr().out
     assert code == 1
     assert "G1         FAIL" in out
@@ -43,7 +44,8 @@ def test_failing_variant_exits_1_and_saves_a_replayable_counterexample(
 def test_classic_dynamics_failures_print_a_trace_command(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["check", "bug:bound-minus-one", "--examples", "30", "--out", str(tmp_path)]) == 1
+    argv = ["--examples", "10", "--shrink-runs", "50", "--out", str(tmp_path)]
+    assert main(["check", "bug:bound-minus-one", *argv]) == 1
     out = capsys.readouterr().out
     line = next(ln for ln in out.splitlines() if ln.strip().startswith("trace:"))
     argv = line.split("trace:")[1].split()[1:]  # drop the program name
@@ -53,7 +55,7 @@ def test_classic_dynamics_failures_print_a_trace_command(
 
 def test_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(
-        ["check", "bug:strict-trigger", "--examples", "30", "--json", "--out", str(tmp_path)]
+        ["check", "bug:strict-trigger", "--examples", "10", "--json", "--out", str(tmp_path)]
     )
     obj = json.loads(capsys.readouterr().out)
     assert code == 1 and obj["ok"] is False
@@ -67,7 +69,7 @@ def test_json_of_several_variants_and_of_float_mode_validates(
 ) -> None:
     from pla_proof.schemas import validate
 
-    argv = ["check", "classic", "bug:plus-x", "--examples", "10", "--jobs", "1", "--json"]
+    argv = ["check", "classic", "bug:plus-x", "--examples", "10", "--shrink-runs", "30", "--json"]
     assert main([*argv, "--out", str(tmp_path)]) == 1
     obj = json.loads(capsys.readouterr().out)
     validate(obj)

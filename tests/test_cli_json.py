@@ -54,7 +54,19 @@ def cases(tmp_path: Path) -> list[tuple[list[str], int | None]]:
         (["verify", "--only", "L1*"], 0),
         (["check", "--list"], 0),
         (["export", "--coq", str(tmp_path / "proof.v")], None),
-        (["check", "bug:plus-x", "--examples", "20", "--out", str(tmp_path / "ce")], 1),
+        (
+            [
+                "check",
+                "bug:plus-x",
+                "--examples",
+                "10",
+                "--shrink-runs",
+                "30",
+                "--out",
+                str(tmp_path / "ce"),
+            ],
+            1,
+        ),
     ]
 
 
@@ -76,7 +88,8 @@ def test_a_replayed_counterexample_validates(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     out = tmp_path / "ce"
-    code, obj = run_json(capsys, "check", "bug:plus-x", "--examples", "20", "--out", str(out))
+    argv = ["bug:plus-x", "--examples", "10", "--shrink-runs", "30", "--out", str(out)]
+    code, obj = run_json(capsys, "check", *argv)
     failed = next(p for p in obj["properties"] if p["status"] == "fail")
     code, replay = run_json(
         capsys, "check", "bug:plus-x", "--replay", failed["counterexample"]["json"]

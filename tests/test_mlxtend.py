@@ -7,6 +7,7 @@ import pytest
 
 pytest.importorskip("mlxtend")
 
+from checking import budget
 from mlxtend.classifier import Perceptron
 
 from pla_proof.testing import check_estimator
@@ -25,13 +26,13 @@ def traced(epochs: int = 50) -> Estimator:
 
 
 def test_every_update_obeys_the_generic_lemma_from_its_random_start() -> None:
-    report = search(traced(), examples=40, seed=0, mode="float")
+    report = search(traced(), seed=0, mode="float", **budget(10))
     for prop in ("G1", "G2", "P_k", "Q_k", "L4", "T"):
         assert report.result(prop).ok, prop
 
 
 def test_a_fixed_epoch_count_stops_before_convergence_without_a_warning() -> None:
-    report = search(traced(epochs=5), examples=60, seed=0, mode="float")
+    report = search(traced(epochs=5), seed=0, mode="float", **budget(15, 60))
     stop = report.result("STOP")
     assert not stop.ok and stop.counterexample is not None
     assert "no warning" in stop.counterexample.failure.describe()
@@ -39,9 +40,9 @@ def test_a_fixed_epoch_count_stops_before_convergence_without_a_warning() -> Non
     with pytest.raises(AssertionError, match="STOP fails"):
         check_estimator(
             lambda: Perceptron(eta=0.1, epochs=5, random_seed=1),
-            examples=40,
             trace=mlxtend_tracer,
             rate=0.2,
+            **budget(10, 20),
         )
 
 

@@ -11,6 +11,7 @@ import pytest
 
 sklearn = pytest.importorskip("sklearn")
 
+from checking import budget  # noqa: E402
 from sklearn.linear_model import Perceptron  # noqa: E402
 
 from pla_proof.data import read_csv  # noqa: E402
@@ -21,7 +22,7 @@ FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "sklearn_default_s
 
 
 def test_traced_sklearn_obeys_every_invariant_through_the_adapter() -> None:
-    report = search(resolve("sklearn-perceptron"), examples=30, seed=0)
+    report = search(resolve("sklearn-perceptron"), seed=0, **budget(10))
     assert report.ok, [
         p.counterexample.failure.describe() for p in report.failed if p.counterexample
     ]
@@ -33,9 +34,11 @@ def test_traced_sklearn_obeys_every_invariant_through_the_adapter() -> None:
 def test_check_estimator_on_scikit_learn() -> None:
     from pla_proof.testing import check_estimator
 
-    assert check_estimator(lambda: Perceptron(eta0=1.0, penalty=None, tol=None), examples=20).ok
-    # the defaults' stopping rule is caught by STOP on generated data
-    check_estimator(Perceptron, examples=200, expect_failure="STOP")
+    exact = check_estimator(lambda: Perceptron(eta0=1.0, penalty=None, tol=None), **budget(10))
+    assert exact.ok
+    # the defaults' stopping rule is caught by STOP on generated data (final checks
+    # only: no per-update trace needed for it)
+    check_estimator(Perceptron, trace=None, expect_failure="STOP", **budget(100, 30))
 
 
 def test_sklearn_updates_at_margin_exactly_zero() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from checking import budget
 
 from pla_proof.errors import InputError
 from pla_proof.trainer import train
@@ -30,11 +31,11 @@ CORE = [n for n in builtin_names() if not n.startswith("sklearn")]
 
 @pytest.mark.parametrize("name", CORE)
 def test_every_builtin_variant_passes_its_claim(name: str) -> None:
-    report = search(resolve(name), examples=20, seed=0)
+    report = search(resolve(name), seed=0, **budget(10))
     assert report.ok, [
         p.counterexample.failure.describe() for p in report.failed if p.counterexample
     ]
-    assert report.runs >= 20
+    assert report.runs >= 10
     ids = {p.id for p in report.properties}
     assert ids & {"SEP", "SEP0", "RATCHET"}  # an end condition is always claimed
 
@@ -160,7 +161,7 @@ def test_seed004_listing_stops_at_w_zero_when_every_label_is_positive() -> None:
 
 
 def test_kernel_perceptron_alpha_counts_and_dual_equals_primal() -> None:
-    report = search(resolve("dual"), examples=30, seed=3)
+    report = search(resolve("dual"), seed=3, **budget(10))
     assert report.result("EQ").ok and report.result("DUAL").ok
 
 

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
+from checking import budget, cli_budget
+from float_variants import Float32Weights, FloatRate, RoundedWeights
 from hypothesis import strategies as st
 
 from pla_proof.cli import main
 from pla_proof.variants import Case, Claim, LinearVariant, resolve, search
 from pla_proof.variants.harness import run_case
 from pla_proof.variants.protocol import Order
-
-sys.path.insert(0, str(Path(__file__).parent))
-from float_variants import Float32Weights, FloatRate, RoundedWeights
 
 
 class RaisesOnDecimals(LinearVariant):
@@ -59,7 +57,7 @@ class WithRate(LinearVariant):
 
 
 def test_an_exception_fails_runs_with_one_line_per_cause() -> None:
-    report = search(RaisesOnDecimals(), examples=60, seed=0)
+    report = search(RaisesOnDecimals(), seed=0, **budget(30, 100))
     runs = report.result("RUNS")
     assert not runs.ok and runs.counterexample is not None
     messages = [
@@ -76,13 +74,13 @@ def test_the_cli_prints_no_traceback_for_a_raising_variant(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     spec = f"{__file__}:RaisesOnDecimals"
-    assert main(["check", spec, "--examples", "30", "--jobs", "1", "--out", str(tmp_path)]) == 1
+    assert main(["check", spec, *cli_budget(10, 30), "--jobs", "1", "--out", str(tmp_path)]) == 1
     out = capsys.readouterr()
     assert "RUNS       FAIL" in out.out and "Traceback" not in out.out + out.err
 
 
 def test_a_loop_that_never_returns_fails_ends() -> None:
-    report = search(NeverEnds(), examples=10, seed=0, limit=0.3)
+    report = search(NeverEnds(), examples=2, seed=0, limit=0.3)
     ends = report.result("ENDS")
     assert not ends.ok and ends.counterexample is not None
     assert "no result after 0.3 s" in ends.counterexample.failure.describe()
@@ -99,14 +97,14 @@ def test_fixed_examples_run_in_the_variants_domain() -> None:
     ex = v.examples()
     assert ex and all("eta" in c.params for c in ex)
     assert {c.name for c in ex} >= {"orthonormal:3-xbeyond-int64", "long-run"}
-    assert search(v, examples=20).ok
+    assert search(v, **budget(10)).ok
 
 
 def test_the_default_data_are_hard() -> None:
     seen: list[Case] = []
     from hypothesis import given, settings
 
-    @settings(max_examples=300, database=None, derandomize=True)
+    @settings(max_examples=300, database=None, derandomize=True, deadline=None)
     @given(resolve("classic").cases())
     def collect(c: Case) -> None:
         seen.append(c)
@@ -120,26 +118,26 @@ def test_the_default_data_are_hard() -> None:
 
 
 def test_float_mode_passes_a_correct_float_implementation_that_exact_mode_refutes() -> None:
-    assert search(FloatRate(), examples=40, mode="float").ok
-    assert not search(FloatRate(), examples=40, mode="exact", first_only=True).ok
+    assert search(FloatRate(), mode="float", **budget(20)).ok
+    assert not search(FloatRate(), mode="exact", first_only=True, **budget(20, 20)).ok
 
 
 @pytest.mark.parametrize("variant", [Float32Weights(), RoundedWeights()])
 def test_float_mode_still_refutes_float32_and_rounded_weights(variant: LinearVariant) -> None:
-    report = search(variant, examples=60, mode="float")
+    report = search(variant, mode="float", **budget(20, 50))
     assert not report.result("G2").ok
     assert report.max_missed >= 0.0
 
 
 def test_float_mode_refuses_nothing_on_the_compiled_catalog() -> None:
     for name in ("classic", "learning-rate", "margin"):
-        assert search(resolve(name), examples=20, mode="float").ok, name
+        assert search(resolve(name), mode="float", **budget(10)).ok, name
 
 
 def test_parallel_shards_give_the_serial_report() -> None:
     v = resolve("bug:plus-x")
-    one = search(v, examples=30, seed=3, jobs=1)
-    two = search(v, examples=30, seed=3, jobs=2)
+    one = search(v, seed=3, jobs=1, **budget(10, 30))
+    two = search(v, seed=3, jobs=2, **budget(10, 30))
     assert [p.id for p in one.failed] == [p.id for p in two.failed]
     for a, b in zip(one.failed, two.failed, strict=True):
         assert a.counterexample is not None and b.counterexample is not None

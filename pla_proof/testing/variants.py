@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..variants.harness import CheckReport, search
+from ..variants.harness import DEFAULT_SHRINK_RUNS, CheckReport, search
 from ..variants.protocol import Variant
 from ..variants.registry import resolve
 
@@ -34,6 +34,7 @@ def check_variant(
     examples: int = 100,
     seed: int = 0,
     expect_failure: str | None = None,
+    shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
 ) -> VariantCheck:
     """Search for counterexamples to every property of ``variant``'s claim.
 
@@ -41,18 +42,19 @@ def check_variant(
     ``bug:NAME``, ``module:attribute``).  Raises ``AssertionError`` listing every
     failing property with its shrunk counterexample -- or, with
     ``expect_failure=PROP``, unless the variant is *caught by* ``PROP`` (the first
-    property to fail on the minimal counterexample the search finds).
+    property to fail on the minimal counterexample the search finds).  ``shrink_runs``:
+    runs each search round may spend shrinking a failure.
     """
     v = resolve(variant) if isinstance(variant, str) else variant
     if expect_failure is not None:
-        report = search(v, examples=examples, seed=seed, first_only=True)
+        report = search(v, examples=examples, seed=seed, first_only=True, shrink_runs=shrink_runs)
         if report.caught_by != expect_failure:
             got = report.caught_by or "nothing (every claim held)"
             raise AssertionError(
                 f"{v.name}: expected to be caught by {expect_failure}, caught by {got}"
             )
         return VariantCheck(report)
-    report = search(v, examples=examples, seed=seed)
+    report = search(v, examples=examples, seed=seed, shrink_runs=shrink_runs)
     _raise_failures(v.name, report)
     return VariantCheck(report)
 
@@ -67,6 +69,7 @@ def check_estimator(
     rate: Any = None,
     trace: Any = "auto",
     expect_failure: str | None = None,
+    shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
 ) -> VariantCheck:
     """Check any ``fit(X, y)`` estimator class (or zero-argument factory) as a Perceptron:
     per-update claims where a trace exists (``partial_fit``, or a ``trace=tracer``
@@ -80,7 +83,7 @@ def check_estimator(
     from ..variants.estimators import Estimator
 
     v = Estimator(factory, labels=labels, rate=rate, trace=trace)
-    report = search(v, examples=examples, seed=seed, mode=mode)
+    report = search(v, examples=examples, seed=seed, mode=mode, shrink_runs=shrink_runs)
     if expect_failure is not None:
         if (
             report.result(expect_failure).ok

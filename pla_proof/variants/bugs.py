@@ -6,7 +6,7 @@ Check one with ``pla-proof check bug:NAME`` (exit 1 expected).
 >>> BUGS["plus-x"].expected
 'G2'
 >>> from pla_proof.variants.harness import search
->>> search(BUGS["plus-x"].variant(), examples=30).result("G2").ok
+>>> search(BUGS["plus-x"].variant(), examples=10, shrink_runs=30).result("G2").ok
 False
 """
 

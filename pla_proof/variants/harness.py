@@ -563,11 +563,15 @@ def search_shard(
     t0 = time.perf_counter()
     explicit: dict[str, Counterexample] = {}
     for case, order in fixed:
+        if out.timeouts >= 3:  # a variant that keeps hanging: ENDS is refuted already
+            break
         try:
             rec, res = run_case(variant, case, order, mode=mode, limit=limit)
         except InputError:
             out.skipped += 1
             continue
+        if res.get("ENDS") is not None:
+            out.timeouts += 1
         out.note(rec, res)
         _account(out, rec)
         for prop, f in res.items():
@@ -735,7 +739,8 @@ def _round(
                 timeouts.append(ce)
             return
         cause = _cause(prop, f)
-        best[cause] = ce
+        if cause not in best or ce.size()[:3] <= best[cause].size()[:3]:
+            best[cause] = ce  # (a failure of another cause met while shrinking may be larger)
         exc = _refuted(cause)()
         exc.ce = ce
         raise exc
