@@ -150,33 +150,18 @@ def run(args: argparse.Namespace) -> int:
     store = _store(args)
     extra = [_stored(store, v, mode, args.run_seconds) for _, v in variants]
     progress = terminal_progress()
-    shrink = {} if args.shrink_runs is None else {"shrink_runs": args.shrink_runs}
+    how: dict[str, Any] = dict(
+        examples=args.examples, seed=args.seed, mode=mode, limit=args.run_seconds, jobs=jobs
+    )
+    how["extra_cases"] = extra
+    if args.shrink_runs is not None:
+        how["shrink_runs"] = args.shrink_runs
     if args.minutes is not None:
         from ..variants.campaign import campaign
 
-        reports = campaign(
-            [v for _, v in variants],
-            minutes=args.minutes,
-            examples=args.examples,
-            seed=args.seed,
-            mode=mode,
-            limit=args.run_seconds,
-            jobs=jobs,
-            extra_cases=extra,
-            **shrink,
-        )
+        reports = campaign([v for _, v in variants], minutes=args.minutes, **how)
     else:
-        reports = run_searches(
-            [v for _, v in variants],
-            examples=args.examples,
-            seed=args.seed,
-            mode=mode,
-            limit=args.run_seconds,
-            jobs=jobs,
-            progress=progress,
-            extra_cases=extra,
-            **shrink,
-        )
+        reports = run_searches([v for _, v in variants], progress=progress, **how)
     end_progress()
     docs = []
     for (spec, variant), report, replayed in zip(variants, reports, extra, strict=True):

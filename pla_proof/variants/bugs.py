@@ -369,14 +369,15 @@ for _b in _ALL:
 BUGS: dict[str, SeededBug] = {b.name: b for b in _ALL}
 
 
-def kill_table(examples: int = 100, seed: int = 0) -> list[dict[str, Any]]:
-    """Run every seeded bug through the harness (first shrunk counterexample only):
+def kill_table(examples: int = 200, seed: int = 0, jobs: int = 1) -> list[dict[str, Any]]:
+    """Run every seeded bug through the harness at ``pla-proof check``'s settings
+    (first shrunk counterexample only):
     ``[{bug, mistake, expected, caught_by, points, updates, failure}]``."""
     from .harness import search
 
     rows = []
     for b in _ALL:
-        rep = search(b.variant(), examples=examples, seed=seed, first_only=True)
+        rep = search(b.variant(), examples=examples, seed=seed, first_only=True, jobs=jobs)
         ce = rep.result(rep.caught_by).counterexample if rep.caught_by else None
         rows.append(
             {
@@ -393,10 +394,18 @@ def kill_table(examples: int = 100, seed: int = 0) -> list[dict[str, Any]]:
 
 
 def main() -> None:  # pragma: no cover - exercised by the docs' command
-    """Print the kill table as Markdown: ``python -m pla_proof.variants.bugs``."""
+    """Print the kill table as Markdown:
+    ``python -m pla_proof.variants.bugs [--examples N] [--seed S] [--jobs J]``."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m pla_proof.variants.bugs")
+    ap.add_argument("--examples", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args()
     print("| seeded bug | mistake | caught by | counterexample | first failure |")
     print("|---|---|---|---|---|")
-    for r in kill_table():
+    for r in kill_table(args.examples, args.seed, args.jobs):
         ok = "" if r["caught_by"] == r["expected"] else f" (expected {r['expected']})"
         print(
             f"| `bug:{r['bug']}` | {r['mistake']} | {r['caught_by']}{ok} | "

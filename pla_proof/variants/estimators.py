@@ -297,20 +297,9 @@ def _affine(c: Case) -> Case:
 
 def resolve_factory(spec: str) -> Callable[[], Any]:
     """``module:attribute`` naming an estimator class or zero-argument factory."""
-    from .registry import _import
+    from .registry import load_attribute
 
-    module_name, _, attr = spec.rpartition(":")
-    if not module_name or not attr:
-        raise InputError(f"--fit {spec!r}: expected module:factory")
-    module = _import(module_name, spec)
-    obj: Any = module
-    for part in attr.split("."):
-        try:
-            obj = getattr(obj, part)
-        except AttributeError:
-            raise InputError(
-                f"--fit {spec!r}: module {module_name!r} has no attribute {attr!r}"
-            ) from None
+    obj = load_attribute(spec, f"--fit {spec}")
     if not callable(obj):
         raise InputError(f"--fit {spec!r} is not callable")
     try:
