@@ -156,6 +156,12 @@ class Run:
     def steps(self) -> Steps:
         return Steps(self)
 
+    def _repr_html_(self) -> str:
+        """A notebook shows the run as the lecture page's stepper (the page, in an iframe)."""
+        from .render.page import notebook_html
+
+        return notebook_html(self)
+
     @property
     def bound(self) -> Fraction | None:
         """R^2/gamma^2 for the comparator the run was checked against."""
@@ -187,6 +193,32 @@ class Run:
         V = last_weights(world, self.choice_array[:k], world.scales.V0)
         S = world.scales.S
         return tuple(Fraction(v, S) for v in V)
+
+    def w_path(self) -> list[tuple[Fraction, ...]]:
+        """Every weight vector of the run: ``w_path()[k] == w_after(k)``, in one pass.
+
+        >>> from pla_proof.data import load
+        >>> run = train(load("orthonormal:3"), comparator=None)
+        >>> run.w_path()[2] == run.w_after(2)
+        True
+        """
+        if self.data is None or self._world is None:
+            raise ValueError("this run record does not carry its data")
+        world = self._world
+        if world.mode == "float":
+            W, _ = _float_path(world, self.choice_array)
+            start = tuple(Fraction(float(v)) for v in _float_start(world)[0])
+            return [start, *(tuple(Fraction(float(v)) for v in row) for row in W)]
+        sc, y = world.scales, world.data.labels
+        V = [int(v) for v in sc.V0]
+        out = [tuple(Fraction(v, sc.S) for v in V)]
+        for j in self.choice_array.tolist():
+            m = sc.mult[j] * int(y[j])
+            for c, z in enumerate(world.row(j)):
+                if z:
+                    V[c] += m * z
+            out.append(tuple(Fraction(v, sc.S) for v in V))
+        return out
 
 
 # --- the run ----------------------------------------------------------------------------------
@@ -335,20 +367,23 @@ def train(
     comp = _resolve_comparator(data, comparator, strict, gamma)
     if update is not None or trigger is not None:
         return _train_python(data, rule, seed, budget, comp, mode, update, trigger, detect_cycles)
-    from .engine.drive import drive, prepare
+    from .engine.drive import BeyondFloatRange, drive, prepare
 
     world = prepare(data, CLASSIC, mode)
     checker = _Checker(world, comp, RUNTIME_LEMMAS, keep=True)
-    dec = drive(
-        data,
-        CLASSIC,
-        order=rule,
-        seed=seed,
-        budget=budget,
-        mode=mode,
-        on_chunk=checker if comp is not None else None,
-        detect_cycles=detect_cycles,
-    )
+    try:
+        dec = drive(
+            data,
+            CLASSIC,
+            order=rule,
+            seed=seed,
+            budget=budget,
+            mode=mode,
+            on_chunk=checker if comp is not None else None,
+            detect_cycles=detect_cycles,
+        )
+    except BeyondFloatRange:  # numbers past 1e308: the exact per-step path decides
+        return _train_python(data, rule, seed, budget, comp, mode, None, None, detect_cycles)
     run = _record(data, dec, comp, checker, rule, seed, mode, budget)
     if comparator == "final" and run.status == "converged" and run.updates > 0:
         final = make_comparator(data, run.w, strict=strict, gamma=gamma, source="final w")

@@ -53,6 +53,7 @@ def cases(tmp_path: Path) -> list[tuple[list[str], int | None]]:
         (["explain", "maxviol:1/10", "--rule", "maxviol", "--budget", "3"], 3),
         (["verify", "--only", "L1*"], 0),
         (["check", "--list"], 0),
+        (["plot", "students", "--kind", "sandwich", "-o", str(tmp_path / "s.png")], 0),
         (["export", "--coq", str(tmp_path / "proof.v")], None),
         (
             [

@@ -31,7 +31,54 @@ def test_students_converges_with_every_invariant(capsys: pytest.CaptureFixture[s
     code, out, _ = run_cli(capsys, "trace", "students")
     assert code == 0
     assert "every invariant held" in out
-    assert "y_j w_k.x_j" in out.splitlines()[2]
+    assert out.splitlines()[4].split() == [
+        "k", "j", "y_j", "(w_k·x_j)", "u·w_{k+1}", "k·g", "‖w_{k+1}‖²", "k·R²", "w_{k+1}"
+    ]  # fmt: skip
+    assert "(10, 10, -5, 10, 10, 0)" in out.splitlines()[6]
+
+
+def test_notation_one_meaning_per_symbol(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "trace", "demo2d")
+    assert code == 0
+    head = "\n".join(out.splitlines()[:3])
+    assert "margin g = 25/609 (y_i (u·x_i) ≥ g for every i)" in head
+    assert "unit margin γ = g/‖u‖ with γ² = 25/609" in head
+    assert "theorem: k ≤ R²/γ² = R²·‖u‖²/g² = 15834/25" in head
+    assert "gamma" not in out and "<=" not in out
+
+
+def test_json_shows_the_weights_and_every_lemma_after_each_update(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from fractions import Fraction
+
+    from pla_proof.data import load
+    from pla_proof.proof.statements import RUNTIME_LEMMAS
+    from pla_proof.trainer import train
+
+    code, out, _ = run_cli(capsys, "trace", "demo2d", "--json", "--rule", "maxviol")
+    obj = json.loads(out)
+    assert code == 0
+    assert set(obj["comparator"]) == {"u", "g", "uu", "gamma_squared", "R2", "source"}
+    comp = {
+        key: v["exact"]
+        for key, v in obj["comparator"].items()
+        if key in ("g", "uu", "gamma_squared")
+    }
+    g, uu = Fraction(comp["g"]), Fraction(comp["uu"])
+    assert Fraction(comp["gamma_squared"]) == g * g / uu
+    data = load("demo2d")
+    run = train(data, rule="maxviol", comparator=None)
+    w = [Fraction(0)] * data.d
+    for step, j in zip(obj["steps"], run.choices, strict=True):
+        w = [a + data.y[j] * b for a, b in zip(w, data.X[j], strict=True)]
+        assert [Fraction(v["exact"]) for v in step["w"]] == w
+        assert [c["lemma"] for c in step["checks"]] == [lem.id for lem in RUNTIME_LEMMAS]
+        values = {k: Fraction(v["exact"]) for k, v in step["values"].items()}
+        assert values["n1"] == sum(v * v for v in w) and values["k"] == step["k"]
+        for lem, c in zip(RUNTIME_LEMMAS, step["checks"], strict=True):
+            assert lem.holds(values) and c["holds"] is True
+            assert "pu1" not in c["statement"] and "uu" not in c["statement"]
 
 
 def test_xor_exits_3_with_certificate(capsys: pytest.CaptureFixture[str]) -> None:

@@ -250,7 +250,7 @@ def test_pytest_p_pla_proof_with_each_profile(installed: Installed, profile: str
     args += ["-p", "no:cacheprovider", "-q"]
     if profile == "campaign":
         args += ["--pla-minutes=0.1"]
-    if profile == "thorough":
+    if profile in ("dev", "thorough"):  # their searches are long; ci and campaign run one
         args += ["-k", "fixtures"]
     done = installed.run(*args)
     assert done.returncode == 0, done.stdout + done.stderr

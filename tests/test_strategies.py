@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import find, given, settings
+from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
@@ -94,12 +94,20 @@ def test_labels_can_be_fixed(labels: str) -> None:
     assert set(case.data.y) == {int(labels)}
 
 
+#: a search that stops at the first example found (its shrinking is not under test)
+FIRST = settings(phases=[Phase.generate], max_examples=1000, database=None)
+
+
 def test_margin_regimes_reach_tiny_and_generous_unit_margins() -> None:
     def cos2(case: SeparableCase) -> Fraction:  # gamma^2 / (|u|^2 R^2) = 1 / bound
         return 1 / case.bound
 
-    tiny = find(separable_datasets(margin="tiny", max_coord=10**6), lambda c: cos2(c) < 1e-9)
-    generous = find(separable_datasets(min_n=5, margin="generous"), lambda c: cos2(c) > 0.3)
+    tiny = find(
+        separable_datasets(margin="tiny", max_coord=10**6), lambda c: cos2(c) < 1e-9, settings=FIRST
+    )
+    generous = find(
+        separable_datasets(min_n=5, margin="generous"), lambda c: cos2(c) > 0.3, settings=FIRST
+    )
     _check_separable(tiny)
     _check_separable(generous)
 
@@ -132,10 +140,12 @@ def test_edge_cases_reach_their_extremes() -> None:
             (yi * dot(c.u, x)) ** 2 < Fraction(1, 10**12) * norm2(c.u) * norm2(x)
             for x, yi in zip(c.data.X, c.data.y, strict=True)
         ),
+        settings=FIRST,
     )
     far = find(
         edge_case_datasets(cases=["far-point"]),
         lambda c: max(norm2(x) for x in c.data.X) >= 10**12 * min(norm2(x) for x in c.data.X),
+        settings=FIRST,
     )
     _check_separable(near)
     _check_separable(far)

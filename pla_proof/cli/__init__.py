@@ -48,6 +48,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "certify": ("pla_proof.cli.certify", "validate an external separator exactly"),
     "check": ("pla_proof.cli.check", "property-check a Perceptron variant against its claim"),
     "export": ("pla_proof.cli.export", "write every obligation as a Coq lemma (--coq FILE)"),
+    "plot": ("pla_proof.cli.plot", "draw a teaching figure (hyperplane, sandwich, geometry, ...)"),
 }
 
 #: options that contradict each other: command -> pairs of argument names

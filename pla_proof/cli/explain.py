@@ -12,13 +12,15 @@ clear statement and exit 3.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
-from ..render.numbers import approx, sqrt_approx
+from ..render.numbers import approx, show, show_with_approx, sqrt_approx
 from .common import (
     add_data_arguments,
     add_run_arguments,
@@ -26,7 +28,6 @@ from .common import (
     certificate_when_stuck,
     comparator_from_args,
     emit_json,
-    fmt,
     load_data,
 )
 
@@ -36,21 +37,6 @@ if TYPE_CHECKING:
     from ..trainer import Run
 
 EXIT = {"converged": 0, "violation": 1, "budget_exhausted": 3, "not_separable": 3}
-
-#: The textbook reading of each run-time lemma (the statement itself is printed too).
-READING = {
-    "DEF_TRIGGER": "the picked point is misclassified: y_j w_k.x_j <= 0",
-    "A1_j": "margin of the picked point: y_j u.x_j >= gamma",
-    "A2_j": "radius of the picked point: |x_j|^2 <= R^2",
-    "L1": "progress identity: u.w_{k+1} = u.w_k + y_j u.x_j",
-    "L2": "progress inequality: u.w_{k+1} - u.w_k >= gamma",
-    "L3": "P_k: u.w_{k+1} >= k gamma",
-    "L4": "Cauchy-Schwarz: (u.w_{k+1})^2 <= |u|^2 |w_{k+1}|^2",
-    "L5": "norm expansion: |w_{k+1}|^2 = |w_k|^2 + 2 y_j w_k.x_j + |x_j|^2",
-    "L6": "growth inequality: |w_{k+1}|^2 - |w_k|^2 <= R^2",
-    "L7": "Q_k: |w_{k+1}|^2 <= k R^2",
-    "T": "bound so far: k gamma^2 <= R^2 |u|^2",
-}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -66,6 +52,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--markdown", action="store_true", help="write a Markdown hand-out")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write the lecture page: one self-contained HTML file stepping through the run",
+    )
+    p.add_argument(
+        "--figures",
+        metavar="DIR",
+        help="write every figure that applies (PNG) into DIR (needs the plot extra)",
+    )
 
 
 # --- instantiating a lemma ---------------------------------------------------------------
@@ -106,14 +102,14 @@ class Instance:
 
 def instantiate(lem: Lemma, values: dict[str, Any], strict: bool) -> Instance:
     """Evaluate ``lem``'s own compiled relation on measured values."""
-    from ..proof.obligations import text
+    from ..proof import notation
     from ..proof.statements import compare
 
     lhs_fn, op, rhs_fn = lem.evaluator(strict=strict)
     lhs = lhs_fn(**{n: values[n] for n in lhs_fn.__pla_args__})  # type: ignore[attr-defined]
     rhs = rhs_fn(**{n: values[n] for n in rhs_fn.__pla_args__})  # type: ignore[attr-defined]
     return Instance(
-        lem.id, lem.title, text(lem.statement(strict=strict)), lhs, op, rhs, compare(lhs, op, rhs)
+        lem.id, lem.title, notation.text(lem, strict), lhs, op, rhs, compare(lhs, op, rhs)
     )
 
 
@@ -237,20 +233,23 @@ def _dual(data: Dataset, alpha: list[int]) -> list[Fraction]:
     return out
 
 
-# --- rendering -------------------------------------------------------------------------------
+# --- numbers -------------------------------------------------------------------------------
 
 
-def _vec(v: list[Any]) -> str:
-    return "(" + ", ".join(fmt(x) for x in v) + ")"
-
-
-def _approx(v: Fraction) -> str:
-    return approx(v)
+def _num(v: Any) -> str:
+    """One format for every number of a relation: the exact value, a decimal beside it."""
+    return show_with_approx(v)
 
 
 def _sqrt(v: Fraction) -> str:
     return sqrt_approx(v)
 
+
+def _vec(v: Sequence[Any]) -> str:
+    return "(" + ", ".join(_num(x) for x in v) + ")"
+
+
+# --- what the text says, in the proof's notation -------------------------------------------
 
 Shown = list[tuple[int, int, list[Instance]] | None]
 
@@ -266,47 +265,165 @@ def _selected(ex: Explanation, max_steps: int) -> tuple[Shown, int]:
     return shown, n - max_steps
 
 
-def _summary(ex: Explanation) -> list[tuple[str, str, bool, Any, int]]:
-    """Per lemma: statement, held everywhere, smallest slack and the update where it occurred."""
+def _summary(ex: Explanation) -> list[tuple[Lemma, bool, Any, int]]:
+    """Per lemma: held everywhere, smallest slack and the update where it occurred."""
     from ..proof.statements import RUNTIME_LEMMAS
 
     out = []
     for idx, lem in enumerate(RUNTIME_LEMMAS):
         inst = [(k, checks[idx]) for k, _, checks in ex.steps]
         k_min, tight = min(inst, key=lambda p: p[1].slack)
-        out.append((lem.id, tight.statement, all(c.holds for _, c in inst), tight.slack, k_min))
+        out.append((lem, all(c.holds for _, c in inst), tight.slack, k_min))
     return out
 
 
-def _md(cell: str) -> str:
-    """Escape a table cell for Markdown (``|`` would end the cell)."""
-    return cell.replace("|", "\\|")
+def _op(op: str) -> str:
+    return {"==": "=", "<=": "≤", ">=": "≥"}.get(op, op)
 
 
-def _op_word(op: str) -> str:
-    return {"==": "="}.get(op, op)
+def _symbols(ex: Explanation) -> list[tuple[str, str, str]]:
+    """(text, LaTeX, meaning) of every symbol the statements use, plus γ and R."""
+    from ..proof import notation
+    from ..proof.statements import END_LEMMAS, RUNTIME_LEMMAS
+
+    names: list[str] = []
+    for lem in (*RUNTIME_LEMMAS, *END_LEMMAS):
+        for sym in notation.symbols_of(lem, ex.strict):
+            if sym.name not in names:
+                names.append(sym.name)
+    names += [n for n in ("gamma", "R") if n not in names]
+    out = [
+        (
+            "u",
+            "u",
+            f"the comparator: a separating vector of any length (here {ex.facts['u_source']})",
+        )
+    ]
+    out += [
+        (notation.SYMBOLS[n].text, notation.SYMBOLS[n].latex, notation.SYMBOLS[n].meaning)
+        for n in names
+    ]
+    return out
+
+
+def _rule_lines(ex: Explanation) -> list[str]:
+    """The returned w as a decision rule in the data's own terms, and any criterion a
+    source states for the data, checked exactly."""
+    from ..data.builtins import describe
+    from ..geometry.certify import certify
+    from ..numbers import dot
+
+    data, run = ex.data, ex.run
+    named = describe(data.name, data.original_d)
+    names = named.features or tuple(f"x{i + 1}" for i in range(data.original_d))
+    if data.bias is not None:
+        w, b = data.bias.split(run.w)
+        sign = -1 if data.bias.name == "minus-one" else 1
+        offset = sign * Fraction(b)
+    else:
+        w, offset = tuple(run.w), Fraction(0)
+    pos, neg = named.labels
+    if (pos, neg) != ("+1", "-1"):
+        pos, neg = f"{pos} (+1)", f"{neg} (-1)"
+    lines = [
+        f"w_{run.updates + 1} = {_vec(run.w)}: decide {pos} when "
+        f"{_linear(w, names, offset)} > 0, else {neg}"
+    ]
+    for crit in named.criteria:
+        u = [*crit.weights, -crit.threshold / data.bias.c] if data.bias else list(crit.weights)
+        cert = certify(data, u)
+        margins = [yi * dot(cert.w, x) for x, yi in zip(data.X, data.y, strict=True)]
+        rule = f"{_linear(crit.weights, names, Fraction(0))} > {_num(crit.threshold)}"
+        if cert.separates and cert.bound is not None:
+            lines.append(
+                f"{crit.source}, {rule}, separates the data too: y_i (u·x_i) = "
+                + ", ".join(_num(m) for m in margins)
+                + f" > 0 with u = {_vec(u)}; as a comparator: g = {_num(cert.margin)}, "
+                f"bound R²·‖u‖²/g² = {_num(cert.bound)} (u* gives the tightest, "
+                f"{_num(ex.facts['bound'])})"
+            )
+        else:
+            lines.append(
+                f"{crit.source}, {rule}, does NOT separate the data: point "
+                f"{(cert.first_misclassified or 0) + 1} has y_i (u·x_i) = "
+                f"{_num(cert.first_value or 0)} <= 0"
+            )
+    return lines
+
+
+def _linear(w: Sequence[Any], names: Sequence[str], offset: Fraction) -> str:
+    """``10A + 10B − 5C + 10D + 10E`` (zero terms left out), plus a constant if any."""
+    out = ""
+    for a, name in zip(w, names, strict=True):
+        a = Fraction(a)
+        if a == 0:
+            continue
+        mag = abs(a)
+        coef = "" if mag == 1 else (show(mag) if mag.denominator == 1 else f"({show(mag)})")
+        sep = "·" if len(name) > 1 and coef else ""
+        term = f"{coef}{sep}{name}"
+        out += (" − " if a < 0 else " + ") + term if out else ("−" if a < 0 else "") + term
+    if offset != 0 or not out:
+        out += (" − " if offset < 0 else " + ") + _num(abs(offset)) if out else _num(offset)
+    return out
+
+
+def _data_rows(ex: Explanation, limit: int = 12) -> list[list[str]] | None:
+    """The data as a table (raw columns and the label's name), for small data sets."""
+    from ..data.builtins import describe
+
+    data = ex.data
+    if data.n > limit or data.original_d > 8:
+        return None
+    named = describe(data.name, data.original_d)
+    names = named.features or tuple(f"x{i + 1}" for i in range(data.original_d))
+    word = {1: named.labels[0], -1: named.labels[1]}
+    rows = [["i", *names, "y"]]
+    for i, (x, yi) in enumerate(zip(data.without_bias().X, data.y, strict=True)):
+        rows.append(
+            [
+                str(i + 1),
+                *(str(v) for v in x),
+                f"{yi:+d}" + (f" ({word[yi]})" if word[yi] not in ("+1", "-1") else ""),
+            ]
+        )
+    return rows
 
 
 def render_text(ex: Explanation, max_steps: int) -> str:
+    from ..proof import notation
+
     f, data, run = ex.facts, ex.data, ex.run
-    rel = "<" if ex.strict else "<="
+    rel = "<" if ex.strict else "≤"
+    ge = ">" if ex.strict else "≥"
     lines = [
         f"The proof of seed 000's Theorem 3, on a real run: {data.name} "
-        f"(n = {data.n} points, d = {data.d} coordinates trained on"
-        + (f", bias {data.bias.describe()}" if data.bias else "")
-        + f"), rule {run.rule}",
+        f"({data.n} points in {data.original_d} coordinates"
+        + (f", trained on (x, {data.bias.c}): {data.bias.describe()}" if data.bias else "")
+        + f"), rule {run.rule}, exact rational arithmetic",
+        "",
+    ]
+    table = _data_rows(ex)
+    if table is not None:
+        widths = [max(len(r[c]) for r in table) for c in range(len(table[0]))]
+        lines.append("The data")
+        lines += [
+            "  " + "  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in table
+        ]
+        lines.append("")
+    lines.append("Symbols")
+    lines += [f"  {t}: {meaning}" for t, _, meaning in _symbols(ex)]
+    lines += [
         "",
         "Assumptions, with this run's numbers",
-        f"  comparator u = {_vec(f['u'])} ({f['u_source']}), |u|^2 = {fmt(f['uu'])}",
-        f"  A1 margin:  y_i u.x_i {'>' if ex.strict else '>='} g = {fmt(f['g'])} for every i "
-        f"(unit margin gamma = g/|u|, gamma^2 = {fmt(f['gamma_unit_squared'])}, "
-        f"gamma = {_sqrt(f['gamma_unit_squared'])})",
-        f"  A2 radius:  |x_i|^2 <= R^2 = {fmt(f['R2'])} for every i (R = {_sqrt(f['R2'])})",
-        f"  Theorem 3 promises k {rel} R^2/gamma^2 = R^2 |u|^2/g^2 = {fmt(f['bound'])}"
-        + (f" = {_approx(f['bound'])}" if f["bound"].denominator != 1 else "")
-        + " updates.",
+        f"  comparator u = {_vec(f['u'])} ({f['u_source']}), ‖u‖² = {_num(f['uu'])}",
+        f"  A1 margin:  y_i (u·x_i) {ge} g = {_num(f['g'])} for every i; unit margin "
+        f"γ = g/‖u‖, γ² = g²/‖u‖² = {_num(f['gamma_unit_squared'])} (γ ≈ "
+        f"{_sqrt(f['gamma_unit_squared'])})",
+        f"  A2 radius:  ‖x_i‖² ≤ R² = {_num(f['R2'])} for every i (R ≈ {_sqrt(f['R2'])})",
+        f"  Theorem 3 promises k {rel} R²/γ² = R²·‖u‖²/g² = {_num(f['bound'])} updates.",
         "",
-        f"The run: {run.updates} update(s), choices j = "
+        f"The run: {run.updates} update(s), picking j = "
         + ", ".join(str(j + 1) for j in run.choices[:40])
         + (" ..." if len(run.choices) > 40 else ""),
         "",
@@ -320,113 +437,153 @@ def render_text(ex: Explanation, max_steps: int) -> str:
         k, j, checks = item
         yj = data.y[j]
         lines.append(
-            f"Update k = {k}: point j = {j + 1} (y_j = {yj:+d}), w_{k + 1} = w_{k} "
-            f"{'+' if yj > 0 else '-'} x_{j + 1}"
+            f"Update k = {k}: point j = {j + 1} (y_j = {yj:+d}) is misclassified, so "
+            f"w_{k + 1} = w_{k} {'+' if yj > 0 else '−'} x_{j + 1} = {_vec(run.w_after(k))}"
         )
         for c in checks:
             mark = "holds" if c.holds else "FAILS"
-            lines.append(f"  {c.lemma:<12} {READING.get(c.lemma, c.title)}")
+            lines.append(f"  {c.lemma:<12} {c.title}")
             lines.append(
-                f"  {'':<12}   {c.statement}:  {fmt(c.lhs)} {_op_word(c.op)} {fmt(c.rhs)}"
-                f"   slack {fmt(c.slack)}  {mark}"
+                f"  {'':<12}   {c.statement}:  {_num(c.lhs)} {_op(c.op)} {_num(c.rhs)}"
+                f"   slack {_num(c.slack)}  {mark}"
             )
         lines.append("")
     lines.append("Every lemma at every update: the smallest slack")
-    for lem_id, statement, ok, slack, k_min in _summary(ex):
+    for lem, ok, slack, k_min in _summary(ex):
         lines.append(
-            f"  {lem_id:<12} {statement:<26} {'held' if ok else 'FAILED'} at every update; "
-            f"smallest slack {fmt(slack)} (k = {k_min})"
+            f"  {lem.id:<12} {notation.text(lem, ex.strict):<44} "
+            f"{'held' if ok else 'FAILED'} at every update; smallest slack {_num(slack)} "
+            f"(k = {k_min})"
         )
     lines.append("")
     lines += _final_text(ex)
+    lines += ["", "The learned rule, in the data's own terms"]
+    lines += [f"  {line}" for line in _rule_lines(ex)]
     return "\n".join(lines)
 
 
 def _final_text(ex: Explanation) -> list[str]:
     f = ex.facts
     k = f["k"]
-    lt = "<" if ex.strict else "<="
+    lt = "<" if ex.strict else "≤"
+    gt = ">" if ex.strict else "≥"
+    w = f"w_{k + 1}"
     lines = [
-        f"The final step (k = {k} updates)",
-        f"  (1) from P_k:       u.w_{k + 1} = {fmt(f['u_dot_w'])} {'>' if ex.strict else '>='} "
-        f"k g = {fmt(k * f['g'])}, so (k g)^2 = {fmt(f['k2g2'])} {lt} "
-        f"(u.w)^2 = {fmt(f['pu1_squared'])}",
-        f"  (2) Cauchy-Schwarz: (u.w)^2 = {fmt(f['pu1_squared'])} <= |u|^2 |w|^2 = "
-        f"{fmt(f['uu_n1'])}",
-        f"  (3) from Q_k:       |w|^2 = {fmt(f['w_norm2'])} <= k R^2 = {fmt(k * f['R2'])}, "
-        f"so |u|^2 |w|^2 <= k R^2 |u|^2 = {fmt(f['uu_kR2'])}",
-        f"  chain: k^2 g^2 = {fmt(f['k2g2'])} {lt} {fmt(f['pu1_squared'])} <= {fmt(f['uu_n1'])} "
-        f"<= {fmt(f['uu_kR2'])} = k R^2 |u|^2",
-        f"  divide by k > 0: k g^2 = {fmt(f['kg2'])} {lt} R^2 |u|^2 = {fmt(f['R2uu'])}",
-        f"  Theorem 3:  k = {k} {lt} R^2/gamma^2 = {fmt(f['bound'])}"
-        + (f" = {_approx(f['bound'])}" if f["bound"].denominator != 1 else "")
-        + f";  slack {fmt(f['bound_slack'])}"
-        + (f" = {_approx(f['bound_slack'])}" if f["bound_slack"].denominator != 1 else "")
-        + " updates"
-        + ("  (the bound is attained)" if f["bound_slack"] == 0 else ""),
+        f"The final step (k = {k} updates, weights {w})",
+        f"  (1) from L3: u·{w} = {_num(f['u_dot_w'])} {gt} k·g = {_num(k * f['g'])}, so "
+        f"(k·g)² = {_num(f['k2g2'])} {lt} (u·{w})² = {_num(f['pu1_squared'])}",
+        f"  (2) from L4: (u·{w})² = {_num(f['pu1_squared'])} ≤ ‖u‖²·‖{w}‖² = {_num(f['uu_n1'])}",
+        f"  (3) from L7: ‖{w}‖² = {_num(f['w_norm2'])} ≤ k·R² = {_num(k * f['R2'])}, so "
+        f"‖u‖²·‖{w}‖² ≤ k·R²·‖u‖² = {_num(f['uu_kR2'])}",
+        f"  chain: k²·g² = {_num(f['k2g2'])} {lt} {_num(f['pu1_squared'])} ≤ {_num(f['uu_n1'])}"
+        f" ≤ {_num(f['uu_kR2'])} = k·R²·‖u‖²",
+        f"  divide by k > 0: k·g² = {_num(f['kg2'])} {lt} R²·‖u‖² = {_num(f['R2uu'])}",
+        f"  Theorem 3:  k = {k} {lt} R²/γ² = {_num(f['bound'])};  slack {_num(f['bound_slack'])}"
+        " updates" + ("  (the bound is attained)" if f["bound_slack"] == 0 else ""),
     ]
     for c in ex.end:
         lines.append(
-            f"  {c.lemma}: the returned w = {_vec(f['w'])} separates: min_i y_i w.x_i = "
-            f"{fmt(c.lhs)} > 0 (point {f['worst_point']})  {'holds' if c.holds else 'FAILS'}"
+            f"  {c.lemma}: the returned {w} = {_vec(f['w'])} separates: m = min_i y_i ({w}·x_i) = "
+            f"{_num(c.lhs)} > 0 (point {f['worst_point']})  {'holds' if c.holds else 'FAILS'}"
         )
     lines += [
         "",
         "Corollaries on this run",
-        f"  COS  cos^2 angle(w, u) = (u.w)^2/(|u|^2 |w|^2) = {fmt(f['cos2'])} >= k gamma^2/R^2 = "
-        f"{fmt(f['cos2_bound'])};  cos = {_sqrt(f['cos2'])} >= sqrt(k) gamma/R = "
+        f"  COS  cos²∠({w}, u) = (u·{w})²/(‖u‖²·‖{w}‖²) = {_num(f['cos2'])} ≥ k·γ²/R² = "
+        f"{_num(f['cos2_bound'])};  cos ≈ {_sqrt(f['cos2'])} ≥ √k·γ/R ≈ "
         f"{_sqrt(f['cos2_bound'])}",
-        f"  DUAL w = sum_i alpha_i y_i x_i with alpha = {_vec(f['alpha'])}: "
-        f"{_vec(f['dual_w'])} {'=' if f['dual_w'] == f['w'] else '!='} w; "
-        f"sum alpha_i = {f['alpha_sum']} {'=' if f['alpha_sum'] == k else '!='} k",
+        f"  DUAL {w} = Σ_i α_i y_i x_i with α = ({', '.join(str(a) for a in f['alpha'])}): "
+        f"{_vec(f['dual_w'])} {'=' if f['dual_w'] == f['w'] else '≠'} {w}; "
+        f"Σ_i α_i = {f['alpha_sum']} {'=' if f['alpha_sum'] == k else '≠'} k",
     ]
     if f["R2"] <= 1:
         lines.append(
-            f"  UNIT the data lie in the unit ball (R^2 = {fmt(f['R2'])} <= 1): "
-            f"k = {k} {lt} 1/gamma^2 = {fmt(1 / f['gamma_unit_squared'])}"
+            f"  UNIT the data lie in the unit ball (R² = {_num(f['R2'])} ≤ 1): "
+            f"k = {k} {lt} 1/γ² = {_num(1 / f['gamma_unit_squared'])}"
         )
     else:
         lines.append(
-            f"  UNIT scaled into the unit ball (x / R): gamma' = gamma/R, and k {lt} 1/gamma'^2 = "
-            f"R^2/gamma^2 = {fmt(f['bound'])} -- the same bound"
+            f"  UNIT scaled into the unit ball (x/R): γ' = γ/R, and k {lt} 1/γ'² = "
+            f"R²/γ² = {_num(f['bound'])} -- the same bound"
         )
     if "bias" in f:
         b = f["bias"]
+        minus = ex.data.bias is not None and ex.data.bias.name == "minus-one"
+        sign = "−" if minus else "+"
         lines.append(
-            f"  BIAS {b['convention']}: w = {_vec(b['w'])}, b = {fmt(b['b'])}; "
-            f"decision <(x, c), w-hat> = w.x + b; R-hat^2 = {fmt(b['R2_hat'])} = "
-            f"R^2 + c^2 = {fmt(b['R2_raw'])} + {fmt(b['c2'])}"
+            f"  BIAS {b['convention']}: w = {_vec(b['w'])}, b = {_num(b['b'])}; "
+            f"decision ⟨(x, c), ŵ⟩ = w·x {sign} b; "
+            f"R̂² = {_num(b['R2_hat'])} = R² + c² = {_num(b['R2_raw'])} + {_num(b['c2'])}"
         )
     return lines
 
 
-def render_markdown(ex: Explanation, max_steps: int) -> str:
+# --- Markdown: the hand-out, with LaTeX maths --------------------------------------------
+
+
+def _tex(latex: str) -> str:
+    """LaTeX for a Markdown table: ``\\|`` (a pipe, which would end the cell) as ``\\Vert``."""
+    return latex.replace(r"\|", r"\Vert ")
+
+
+def _md_num(v: Any) -> str:
+    return _num(v)
+
+
+def render_markdown(
+    ex: Explanation, max_steps: int, figures: dict[str, str] | None = None, base: str = "."
+) -> str:
+    from ..proof import notation
+    from ..proof.statements import RUNTIME_LEMMAS
+
     f, data, run = ex.facts, ex.data, ex.run
-    lt = "<" if ex.strict else "≤"
-    ge = ">" if ex.strict else "≥"
+    lt = r"<" if ex.strict else r"\le"
+    ge = r">" if ex.strict else r"\ge"
     out = [
         f"# The Perceptron convergence proof on `{data.name}`",
         "",
         f"Seed 000's Theorem 3, checked step by step on a real run: {data.n} points in "
-        f"{data.d} coordinates"
-        + (f" ({data.bias.describe()})" if data.bias else "")
+        f"{data.original_d} coordinates"
+        + (f" (trained on $(x, {data.bias.c})$: {data.bias.describe()})" if data.bias else "")
         + f", selection rule *{run.rule}*, exact rational arithmetic. "
         "Every number below was measured on the run and every relation is the proof's own "
-        "statement (`pla_proof.proof.statements`), evaluated on those numbers.",
+        "statement, evaluated on those numbers.",
+        "",
+    ]
+    table = _data_rows(ex)
+    if table is not None:
+        out += ["## The data", ""]
+        out.append("| " + " | ".join(table[0]) + " |")
+        out.append("|" + "---:|" * len(table[0]))
+        out += ["| " + " | ".join(r) + " |" for r in table[1:]]
+        out.append("")
+    out += ["## Symbols", "", "| symbol | meaning |", "|---|---|"]
+    out += [f"| ${_tex(tex)}$ | {_md(meaning)} |" for _, tex, meaning in _symbols(ex)]
+    out += [
         "",
         "## Assumptions",
         "",
-        f"- Comparator u = {_vec(f['u'])} ({f['u_source']}), |u|² = {fmt(f['uu'])}.",
-        f"- **A1 (margin)**: y_i u·x_i {ge} g = {fmt(f['g'])} for every i; the unit margin is "
-        f"γ = g/|u|, γ² = {fmt(f['gamma_unit_squared'])} (γ ≈ {_sqrt(f['gamma_unit_squared'])}).",
-        f"- **A2 (radius)**: ‖x_i‖² ≤ R² = {fmt(f['R2'])} (R ≈ {_sqrt(f['R2'])}).",
-        f"- **Theorem 3** promises k {lt} R²/γ² = R²|u|²/g² = {fmt(f['bound'])}"
-        + (f" ≈ {_approx(f['bound'])}" if f["bound"].denominator != 1 else "")
-        + " updates.",
-        "",
-        "## The updates",
+        f"- Comparator $u = {_tex_vec(f['u'])}$ ({f['u_source']}), $\\Vert u\\Vert^2 = "
+        f"{_tex_num(f['uu'])}$.",
+        f"- **A1 (margin)**: $y_i\\,(u\\cdot x_i) {ge} g = {_tex_num(f['g'])}$ for every $i$; "
+        f"the unit margin is $\\gamma = g/\\Vert u\\Vert$, $\\gamma^2 = "
+        f"{_tex_num(f['gamma_unit_squared'])}$ "
+        f"($\\gamma \\approx {_sqrt(f['gamma_unit_squared'])}$).",
+        f"- **A2 (radius)**: $\\Vert x_i\\Vert^2 \\le R^2 = {_tex_num(f['R2'])}$ "
+        f"($R \\approx {_sqrt(f['R2'])}$).",
+        f"- **Theorem 3** promises $k {lt} R^2/\\gamma^2 = R^2\\,\\Vert u\\Vert^2/g^2 = "
+        f"{_tex_num(f['bound'])}$ updates.",
         "",
     ]
+    if figures:
+        out += ["## Figures", ""]
+        for kind, path in figures.items():
+            if kind == "page":
+                out.append(f"- The lecture page: [{os.path.basename(path)}]({_rel(path, base)})")
+            else:
+                out += [f"![{kind}]({_rel(path, base)})", ""]
+        out.append("")
+    out += ["## The updates", ""]
     shown, skipped = _selected(ex, max_steps)
     for item in shown:
         if item is None:
@@ -435,38 +592,40 @@ def render_markdown(ex: Explanation, max_steps: int) -> str:
         k, j, checks = item
         yj = data.y[j]
         out += [
-            f"### Update k = {k}: point {j + 1} (y = {yj:+d})",
+            f"### Update $k = {k}$: point $j = {j + 1}$ ($y_j = {yj:+d}$)",
+            "",
+            f"$w_{{{k + 1}}} = w_{{{k}}} {'+' if yj > 0 else '-'} x_{{{j + 1}}} = "
+            f"{_tex_vec(run.w_after(k))}$",
             "",
             "| lemma | what it says | statement | left | | right | slack |",
             "|---|---|---|---:|:---:|---:|---:|",
         ]
-        for c in checks:
-            reading = _md(READING.get(c.lemma, c.title))
+        for lem, c in zip(RUNTIME_LEMMAS, checks, strict=True):
             out.append(
-                f"| {c.lemma} | {reading} | `{c.statement}` | {fmt(c.lhs)} "
-                f"| {_op_word(c.op)} | {fmt(c.rhs)} | {fmt(c.slack)}"
+                f"| {c.lemma} | {_md(c.title)} | {_tex(notation.latex(lem, ex.strict))} | "
+                f"{_md_num(c.lhs)} | {_op(c.op)} | {_md_num(c.rhs)} | {_md_num(c.slack)}"
                 f"{'' if c.holds else ' **FAILS**'} |"
             )
         out.append("")
     out += [
         "## Summary: the smallest slack of each lemma",
         "",
-        "| lemma | statement | held at every update | smallest slack | at k |",
+        "| lemma | statement | held at every update | smallest slack | at $k$ |",
         "|---|---|:---:|---:|---:|",
     ]
-    for lem_id, statement, ok, slack, k_min in _summary(ex):
+    for lem, ok, slack, k_min in _summary(ex):
         out.append(
-            f"| {lem_id} | `{statement}` | {'yes' if ok else '**no**'} | {fmt(slack)} | {k_min} |"
+            f"| {lem.id} | {_tex(notation.latex(lem, ex.strict))} | {'yes' if ok else '**no**'} "
+            f"| {_md_num(slack)} | {k_min} |"
         )
-    out += ["", "## The final step", "", "```"]
-    out += [line.strip() for line in _final_text(ex)[1:7]]
-    out += ["```", ""]
-    rest = _final_text(ex)[7:]
+    out += ["", "## The final step", ""]
     out += [
         f"- {line.strip()}"
-        for line in rest
+        for line in _final_text(ex)[1:]
         if line.strip() and line.strip() != "Corollaries on this run"
     ]
+    out += ["", "## The learned rule", ""]
+    out += [f"- {line}" for line in _rule_lines(ex)]
     out += [
         "",
         "## Exercises",
@@ -474,12 +633,34 @@ def render_markdown(ex: Explanation, max_steps: int) -> str:
         "1. Which lemma had the least slack? Why is the slack of L1 and L5 always 0?",
         "2. Re-run with `--rule maxviol` or `--rule random`: which numbers change, "
         "which bound does not?",
-        "3. The trigger is `y w·x ≤ 0`, not `< 0`. What would happen at the first update (w = 0)?",
+        r"3. The trigger is $y_j\,(w_k\cdot x_j) \le 0$, not $< 0$. What would happen at the "
+        "first update ($w_1 = 0$)?",
         "",
         f"*Produced by `pla-proof explain {data.name} --markdown`; the symbolic proof of every "
         "step is checked by `pla-proof verify`.*",
     ]
     return "\n".join(out)
+
+
+def _md(cell: str) -> str:
+    """Escape a table cell for Markdown (``|`` would end the cell)."""
+    return cell.replace("|", "\\|")
+
+
+def _tex_num(v: Any) -> str:
+    v = Fraction(v)
+    if v.denominator == 1:
+        return str(v.numerator)
+    sign = "-" if v < 0 else ""
+    return f"{sign}\\tfrac{{{abs(v.numerator)}}}{{{v.denominator}}} \\approx {approx(v)}"
+
+
+def _tex_vec(v: Sequence[Any]) -> str:
+    return "(" + ", ".join(str(Fraction(x)) for x in v) + ")"
+
+
+def _rel(path: str, base: str) -> str:
+    return os.path.relpath(path, base).replace(os.sep, "/")
 
 
 def _not_separable_text(data: Dataset, run: Run) -> str:
@@ -504,9 +685,10 @@ def _not_separable_text(data: Dataset, run: Run) -> str:
         lines.append(
             "Certificate (Gordan's alternative): "
             + alpha_text(cert.alpha)
-            + ": alpha >= 0, alpha != 0, with sum_i alpha_i y_i x_i = 0 "
+            + ": alpha ≥ 0, alpha ≠ 0, with Σ_i alpha_i y_i x_i = 0 "
             + ("(checked exactly)" if cert.verify(data) else "(check FAILED)")
-            + ": a u with y_i u.x_i > 0 for all i would give 0 = u.0 = sum_i alpha_i y_i u.x_i > 0."
+            + ": a u with y_i (u·x_i) > 0 for every i would give "
+            "0 = u·0 = Σ_i alpha_i y_i (u·x_i) > 0."
         )
     return "\n".join(lines)
 
@@ -515,7 +697,7 @@ def run(args: argparse.Namespace) -> int:
     if args.steps < 0:
         raise InputError(f"--steps must be >= 0, got {args.steps}")
     data = load_data(args)
-    from ..trainer import train
+    from ..trainer import train  # after the data: bad input is refused before SymPy loads
 
     comp = comparator_from_args(args, data)
     result = train(
@@ -547,6 +729,8 @@ def run(args: argparse.Namespace) -> int:
                 )
             else:
                 print(_not_separable_text(data, result), file=out)
+            for path in _write_extras(args, data, result).values():
+                print(f"wrote {path}", file=sys.stderr)
             return EXIT[result.status]
         if result.status == "budget_exhausted":
             msg = (
@@ -569,10 +753,15 @@ def run(args: argparse.Namespace) -> int:
                 )
             return EXIT[result.status]
         ex = explain_run(data, result)
+        written = _write_extras(args, data, result)
         if args.json:
             emit_json(ex.to_json(), out)
         elif args.markdown:
-            print(render_markdown(ex, args.steps), file=out)
+            base = os.path.dirname(os.path.abspath(args.output)) if args.output else os.getcwd()
+            print(render_markdown(ex, args.steps, figures=written, base=base), file=out)
+        elif written and args.output is None:
+            for path in written.values():
+                print(f"wrote {path}", file=out)
         else:
             print(render_text(ex, args.steps), file=out)
         ok = all(c.holds for _, _, checks in ex.steps for c in checks) and all(
@@ -582,6 +771,47 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if out is not sys.stdout:
             out.close()
+
+
+def _write_extras(args: argparse.Namespace, data: Dataset, result: Run) -> dict[str, str]:
+    """The page (``--html``) and the figures (``--figures``): what was written, by name."""
+    written: dict[str, str] = {}
+    if args.figures:
+        from ..render import figures
+
+        figures.require_matplotlib()
+        try:
+            os.makedirs(args.figures, exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"{args.figures}: cannot create ({exc.strerror})") from None
+        kinds = figures.applicable(data)
+        if result.status != "converged":  # only the updates can be drawn: no margin, no bound
+            kinds = tuple(k for k in kinds if k == "hyperplane")
+        for kind in kinds:
+            path = os.path.join(args.figures, f"{kind}.png")
+            written[kind] = figures.write(kind, data, result, path, seed=args.seed)
+    if args.html:
+        from ..render.page import render_page
+
+        page = render_page(data, result, command=_command(args))
+        try:
+            with open(args.html, "w", encoding="utf-8") as fh:
+                fh.write(page)
+        except OSError as exc:
+            raise InputError(f"{args.html}: cannot write ({exc.strerror})") from None
+        written["page"] = args.html
+    return written
+
+
+def _command(args: argparse.Namespace) -> str:
+    parts = ["pla-proof explain", args.data]
+    if args.rule != "cyclic":
+        parts.append(f"--rule {args.rule}")
+    if args.rule == "random":
+        parts.append(f"--seed {args.seed}")
+    if args.strict:
+        parts.append("--strict")
+    return " ".join(parts)
 
 
 def _open(path: str) -> Any:

@@ -113,22 +113,13 @@ def run_to_json(r: Run, data: Dataset) -> dict[str, Any]:
         if comp is None
         else {
             "u": [Fraction(v) for v in comp.u],
-            "gamma": Fraction(comp.gamma),
+            "g": Fraction(comp.gamma),
+            "uu": Fraction(comp.uu),
+            "gamma_squared": Fraction(comp.gamma_squared_unit),
             "R2": Fraction(comp.radius_squared),
             "source": comp.source,
         },
-        "steps": [
-            {
-                "k": s.k,
-                "j": s.j + 1,
-                "trigger": s.values["t"],
-                "u_w": s.values["pu1"],
-                "k_gamma": s.values["k"] * s.values["g"],
-                "w_norm2": s.values["n1"],
-                "k_R2": s.values["k"] * s.values["R2"],
-            }
-            for s in r.steps
-        ],
+        "steps": [_step_json(r, s, w) for s, w in zip(r.steps, _path(r), strict=False)],
         "choices": [j + 1 for j in r.choices],
         "violation": None,
         "certificate": None,
@@ -159,7 +150,39 @@ def run_to_json(r: Run, data: Dataset) -> dict[str, Any]:
 
 def _value(v: Any) -> Any:
     """An exact value as a Fraction (intervals of float mode stay intervals)."""
-    return Fraction(v) if isinstance(v, int | Fraction) else v
+    return Fraction(v) if isinstance(v, int | Fraction) and not isinstance(v, bool) else v
+
+
+def _path(r: Run) -> list[tuple[Fraction, ...] | None]:
+    """w_{k+1} after each update (``None`` where the record carries no data)."""
+    try:
+        return list(r.w_path()[1:])
+    except ValueError:
+        return [None] * len(r.steps)
+
+
+def _step_json(r: Run, s: Any, w_next: tuple[Fraction, ...] | None) -> dict[str, Any]:
+    """One update: the point picked, w_{k+1} after it, the run vocabulary measured, and
+    (exact mode) every run-time lemma instantiated on it."""
+    v = s.values
+    comp = r.comparator
+    out: dict[str, Any] = {
+        "k": s.k,
+        "j": s.j + 1,
+        "w": None if w_next is None else [_value(x) for x in w_next],
+        "trigger": _value(v["t"]),
+        "u_w": _value(v["pu1"]),
+        "k_g": _value(v["k"] * v["g"]),
+        "w_norm2": _value(v["n1"]),
+        "k_R2": _value(v["k"] * v["R2"]),
+        "values": {name: _value(val) for name, val in v.items()},
+    }
+    if r.mode == "exact" and comp is not None:
+        from ..proof.statements import RUNTIME_LEMMAS
+        from .explain import instantiate
+
+        out["checks"] = [instantiate(lem, v, comp.strict).to_json() for lem in RUNTIME_LEMMAS]
+    return out
 
 
 def print_run(r: Run, data: Dataset) -> None:
@@ -167,27 +190,35 @@ def print_run(r: Run, data: Dataset) -> None:
     bias = f", bias: {data.bias.describe()}" if data.bias else ""
     print(f"data {data.name}: n={data.n}, d={data.d}{bias}; rule {r.rule}, {r.mode} arithmetic")
     if comp is not None:
-        rel = "<" if comp.strict else "<="
+        rel = "<" if comp.strict else "≤"
+        ge = ">" if comp.strict else "≥"
         print(
             f"comparator u = ({', '.join(fmt(v) for v in comp.u)}) [{comp.source}], "
-            f"gamma = {fmt(comp.gamma)}, |u|^2 = {fmt(comp.uu)}, R^2 = {fmt(comp.radius_squared)}; "
-            f"theorem: k {rel} R^2|u|^2/gamma^2 = {fmt(comp.bound)}"
+            f"‖u‖² = {fmt(comp.uu)}; margin g = {fmt(comp.gamma)} (y_i (u·x_i) {ge} g for "
+            f"every i), unit margin γ = g/‖u‖ with γ² = {fmt(comp.gamma_squared_unit)}; "
+            f"R² = max_i ‖x_i‖² = {fmt(comp.radius_squared)}"
         )
-        cols = ["k", "j", "y_j w_k.x_j", "u.w", "k*gamma", "|w|^2", "k*R^2", "bound"]
-        bound = fmt(comp.bound)
-        rows = [
-            [
-                s.k,
-                s.j + 1,
-                fmt(s.values["t"]),
-                fmt(s.values["pu1"]),
-                fmt(s.values["k"] * s.values["g"]),
-                fmt(s.values["n1"]),
-                fmt(s.values["k"] * s.values["R2"]),
-                bound,
-            ]
-            for s in r.steps
-        ]
+        print(f"theorem: k {rel} R²/γ² = R²·‖u‖²/g² = {fmt(comp.bound)}")
+        print(
+            "k: the update, w_k → w_{k+1} = w_k + y_j x_j (w_1 = 0); j: the point picked, "
+            "misclassified: y_j (w_k·x_j) ≤ 0"
+        )
+        cols = ["k", "j", "y_j (w_k·x_j)", "u·w_{k+1}", "k·g", "‖w_{k+1}‖²", "k·R²", "w_{k+1}"]
+        rows = []
+        for s, w_next in zip(r.steps, _path(r), strict=False):
+            v = s.values
+            rows.append(
+                [
+                    s.k,
+                    s.j + 1,
+                    fmt(v["t"]),
+                    fmt(v["pu1"]),
+                    fmt(v["k"] * v["g"]),
+                    fmt(v["n1"]),
+                    fmt(v["k"] * v["R2"]),
+                    "" if w_next is None else "(" + ", ".join(fmt(x) for x in w_next) + ")",
+                ]
+            )
         print(table(cols, rows, indent="  "))
     else:
         print("no comparator: invariants not checked per update")
@@ -197,14 +228,15 @@ def print_run(r: Run, data: Dataset) -> None:
     if r.status == "converged":
         held = "every invariant held" if comp is not None else "final separation verified"
         print(
-            f"converged after {r.updates} updates; w = ({w}) separates every point strictly; {held}"
+            f"converged after {r.updates} updates; w_{r.updates + 1} = ({w}) separates every point "
+            f"strictly (y_i (w·x_i) > 0 for every i); {held}"
         )
         if data.bias is not None:
             w0, b = data.bias.split(r.w)
             sign = "-" if data.bias.name == "minus-one" else "+"
             print(
                 f"in the {data.bias.name} convention: w = ({', '.join(fmt(v) for v in w0)}), "
-                f"b = {fmt(b)}; decision w.x {sign} b > 0"
+                f"b = {fmt(b)}; decision w·x {sign} b > 0"
             )
     elif r.status == "violation" and r.violation is not None:
         bad = r.violation
@@ -222,6 +254,4 @@ def print_run(r: Run, data: Dataset) -> None:
                 f"the budget of {r.budget} updates ran out, and the exact separability "
                 f"check found a certificate ({cert.source})"
             )
-        print(
-            f"not separable: {how}; {alpha} >= 0 gives sum_i alpha_i y_i x_i = 0 (verified exactly)"
-        )
+        print(f"not separable: {how}; {alpha} ≥ 0 gives Σ_i alpha_i y_i x_i = 0 (verified exactly)")

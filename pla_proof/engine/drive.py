@@ -154,6 +154,12 @@ class World:
         ) - (self.scales.T)
 
 
+class BeyondFloatRange(InputError):
+    """Exact mode on data whose numbers (or whose weights) leave float64's range: the
+    compiled loop's float filter cannot decide there, so the run belongs on the exact
+    per-step path (:func:`pla_proof.engine.pyloop.loop`); the trainer reruns it there."""
+
+
 def _approx(v: Fraction) -> tuple[float, float]:
     """``(f, e)`` with ``|f - v| <= e`` (``f`` may be +-inf, then ``e`` is inf)."""
     try:
@@ -401,9 +407,14 @@ def drive(
             st.sel[kn.PICK] = int(j)
             continue
         if status_code == kn.OVERFLOW:
-            if world.kernel_mode != kn.GRID:
+            if world.kernel_mode == kn.FLOAT:
                 raise InputError(
                     f"float mode: the weights overflow float64 at update {st.k + 1}; use exact mode"
+                )
+            if world.kernel_mode == kn.FLOAT_EXACT:
+                raise BeyondFloatRange(
+                    f"exact mode: the weights leave float64's range at update {st.k + 1}, "
+                    "where the compiled loop's filter cannot decide"
                 )
             world, st = _leave_grid(world, st, chunks, code, seed)
             continue

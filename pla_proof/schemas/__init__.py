@@ -1,14 +1,15 @@
 """The JSON schemas of every ``--json`` output, shipped with the package.
 
 One schema per command (``trace``, ``explain``, ``bound``, ``certify``, ``verify``,
-``check``), JSON Schema draft 2020-12.  Every output names its schema and version
-(``"schema": "pla-proof/trace", "schema_version": 1``); the number rule is in
+``check``, ``export``, ``plot``), JSON Schema draft 2020-12.  Every output names its
+schema and version (``"schema": "pla-proof/trace", "schema_version": 1``); the number
+rule is in
 ``docs/cli.md`` (exact values as ``{"exact": "p/q", "float": x}``).
 
 >>> schema("trace")["$id"]
 'pla-proof/trace'
 >>> sorted(COMMANDS)
-['bound', 'certify', 'check', 'explain', 'export', 'trace', 'verify']
+['bound', 'certify', 'check', 'explain', 'export', 'plot', 'trace', 'verify']
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 __all__ = ["COMMANDS", "schema", "validate"]
 
-COMMANDS = ("verify", "explain", "trace", "bound", "certify", "check", "export")
+COMMANDS = ("verify", "explain", "trace", "bound", "certify", "check", "export", "plot")
 
 
 def schema(command: str) -> dict[str, Any]:

@@ -3,7 +3,7 @@ seed 003's ``(x, -1)`` with ``b <- b - y``, seed 004's separate ``b <- b + y``.
 
 With an affine separator ``y (u.x + theta) >= gamma`` the augmented comparator is
 ``(u, theta/c)``: ``R^2 -> R^2 + c^2`` and ``|u|^2 -> |u|^2 + theta^2/c^2``, so
-``k <= (R^2 + c^2)(|u|^2 + theta^2/c^2)/gamma^2`` (VARIANTS.md with ``|u| = 1``).
+``k <= (R^2 + c^2)(|u|^2 + theta^2/c^2)/gamma^2`` (docs/facts.md, the ``bias-augment`` row).
 
 >>> from pla_proof.variants.harness import run_case
 >>> from pla_proof.variants.protocol import Order

@@ -1,6 +1,6 @@
 """The variant protocol: an update rule plus the claim it makes.
 
-Every additive Perceptron variant fits DESIGN.md's generic lemma: if each update
+Every additive Perceptron variant fits the generic lemma (docs/facts.md): if each update
 ``w <- w + z`` satisfies (G1) ``|w + z|^2 - |w|^2 <= C`` and (G2) ``u.z >= g > 0``
 for a fixed comparator ``u``, then after ``k`` updates from ``w_0``
 ``u.w_k >= u.w_0 + k g`` (P_k) and ``|w_k|^2 <= |w_0|^2 + k C`` (Q_k); from

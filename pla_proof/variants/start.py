@@ -1,5 +1,5 @@
 """A nonzero start ``w_0``: ``u.w_k >= u.w_0 + k gamma``, ``|w_k|^2 <= |w_0|^2 + k R^2``, hence
-``k <= R^2/gamma^2 + 2 (|w_0| - u.w_0)/gamma`` (unit ``u``; derived in VARIANTS.md).
+``k <= R^2/gamma^2 + 2 (|w_0| - u.w_0)/gamma`` (unit ``u``; derived in docs/facts.md).
 
 Homogeneously, with ``g = min y u.x`` for an unnormalised ``u``:
 ``k <= R^2 |u|^2/g^2 + 2 (|w_0| |u| - u.w_0)/g``.  The square root
@@ -53,7 +53,7 @@ class NonzeroStart(LinearVariant):
 
     name: ClassVar[str] = "nonzero-start"
     summary: ClassVar[str] = "w_0 != 0: k <= R^2/gamma^2 + 2(|w_0| - u.w_0)/gamma"
-    source: ClassVar[str] = "derived (VARIANTS.md); the Coq development allows any w_0"
+    source: ClassVar[str] = "derived from P_k, Q_k and Cauchy-Schwarz (docs/facts.md)"
 
     def domain(self, base: Any) -> Any:
         return _start_cases(base)
