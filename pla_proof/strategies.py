@@ -41,14 +41,17 @@ from .trainer import RULES, Certificate
 __all__ = [
     "EDGE_CASES",
     "KINDS",
+    "MAGNITUDES",
     "MARGINS",
     "NON_SEPARABLE_PATTERNS",
     "NUMBER_KINDS",
     "HypothesisChooser",
     "NonSeparableCase",
     "SeparableCase",
+    "bound_pushing_datasets",
     "edge_case_datasets",
     "exact_vectors",
+    "hard_datasets",
     "hypothesis_choosers",
     "non_separable_datasets",
     "numeric_datasets",
@@ -57,9 +60,14 @@ __all__ = [
     "update_orders",
 ]
 
-#: Number kinds: integer coordinates, rationals (each point over its own denominator)
-#: and floats (values exactly representable in float64).
-KINDS = ("int", "rational", "float")
+#: Number kinds: integer coordinates, rationals (each point over its own denominator),
+#: decimals (each point over its own power of ten) and floats (values exactly
+#: representable in float64).
+KINDS = ("int", "rational", "decimal", "float")
+#: Magnitudes of a whole data set (the bound is scale-free, so scaling keeps every
+#: claim): ``unit`` as drawn, ``small`` scaled down to 1e-9, ``large`` up to 1e9,
+#: ``int32``/``int64`` coordinates beyond those integer ranges.
+MAGNITUDES = ("unit", "small", "large", "int32", "int64")
 #: Margin regimes: ``generous`` (points far from the hyperplane), ``tiny`` (points
 #: pushed just across it, comparator coordinates as large as ``max_coord``) or ``any``.
 MARGINS = ("any", "generous", "tiny")
@@ -274,6 +282,8 @@ def _finish(
             q.append(1)
         elif kind == "rational":
             q.append(draw(st.integers(1, 12), label="denominator"))
+        elif kind == "decimal":
+            q.append(10 ** draw(st.integers(0, 9), label="decimal places"))
         else:
             q.append(2 ** draw(st.integers(0, _MAX_FLOAT_EXPONENT), label="binary exponent"))
     D = 1
@@ -320,6 +330,7 @@ def separable_datasets(
     margin: str | None = "any",
     max_bound: int | Fraction | None = None,
     labels: str = "mixed",
+    magnitude: str | None = "unit",
 ) -> st.SearchStrategy[SeparableCase]:
     """Separable data with their comparator, built (never rejection-sampled).
 
@@ -331,8 +342,10 @@ def separable_datasets(
       comparator coordinates up to ``max_coord`` (points just across the hyperplane);
       ``None`` draws the regime.
     * ``kind``: ``"int"``; ``"rational"`` (each point over its own denominator up to 12);
+      ``"decimal"`` (each point over its own power of ten, up to 10^9);
       ``"float"`` (each point over its own power of two, values exact in float64);
       ``None`` draws the kind.  Positive per-point scaling keeps ``u`` separating.
+    * ``magnitude``: one of :data:`MAGNITUDES` (the whole set scaled; ``None`` draws it).
     * ``max_bound``: if given, the points nearest the hyperplane are pushed further
       along ``y u`` until ``R^2 |u|^2 / gamma^2 <= max_bound`` (keeps runs short while
       keeping points as near the hyperplane as the cap allows; must be > 1).
@@ -353,8 +366,11 @@ def separable_datasets(
     _check_choice("kind", kind, KINDS)
     _check_choice("margin", margin, MARGINS)
     _check_choice("labels", labels, ("mixed", "+1", "-1"), allow_none=False)
+    _check_choice("magnitude", magnitude, MAGNITUDES)
     cap = _as_bound(max_bound)
-    return _separable(min_n, max_n, min_d, max_d, max_coord, kind, margin, cap, labels)
+    return _magnified(
+        _separable(min_n, max_n, min_d, max_d, max_coord, kind, margin, cap, labels), magnitude
+    )
 
 
 @st.composite
@@ -417,8 +433,10 @@ def edge_case_datasets(
     max_coord: int = 20,
     kind: str | None = "int",
     max_bound: int | Fraction | None = None,
+    magnitude: str | None = "unit",
 ) -> st.SearchStrategy[SeparableCase]:
-    """The edge cases of :data:`EDGE_CASES`, each separable with its comparator.
+    """The edge cases of :data:`EDGE_CASES`, each separable with its comparator
+    (``magnitude`` as in :func:`separable_datasets`).
 
     ``single-point`` (n = 1), ``one-dimensional`` (d = 1), ``one-label`` (every label
     equal), ``duplicates`` (repeated points), ``near-hyperplane`` (a point at distance
@@ -438,6 +456,7 @@ def edge_case_datasets(
     if max_n < 2 or max_d < 2:
         raise InvalidArgument("edge cases need max_n >= 2 and max_d >= 2")
     _check_choice("kind", kind, KINDS)
+    _check_choice("magnitude", magnitude, MAGNITUDES)
     cap = _as_bound(max_bound)
     builders = {
         "single-point": _separable(
@@ -456,7 +475,119 @@ def edge_case_datasets(
         "far-point": _far_point(max_n, max_d, max_coord, kind, cap),
         "subspace": _subspace(max_n, max_d, max_coord, kind, cap),
     }
-    return st.one_of([builders[c] for c in cases])
+    return _magnified(st.one_of([builders[c] for c in cases]), magnitude)
+
+
+@st.composite
+def _magnified(draw: Any, base: Any, magnitude: str | None) -> SeparableCase:
+    case: SeparableCase = draw(base)
+    if magnitude is None:
+        magnitude = draw(st.sampled_from(MAGNITUDES), label="magnitude")
+    if magnitude == "unit":
+        return case
+    binary = all(
+        Fraction(float(v)) == v for x in case.data.X for v in x
+    ) and not case.data.name.startswith(
+        ("generated-int", "generated-rational", "generated-decimal")
+    )
+    e = draw(st.integers(1, 9), label="orders of magnitude")
+    s: Fraction
+    if magnitude == "small":
+        s = Fraction(1, 2 ** (3 * e + 1)) if binary else Fraction(1, 10**e)
+    elif magnitude == "large":
+        s = Fraction(2 ** (3 * e + 1)) if binary else Fraction(10**e)
+    elif magnitude == "int32":
+        s = Fraction(2**32) if binary else Fraction(2**31 + 2 * e + 1)
+    else:
+        s = Fraction(2**64) if binary else Fraction(2**63 + 2 * e + 1)
+    X = tuple(tuple(v * s for v in x) for x in case.data.X)
+    name = f"{case.data.name}-x{_short(s)}"
+    return SeparableCase(Dataset(X, case.data.y, name=name), case.u, case.gamma * s)
+
+
+def _short(s: Fraction) -> str:
+    if s.denominator == 1:
+        return f"{float(s):.3g}" if s > 10**6 else str(s)
+    return f"1/{s.denominator}" if s.denominator < 10**6 else f"{float(s):.3g}"
+
+
+def hard_datasets(
+    *, max_n: int = 12, max_d: int = 6, max_coord: int = 20, max_bound: int | Fraction = 300
+) -> st.SearchStrategy[SeparableCase]:
+    """The hard cases a checker of Perceptron implementations should face by default:
+    every number kind (integer, rational, decimal, float), every magnitude (down to
+    1e-9, up to 1e9 and beyond the int32 and int64 ranges), margins from generous to
+    tiny, n and d up to ``max_n``/``max_d``, and the edge cases (one point, one label,
+    duplicates, points next to the hyperplane, a far point, a subspace).  ``max_bound``
+    caps ``R^2 |u|^2/gamma^2`` so that long runs still end.
+
+    >>> from hypothesis import find
+    >>> find(hard_datasets(), lambda c: c.data.d >= 5).data.d
+    5
+    """
+    return st.one_of(
+        separable_datasets(
+            max_n=max_n,
+            max_d=max_d,
+            max_coord=max_coord,
+            kind=None,
+            margin=None,
+            max_bound=max_bound,
+            magnitude=None,
+        ),
+        edge_case_datasets(
+            max_n=max_n,
+            max_d=max_d,
+            max_coord=max_coord,
+            kind=None,
+            max_bound=max_bound,
+            magnitude=None,
+        ),
+    )
+
+
+def bound_pushing_datasets() -> list[SeparableCase]:
+    """Fixed data sets that push the bound: orthonormal sets ``x_i = s e_i`` with
+    alternating labels (they attain ``k = R^2/gamma^2``) at scales 1, 1e-9, beyond
+    int32 and beyond int64; a tiny-margin set (margin 1/64 of the radius) and a
+    far-point set (one point 1e6 times farther out) and a long-run set (two points
+    that the cyclic run needs 313 updates to separate).
+
+    >>> [c.data.name for c in bound_pushing_datasets()][:3]
+    ['orthonormal:1', 'orthonormal:2', 'orthonormal:3']
+    """
+    out = []
+    for n in (1, 2, 3, 4):
+        out.append(_orthonormal(n, Fraction(1), f"orthonormal:{n}"))
+    for s, tag in (
+        (Fraction(1, 10**9), "1e-9"),
+        (Fraction(2**33 + 1), "beyond-int32"),
+        (Fraction(2**64 + 1), "beyond-int64"),
+    ):
+        out.append(_orthonormal(3, s, f"orthonormal:3-x{tag}"))
+    d = Fraction(1, 8)
+    tiny = Dataset(
+        ((Fraction(1), d), (Fraction(-1), d), (Fraction(1), -d)), (1, 1, -1), name="tiny-margin"
+    )
+    out.append(SeparableCase(tiny, (Fraction(0), Fraction(1)), d))
+    far = Dataset(
+        ((Fraction(1), Fraction(0)), (Fraction(0), Fraction(1)), (Fraction(10**6), Fraction(0))),
+        (1, -1, 1),
+        name="far-point",
+    )
+    out.append(SeparableCase(far, (Fraction(1), Fraction(-1)), Fraction(1)))
+    # two points the cyclic classic run needs 313 updates to separate
+    long = Dataset(
+        ((Fraction(1), Fraction(1)), (Fraction(11), Fraction(12))), (1, -1), name="long-run"
+    )
+    out.append(SeparableCase(long, (Fraction(13), Fraction(-12)), Fraction(1)))
+    return out
+
+
+def _orthonormal(n: int, s: Fraction, name: str) -> SeparableCase:
+    X = tuple(tuple(s * int(i == j) for j in range(n)) for i in range(n))
+    y = tuple(1 if i % 2 == 0 else -1 for i in range(n))
+    return SeparableCase(Dataset(X, y, name=name), tuple(Fraction(v) for v in y), s)
 
 
 def _base(

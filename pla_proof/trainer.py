@@ -233,21 +233,12 @@ def _float_start(world: World) -> tuple[np.ndarray, np.ndarray]:
     return np.zeros(d), np.zeros(d)
 
 
-def _float_cf(world: World) -> tuple[np.ndarray, float]:
-    return world.float_factors
-
-
 def _float_path(world: World, choices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The float weights and drift bounds after each of ``choices`` (from the start)."""
-    from .engine.measure import replay_float
+    from .engine.measure import replay_float_from
 
     W0, E0 = _float_start(world)
-    K, d = int(choices.shape[0]), world.data.d
-    W = np.empty((K, d))
-    E = np.empty((K, d))
-    cf, rel = _float_cf(world)
-    replay_float(world.X, world.data.labels, cf, rel, choices.astype(np.int64), W0, E0, W, E)
-    return W, E
+    return replay_float_from(world, W0, E0, choices)
 
 
 class _Checker:
@@ -270,13 +261,20 @@ class _Checker:
         self.monitor: Monitor | None = None
         self.constants: dict[str, Fraction] = {}
         if comp is not None:
+            from .engine.measure import float_vector
+
             self.constants = _constants_for(world, comp)
             self.monitor = Monitor(lemmas, self.constants, strict=comp.strict, mode=world.mode)
             self.U, self.su = comp.integers()
-            self.u_f, self.e_u = _float_vector(comp.u)
+            self.u_f, self.e_u = float_vector(comp.u)
 
     def __call__(self, k0: int, choices: np.ndarray, visits: np.ndarray) -> int | None:
-        from .engine.measure import exact_measures, float_measures, last_weights
+        from .engine.measure import (
+            exact_measures,
+            float_measures,
+            last_weights,
+            replay_float_from,
+        )
 
         if self.monitor is None:
             return None
@@ -285,7 +283,7 @@ class _Checker:
             m: dict[str, Any] = exact_measures(world, choices, k0, self.V, self.U, self.su)
             self.V = last_weights(world, choices, self.V)
         else:
-            W, E = _replay_from(world, self.W, self.E, choices)
+            W, E = replay_float_from(world, self.W, self.E, choices)
             Wprev = np.vstack([self.W[None, :], W[:-1]])
             Eprev = np.vstack([self.E[None, :], E[:-1]])
             m = float_measures(
@@ -311,32 +309,6 @@ class _Checker:
             vals,
         )
         return k0 + found.index + 1
-
-
-def _replay_from(
-    world: World, W0: np.ndarray, E0: np.ndarray, choices: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    from .engine.measure import replay_float
-
-    K, d = int(choices.shape[0]), world.data.d
-    W = np.empty((K, d))
-    E = np.empty((K, d))
-    cf, rel = _float_cf(world)
-    replay_float(world.X, world.data.labels, cf, rel, choices.astype(np.int64), W0, E0, W, E)
-    return W, E
-
-
-def _float_vector(u: Sequence[Fraction]) -> tuple[np.ndarray, np.ndarray]:
-    f = np.empty(len(u))
-    e = np.empty(len(u))
-    for c, v in enumerate(u):
-        try:
-            x = float(v)
-        except OverflowError:
-            x = np.inf if v > 0 else -np.inf
-        f[c] = x
-        e[c] = 0.0 if np.isfinite(x) and Fraction(x) == v else (abs(x) * _U + 5e-324)
-    return f, e
 
 
 def _constants_for(world: World, comp: Comparator) -> dict[str, Fraction]:
@@ -395,9 +367,9 @@ def train(
     comp = _resolve_comparator(data, comparator, strict, gamma)
     if update is not None or trigger is not None:
         return _train_python(data, rule, seed, budget, comp, mode, update, trigger, detect_cycles)
-    from .engine.drive import BeyondFloatRange, _world, drive
+    from .engine.drive import BeyondFloatRange, drive, prepare
 
-    world = _world(data, CLASSIC, mode)
+    world = prepare(data, CLASSIC, mode)
     checker = _Checker(world, comp, RUNTIME_LEMMAS, keep=True)
     try:
         dec = drive(
@@ -527,11 +499,11 @@ def _train_python(
     trigger: Callable[[Any], bool] | None,
     detect_cycles: bool,
 ) -> Run:
-    from .engine.drive import Decisions, _world
+    from .engine.drive import Decisions, prepare
     from .engine.pyloop import LinearProblem, loop
 
     problem = LinearProblem(data, CLASSIC, mode, update, trigger)
-    world = _world(data, CLASSIC, mode)
+    world = prepare(data, CLASSIC, mode)
     checker = _Checker(world, comp, RUNTIME_LEMMAS, keep=True)
     states: list[Any] = [problem.start()]
     picks: list[int] = []

@@ -58,6 +58,23 @@ def _agree(data: Dataset, rule: LinearRule, order: str, seed: int, mode: str) ->
 @example(
     data=from_arrays([[2**62, 1], [1, -(2**62)]], [1, -1]), rule=CLASSIC, order="maxviol", seed=0
 )
+@example(  # residues one apart hashed alike, and the first visit hid the true repeat
+    data=from_arrays(
+        [
+            [1e-150, 3e-300, 2.9999999999999997e-20, 3e-300],
+            [3e-300, 3e-300, 3e-300, 3e-300],
+            [3e-300, 1e-150, 3e-300, 3e-300],
+            [9.999999999999999e-151, 3e-300, 2.9999999999999997e-20, 3e-300],
+            [9.999999999999999e-151, 3e-300, 2.9999999999999997e-20, 3e-300],
+            [-9.999999999999999e-151, -3e-300, -2.9999999999999997e-20, -3e-300],
+            [1e-150, 3e-300, 2.999999999999999e-20, 3e-300],
+        ],
+        [1, -1, -1, -1, -1, -1, -1],
+    ),
+    rule=CLASSIC,
+    order="random",
+    seed=16,
+)
 def test_exact_engine_makes_the_reference_decisions(
     data: Dataset, rule: LinearRule, order: str, seed: int
 ) -> None:

@@ -55,7 +55,19 @@ def cases(tmp_path: Path) -> list[tuple[list[str], int | None]]:
         (["check", "--list"], 0),
         (["plot", "students", "--kind", "sandwich", "-o", str(tmp_path / "s.png")], 0),
         (["export", "--coq", str(tmp_path / "proof.v")], None),
-        (["check", "bug:plus-x", "--examples", "20", "--out", str(tmp_path / "ce")], 1),
+        (
+            [
+                "check",
+                "bug:plus-x",
+                "--examples",
+                "10",
+                "--shrink-runs",
+                "30",
+                "--out",
+                str(tmp_path / "ce"),
+            ],
+            1,
+        ),
     ]
 
 
@@ -77,7 +89,8 @@ def test_a_replayed_counterexample_validates(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     out = tmp_path / "ce"
-    code, obj = run_json(capsys, "check", "bug:plus-x", "--examples", "20", "--out", str(out))
+    argv = ["bug:plus-x", "--examples", "10", "--shrink-runs", "30", "--out", str(out)]
+    code, obj = run_json(capsys, "check", *argv)
     failed = next(p for p in obj["properties"] if p["status"] == "fail")
     code, replay = run_json(
         capsys, "check", "bug:plus-x", "--replay", failed["counterexample"]["json"]

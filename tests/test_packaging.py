@@ -209,7 +209,7 @@ def test_the_shipped_examples(installed: Installed) -> None:
     assert copied.returncode == 0
     mine = installed.work / "mine" / "half_step_margin.py"
     checked = installed.run("pla-proof", "check", f"{mine}:variant", "--examples", "20")
-    assert checked.returncode == 0 and "all 7 properties of the claim hold" in checked.stdout
+    assert checked.returncode == 0 and "all 9 properties of the claim hold" in checked.stdout
     # the copy is the user's own: a broken claim in it is refuted
     mine.write_text(mine.read_text().replace("radius_squared / 4 + 1", "radius_squared / 4"))
     broken = installed.run(

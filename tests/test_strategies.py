@@ -211,7 +211,7 @@ def test_exact_vectors_have_the_requested_shape(v: tuple[Fraction, ...]) -> None
     [
         (lambda: separable_datasets(min_n=0), "n: minimum"),
         (lambda: separable_datasets(min_d=3, max_d=2), "d: maximum"),
-        (lambda: separable_datasets(kind="decimal"), "kind must be one of"),
+        (lambda: separable_datasets(kind="complex"), "kind must be one of"),
         (lambda: separable_datasets(margin="huge"), "margin must be one of"),
         (lambda: separable_datasets(max_bound=1), "max_bound must be > 1"),
         (lambda: separable_datasets(max_coord=0), "max_coord"),

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import re
 
+from checking import budget, cli_budget
+
 from pla_proof.cli import main
 from pla_proof.examples import path
 from pla_proof.testing import check_variant
@@ -27,11 +29,12 @@ def test_docs_example_is_the_tested_file() -> None:
 def test_user_variant_loads_by_path_and_passes() -> None:
     v = resolve(f"{EXAMPLE}:variant")
     assert v.name == "half-step-margin"
-    assert check_variant(v, examples=40).ok
+    assert check_variant(v, **budget(10)).ok
 
 
 def test_user_variant_via_the_command_line(tmp_path: object, capsys: object) -> None:
-    code = main(["check", f"{EXAMPLE}:HalfStepMargin", "--examples", "30", "--out", str(tmp_path)])
+    argv = ["check", f"{EXAMPLE}:HalfStepMargin", *cli_budget(10), "--out", str(tmp_path)]
+    code = main([*argv, "--jobs", "1"])
     assert code == 0
 
 
@@ -44,5 +47,5 @@ def test_a_wrong_user_claim_is_refuted() -> None:
             c = original(self, case)
             return type(c)(C=case.radius_squared / 4, g=c.g, uu=c.uu)  # forgot the margin term
 
-    report = search(Wrong(), examples=40)
+    report = search(Wrong(), **budget(10, 50))
     assert not report.result("G1").ok

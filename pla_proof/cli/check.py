@@ -17,8 +17,9 @@ from ..errors import InputError
 from .common import emit_json, end_progress, fmt, terminal_progress
 
 if TYPE_CHECKING:  # imported when the command runs: building the parser stays fast
+    from ..testing.database import CounterexampleStore
     from ..variants.harness import CheckReport, Failure
-    from ..variants.protocol import Record, Variant
+    from ..variants.protocol import Case, Order, Record, Variant
 
 DEFAULT_EXAMPLES = 200
 
@@ -27,16 +28,72 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "variant",
         metavar="VARIANT",
-        nargs="?",
+        nargs="*",
+        default=[],
         help="built-in name (see --list), bug:NAME, module:attribute or path/file.py:attribute",
+    )
+    p.add_argument("--all", action="store_true", help="check every built-in variant")
+    p.add_argument(
+        "--fit",
+        metavar="MODULE:FACTORY",
+        action="append",
+        default=[],
+        help="check a fit(X, y) estimator class or factory (scikit-learn/mlxtend conventions)",
     )
     p.add_argument(
         "--examples",
         type=int,
         default=DEFAULT_EXAMPLES,
-        help=f"generated examples per search (default {DEFAULT_EXAMPLES})",
+        help=f"generated examples per search round (default {DEFAULT_EXAMPLES})",
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the search (default 0)")
+    p.add_argument(
+        "--mode",
+        choices=("exact", "float"),
+        default=None,
+        help="exact (the default; float for --fit) or float: claims checked on "
+        "outward-rounded enclosures",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes (default: the machine's cores); the report does not depend on it",
+    )
+    p.add_argument(
+        "--minutes",
+        type=float,
+        default=None,
+        metavar="M",
+        help="search until this much time is spent (a campaign) instead of one search",
+    )
+    p.add_argument(
+        "--run-seconds",
+        type=float,
+        default=5.0,
+        metavar="S",
+        help="per-run time limit: a run still going after it fails ENDS (default 5)",
+    )
+    p.add_argument(
+        "--shrink-runs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="runs of the variant a search round may spend shrinking a failure (default 1000)",
+    )
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        default=None,
+        help="counterexample database shared between runs: a directory or redis://HOST:PORT/DB "
+        "(default: $PLA_PROOF_DATABASE, else none); stored counterexamples run first",
+    )
+    p.add_argument(
+        "--read-only",
+        action="store_true",
+        help="replay what the database holds but write nothing to it",
+    )
     p.add_argument(
         "--out",
         default="counterexamples",
@@ -50,31 +107,154 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--list", action="store_true", help="list the built-in variants and seeded bugs")
 
 
+def _variants(args: argparse.Namespace) -> list[tuple[str, Variant]]:
+    from ..variants.registry import BUILTIN, resolve
+
+    specs = list(args.variant or [])
+    if args.all:
+        specs += [n for n in BUILTIN if n not in specs]
+    out = [(s, resolve(s)) for s in specs]
+    for spec in args.fit:
+        from ..variants.estimators import Estimator, resolve_factory
+
+        out.append((f"fit:{spec}", Estimator(resolve_factory(spec), name=spec)))
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     if args.list:
         return _list(args)
-    if not args.variant:
-        raise InputError("give a VARIANT (or --list)")
+    if not args.variant and not args.all and not args.fit:
+        raise InputError("give a VARIANT (or --all, --fit MODULE:FACTORY, --list)")
     if args.examples < 1:
         raise InputError(f"--examples must be a positive integer, got {args.examples}")
+    if args.jobs is not None and args.jobs < 1:
+        raise InputError(f"--jobs must be a positive integer, got {args.jobs}")
+    if args.minutes is not None and not args.minutes > 0:
+        raise InputError(f"--minutes must be positive, got {args.minutes}")
+    if args.shrink_runs is not None and args.shrink_runs < 0:
+        raise InputError(f"--shrink-runs must be >= 0, got {args.shrink_runs}")
+    if not args.run_seconds > 0:
+        raise InputError(f"--run-seconds must be positive, got {args.run_seconds}")
     from ..variants.files import save_counterexample
-    from ..variants.harness import search
-    from ..variants.registry import resolve
 
-    variant = resolve(args.variant)
+    variants = _variants(args)
     if args.replay:
-        return _replay(args, variant)
-    report = search(variant, examples=args.examples, seed=args.seed, progress=terminal_progress())
-    end_progress()
-    saved: dict[str, dict[str, Any]] = {}
-    for p in report.failed:
-        assert p.counterexample is not None
-        saved[p.id] = save_counterexample(args.variant, variant, p.id, p.counterexample, args.out)
-    if args.json:
-        emit_json(report_to_json(report, variant, saved))
+        if len(variants) != 1:
+            raise InputError("--replay takes one VARIANT")
+        return _replay(args, *variants[0])
+    from ..variants.parallel import default_jobs, run_searches
+
+    jobs = args.jobs or default_jobs()
+    mode = args.mode or _mode(variants)
+    store = _store(args)
+    extra = [_stored(store, v, mode, args.run_seconds) for _, v in variants]
+    progress = terminal_progress()
+    how: dict[str, Any] = dict(
+        examples=args.examples, seed=args.seed, mode=mode, limit=args.run_seconds, jobs=jobs
+    )
+    how["extra_cases"] = extra
+    if args.shrink_runs is not None:
+        how["shrink_runs"] = args.shrink_runs
+    if args.minutes is not None:
+        from ..variants.campaign import campaign
+
+        reports = campaign([v for _, v in variants], minutes=args.minutes, **how)
     else:
-        print_report(report, variant, saved)
-    return 0 if report.ok else 1
+        reports = run_searches([v for _, v in variants], progress=progress, **how)
+    end_progress()
+    docs = []
+    for (spec, variant), report, replayed in zip(variants, reports, extra, strict=True):
+        saved: dict[str, dict[str, Any]] = {}
+        for p in report.failed:
+            assert p.counterexample is not None
+            saved[p.id] = save_counterexample(spec, variant, p.id, p.counterexample, args.out)
+            if store is not None:
+                store.record(variant.name, _fact(saved[p.id]))
+        db = None
+        if store is not None:
+            from ..testing.database import describe
+
+            db = {"where": describe(store.db), "replayed": len(replayed), "recorded": len(saved)}
+        if args.json:
+            doc = report_to_json(report, variant, saved)
+            if db is not None:
+                doc["database"] = db
+            docs.append(doc)
+        else:
+            print_report(report, variant, saved)
+            if db is not None:
+                print(
+                    f"database {db['where']}: {db['replayed']} stored counterexample(s) "
+                    f"replayed first, {db['recorded']} recorded"
+                )
+            if len(variants) > 1:
+                print()
+    if args.json:
+        emit_json(
+            docs[0] if len(docs) == 1 else {"reports": docs, "ok": all(d["ok"] for d in docs)}
+        )
+    return 0 if all(r.ok for r in reports) else 1
+
+
+def _mode(variants: list[tuple[str, Variant]]) -> str:
+    """Float when every variant is a float implementation (an estimator), else exact."""
+    modes = {str(getattr(v, "default_mode", "exact")) for _, v in variants}
+    return "float" if modes == {"float"} else "exact"
+
+
+def _store(args: argparse.Namespace) -> CounterexampleStore | None:
+    """The shared counterexample database: ``--database`` or the ``PLA_PROOF_DATABASE``
+    environment variable (``None`` without either)."""
+    import os
+
+    from ..testing.database import (
+        ENV_DATABASE,
+        ENV_READONLY,
+        CounterexampleStore,
+        open_database,
+    )
+
+    url = args.database or os.environ.get(ENV_DATABASE) or None
+    readonly = args.read_only or os.environ.get(ENV_READONLY, "") not in ("", "0")
+    if url is None:
+        if args.read_only:
+            raise InputError("--read-only needs --database URL")
+        return None
+    return CounterexampleStore(open_database(url, readonly=readonly))
+
+
+def _stored(
+    store: CounterexampleStore | None, variant: Variant, mode: str, limit: float
+) -> list[tuple[Case, Order]]:
+    """The variant's stored counterexamples that still fail, replayed before anything
+    is generated; a fact that no longer fails (the variant was fixed) is forgotten."""
+    if store is None:
+        return []
+    from ..variants.files import case_from_json, order_from_json
+    from ..variants.harness import run_case
+
+    out = []
+    for fact in store.facts(variant.name):
+        try:
+            case, order = case_from_json(fact["case"]), order_from_json(fact["order"])
+            _, res = run_case(variant, case, order, mode=mode, limit=limit)
+        except (InputError, KeyError, TypeError, ValueError):
+            continue  # another version's fact, or outside this variant's domain now
+        if any(f is not None for f in res.values()):
+            out.append((case, order))
+        else:
+            store.forget(variant.name, fact)
+    return out
+
+
+def _fact(saved: dict[str, Any]) -> dict[str, Any]:
+    """The JSON document ``--out`` wrote: the fact the database stores."""
+    import json
+
+    with open(saved["json"], encoding="utf-8") as fh:
+        doc: dict[str, Any] = json.load(fh)
+    return doc
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -110,28 +290,30 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay(args: argparse.Namespace, variant: Variant) -> int:
+def _replay(args: argparse.Namespace, spec: str, variant: Variant) -> int:
     from ..variants.files import load_counterexample
-    from ..variants.harness import _sort_key, evaluate
+    from ..variants.harness import _sort_key, run_case
 
     case, order, _meta = load_counterexample(args.replay)
-    rec = variant.run(case, order)
-    res = dict(sorted(evaluate(variant.claim(case), rec).items(), key=lambda kv: _sort_key(kv[0])))
+    rec, res0 = run_case(
+        variant, case, order, mode=args.mode or _mode([(spec, variant)]), limit=args.run_seconds
+    )
+    res = dict(sorted(res0.items(), key=lambda kv: _sort_key(kv[0])))
     failures = [f for f in res.values() if f is not None]
     if args.json:
         emit_json(
             {
-                "variant": args.variant,
+                "variant": spec,
                 "file": args.replay,
                 "order": order.describe(),
-                "updates": len(rec.steps),
+                "updates": rec.updates,
                 "choices": [j + 1 for j in rec.choices],
                 "ok": not failures,
                 "properties": {p: (None if f is None else f.describe()) for p, f in res.items()},
             }
         )
     else:
-        print(f"replay of {args.replay} with variant {args.variant} (order {order.describe()})")
+        print(f"replay of {args.replay} with variant {spec} (order {order.describe()})")
         _print_case(case)
         _print_steps(rec)
         for p, f in res.items():
@@ -154,14 +336,19 @@ def _print_case(case: Any) -> None:
 
 
 def _print_steps(rec: Record, limit: int = 12) -> None:
-    if not rec.steps:
+    steps = rec.measured()
+    if not steps:
         print("  no updates")
         return
     print(f"  {'k':>4} {'j':>4} {'trigger':>12} {'u.w':>12} {'|w|^2':>12}")
-    for s in rec.steps[:limit]:
-        print(f"  {s.k:>4} {s.j + 1:>4} {fmt(s.t):>12} {fmt(s.pu1):>12} {fmt(s.n1):>12}")
-    if len(rec.steps) > limit:
-        print(f"  ... {len(rec.steps) - limit} more updates")
+    for s in steps[:limit]:
+        print(f"  {s.k:>4} {s.j + 1:>4} {_val(s.t):>12} {_val(s.pu1):>12} {_val(s.n1):>12}")
+    if len(steps) > limit:
+        print(f"  ... {len(steps) - limit} more updates")
+
+
+def _val(v: Any) -> str:
+    return "" if v is None else fmt(v) if isinstance(v, int | Fraction) else str(v)
 
 
 _SHOWN = ("w", "b", "W", "alpha", "averaged", "pocket", "epochs", "n_iter")
@@ -179,12 +366,22 @@ def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[st
         + (f" [{variant.source}]" if variant.source else "")
     )
     print(
-        f"searched {report.examples} generated examples per property search (seed {report.seed}): "
-        f"{report.runs} runs, {report.inconclusive} inconclusive (safety cap hit before the bound)"
+        f"searched {report.examples} generated examples per round (seed {report.seed}, "
+        f"{report.mode} mode): {report.runs} runs ({fmt(round(report.seconds, 1))} s of search), "
+        f"{report.inconclusive} inconclusive (safety cap hit before the bound)"
+        + (f", {report.skipped} outside the domain" if report.skipped else "")
     )
-    print(f"{'property':10s} {'status':6s} {'instance of':32s} statement")
+    if report.mode == "float":
+        print(
+            "float mode: each claim checked on outward-rounded enclosures; a failure is "
+            f"certain, and at most {report.max_missed:.3g} could have been missed"
+            + (f" ({report.undecided} undecided)" if report.undecided else "")
+        )
+    print(f"{'property':10s} {'status':6s} {'runs':>6s} {'instance of':32s} statement")
     for p in report.properties:
-        print(f"{p.id:10s} {'pass' if p.ok else 'FAIL':6s} {p.lemma:32s} {p.statement}")
+        print(
+            f"{p.id:10s} {'pass' if p.ok else 'FAIL':6s} {p.runs:>6d} {p.lemma:32s} {p.statement}"
+        )
     for p in report.failed:
         ce = p.counterexample
         assert ce is not None
@@ -193,8 +390,10 @@ def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[st
         src = "fixed example" if ce.explicit else "shrunk counterexample"
         print(
             f"{p.id}: {src} with {ce.case.n} point(s), order {ce.order.describe()}, "
-            f"{len(ce.record.steps)} update(s)"
+            f"{ce.record.updates} update(s)"
         )
+        for other in p.others:
+            print(f"  another cause: {other.failure.describe()} ({other.case.n} point(s))")
         print(f"  {ce.failure.describe()}")
         _print_case(ce.case)
         out = ", ".join(f"{k}={_short(v)}" for k, v in ce.record.output.items() if k in _SHOWN)
@@ -240,28 +439,39 @@ def report_to_json(
             "statement": p.statement,
             "status": "pass" if p.ok else "fail",
         }
+        entry["runs"] = p.runs
         ce = p.counterexample
         if ce is not None:
             entry["counterexample"] = {
                 "points": ce.case.n,
                 "order": ce.order.describe(),
-                "updates": len(ce.record.steps),
+                "updates": ce.record.updates,
                 "explicit": ce.explicit,
                 "failure": _failure_json(ce.failure),
                 **saved[p.id],
             }
+            entry["other_causes"] = [
+                {"points": o.case.n, "failure": _failure_json(o.failure)} for o in p.others
+            ]
         props.append(entry)
-    return {
+    doc: dict[str, Any] = {
         "variant": report.variant,
         "summary": variant.summary,
         "ok": report.ok,
+        "mode": report.mode,
         "examples": report.examples,
         "seed": report.seed,
         "runs": report.runs,
         "inconclusive": report.inconclusive,
+        "skipped": report.skipped,
+        "seconds": report.seconds,
         "properties": props,
         "generic_properties": {k: v[1] for k, v in _generic().items()},
     }
+    if report.mode == "float":
+        doc["max_missed"] = report.max_missed
+        doc["undecided"] = report.undecided
+    return doc
 
 
 def _generic() -> dict[str, Any]:

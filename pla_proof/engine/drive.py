@@ -32,7 +32,7 @@ from .certificate import Certificate
 from .orders import CHOOSE, RULES, Chooser, rule_code
 from .rule import CLASSIC, LinearRule, Scales
 
-__all__ = ["Decisions", "World", "drive"]
+__all__ = ["Decisions", "World", "drive", "prepare"]
 
 #: Called with (first update index (0-based), points updated on, visit numbers) after
 #: every chunk; returns the number of updates to keep when the run must stop (a
@@ -169,6 +169,20 @@ def _approx(v: Fraction) -> tuple[float, float]:
     if Fraction(f) == v:
         return f, 0.0
     return f, abs(f) * 2.0**-53 + 5e-324
+
+
+def prepare(data: Dataset, rule: LinearRule = CLASSIC, mode: str = "exact") -> World:
+    """The arrays a run of ``rule`` on ``data`` starts from (what :func:`drive` builds;
+    pass it as ``drive(..., world=)`` to measure the run's chunks against the same
+    arrays).
+
+    >>> from pla_proof.data import load
+    >>> prepare(load("orthonormal:2")).mode
+    'exact'
+    """
+    if mode not in ("exact", "float"):
+        raise InputError(f"mode must be 'exact' or 'float', got {mode!r}")
+    return _world(data, rule, mode)
 
 
 def _world(data: Dataset, rule: LinearRule, mode: str) -> World:
@@ -412,12 +426,23 @@ def drive(
             st.htab_k, st.htab_v = new_k, new_v
             continue
         if status_code == kn.CYCLE:
-            cert = _cycle_certificate(world, chunks, int(st.sel[kn.HIT_K]), st.k)
-            if cert is not None:
-                certificate = cert
-                status = "not_separable"
+            h = int(st.hs[0])
+            if world.kernel_mode == kn.FLOAT:  # float weights: the visit they repeat
+                earlier = [int(st.sel[kn.HIT_K])]
+            else:  # exact weights: every visit stored under this hash
+                earlier = sorted(int(v) for v in kn.visits_under(st.htab_k, st.htab_v, h))
+            for k0 in earlier:
+                cert = _cycle_certificate(world, chunks, k0, st.k)
+                if cert is not None:
+                    certificate = cert
+                    status = "not_separable"
+                    break
+            if certificate is not None:
                 break
-            continue  # a hash collision, or float weights that repeat without a certificate
+            # a hash collision (or float weights that repeat without a certificate): this
+            # visit is stored too, so a later true repeat of it is still found
+            kn.remember_also(st.htab_k, st.htab_v, h, st.k, st.sel)
+            continue
         raise AssertionError(f"unknown status {status_code}")  # pragma: no cover
     choices = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int64)
     visits = np.concatenate(vchunks) if vchunks else np.zeros(0, dtype=np.int64)

@@ -265,7 +265,7 @@ def _fmix(h: Any) -> Any:
 def _remember(htab_k: np.ndarray, htab_v: np.ndarray, h: int, k: int, sel: np.ndarray) -> int:
     """Insert ``h -> k``; return the earlier ``k`` stored under the same hash, or -1."""
     cap = htab_k.shape[0]
-    key = h | 1
+    key = h  # an empty slot is marked by htab_v < 0, so every key is possible
     home = int(_fmix(key) & (cap - 1))
     slot = home
     for _ in range(16):
@@ -285,14 +285,45 @@ def _remember(htab_k: np.ndarray, htab_v: np.ndarray, h: int, k: int, sel: np.nd
 
 
 @jit
+def visits_under(htab_k: np.ndarray, htab_v: np.ndarray, h: int) -> np.ndarray:
+    """Every stored ``k`` under hash ``h`` (a collision does not hide a later true repeat)."""
+    cap = htab_k.shape[0]
+    slot = int(_fmix(h) & (cap - 1))
+    out = np.empty(16, dtype=np.int64)
+    n = 0
+    for _ in range(16):
+        if htab_v[slot] < 0:
+            break
+        if htab_k[slot] == h:
+            out[n] = htab_v[slot]
+            n += 1
+        slot = (slot + 1) & (cap - 1)
+    return out[:n]
+
+
+@jit
+def remember_also(htab_k: np.ndarray, htab_v: np.ndarray, h: int, k: int, sel: np.ndarray) -> None:
+    """Store ``h -> k`` beside the visits already stored under ``h`` (after a collision)."""
+    cap = htab_k.shape[0]
+    slot = int(_fmix(h) & (cap - 1))
+    for _ in range(16):
+        if htab_v[slot] < 0:
+            htab_k[slot] = h
+            htab_v[slot] = k
+            sel[HCOUNT] += 1
+            return
+        slot = (slot + 1) & (cap - 1)
+
+
+@jit
 def rehash(
     old_k: np.ndarray, old_v: np.ndarray, new_k: np.ndarray, new_v: np.ndarray, sel: np.ndarray
 ) -> None:
     """Move every entry of the old table into the (larger, empty) new one."""
     sel[HCOUNT] = 0
     for slot in range(old_k.shape[0]):
-        if old_v[slot] >= 0:
-            _remember(new_k, new_v, old_k[slot], int(old_v[slot]), sel)
+        if old_v[slot] >= 0:  # every visit moves, those stored under one hash too
+            remember_also(new_k, new_v, old_k[slot], int(old_v[slot]), sel)
 
 
 @jit

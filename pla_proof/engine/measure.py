@@ -35,9 +35,15 @@ import numpy as np
 from ..monitor.relations import Exact, Interval
 from . import kernel as kn
 from ._jit import jit
-from .drive import World
+from .drive import World, _approx
 
-__all__ = ["exact_measures", "float_measures", "replay_float"]
+__all__ = [
+    "exact_measures",
+    "float_measures",
+    "float_vector",
+    "replay_float",
+    "replay_float_from",
+]
 
 _LIMIT = 2**62
 
@@ -183,6 +189,46 @@ def replay_float(
         for c in range(d):
             Wf[k, c] = w[c]
             E[k, c] = e[c]
+
+
+def replay_float_from(
+    world: World, W0: np.ndarray, E0: np.ndarray, choices: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`replay_float` from the float weights ``W0`` and drift bounds ``E0``: the
+    float weights and drift bounds after each update of ``choices`` (one row each).
+
+    >>> from pla_proof.data import load
+    >>> from pla_proof.engine.drive import drive
+    >>> dec = drive(load("orthonormal:2"), mode="float")
+    >>> W, E = replay_float_from(dec.world, np.zeros(2), np.zeros(2), dec.choices)
+    >>> W.tolist(), E.tolist()
+    ([[1.0, 0.0], [1.0, -1.0]], [[0.0, 0.0], [0.0, 0.0]])
+    """
+    K, d = int(choices.shape[0]), world.data.d
+    W = np.empty((K, d))
+    E = np.empty((K, d))
+    cf, rel = world.float_factors
+    picks = np.asarray(choices).astype(np.int64)
+    replay_float(world.X, world.data.labels, cf, rel, picks, W0, E0, W, E)
+    return W, E
+
+
+def float_vector(v: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
+    """An exact vector as float64 values and a bound on each one's rounding error (0
+    where the float is exact; infinite beyond float64's range).
+
+    >>> from fractions import Fraction
+    >>> f, e = float_vector([Fraction(1, 2), Fraction(1, 3)])
+    >>> f.tolist(), float(e[0]), bool(0 < e[1] < 1e-16)
+    ([0.5, 0.3333333333333333], 0.0, True)
+    """
+    from fractions import Fraction
+
+    pairs = [_approx(Fraction(x)) for x in v]
+    return (
+        np.array([p[0] for p in pairs], dtype=float),
+        np.array([p[1] for p in pairs], dtype=float),
+    )
 
 
 _G = 2.0**-52

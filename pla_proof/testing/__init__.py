@@ -4,9 +4,9 @@ fixtures) and Hypothesis strategies registered for the library's types.
 
 >>> from pla_proof.testing import check_variant
 >>> check_variant("classic", examples=20)  # raises AssertionError when a claim fails
-CheckReport(variant='classic', ok=True, properties=7)
+CheckReport(variant='classic', ok=True, properties=9)
 >>> check_variant("bug:plus-x", examples=20, expect_failure="G2")
-CheckReport(variant='bug:plus-x', ok=False, properties=7)
+CheckReport(variant='bug:plus-x', ok=False, properties=9)
 
 Modules: :mod:`~pla_proof.testing.plugin` (the pytest plugin, loaded by ``pytest -p
 pla_proof``), :mod:`~pla_proof.testing.profiles`, :mod:`~pla_proof.testing.database`,
@@ -21,9 +21,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .variants import VariantCheck, check_variant
+    from .variants import VariantCheck, check_estimator, check_variant
 
-__all__ = ["VariantCheck", "check_variant"]
+__all__ = ["VariantCheck", "check_estimator", "check_variant"]
 
 
 def __getattr__(name: str) -> Any:

@@ -1,15 +1,16 @@
-"""check_variant(): a variant's claims searched from a pytest suite (examples in
-:mod:`pla_proof.testing`)."""
+"""check_variant() and check_estimator(): a variant's claims, or any ``fit(X, y)``
+class's, searched from a pytest suite (examples in :mod:`pla_proof.testing`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..variants.harness import CheckReport, search
+from ..variants.harness import DEFAULT_SHRINK_RUNS, CheckReport, search
 from ..variants.protocol import Variant
 from ..variants.registry import resolve
 
-__all__ = ["VariantCheck", "check_variant"]
+__all__ = ["VariantCheck", "check_estimator", "check_variant"]
 
 
 @dataclass
@@ -33,6 +34,7 @@ def check_variant(
     examples: int = 100,
     seed: int = 0,
     expect_failure: str | None = None,
+    shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
 ) -> VariantCheck:
     """Search for counterexamples to every property of ``variant``'s claim.
 
@@ -40,20 +42,63 @@ def check_variant(
     ``bug:NAME``, ``module:attribute``).  Raises ``AssertionError`` listing every
     failing property with its shrunk counterexample -- or, with
     ``expect_failure=PROP``, unless the variant is *caught by* ``PROP`` (the first
-    property to fail on the minimal counterexample the search finds).
+    property to fail on the minimal counterexample the search finds).  ``shrink_runs``:
+    runs each search round may spend shrinking a failure.
     """
     v = resolve(variant) if isinstance(variant, str) else variant
     if expect_failure is not None:
-        report = search(v, examples=examples, seed=seed, first_only=True)
+        report = search(v, examples=examples, seed=seed, first_only=True, shrink_runs=shrink_runs)
         if report.caught_by != expect_failure:
             got = report.caught_by or "nothing (every claim held)"
             raise AssertionError(
                 f"{v.name}: expected to be caught by {expect_failure}, caught by {got}"
             )
         return VariantCheck(report)
-    report = search(v, examples=examples, seed=seed)
+    report = search(v, examples=examples, seed=seed, shrink_runs=shrink_runs)
+    _raise_failures(v.name, report)
+    return VariantCheck(report)
+
+
+def check_estimator(
+    factory: Any,
+    *,
+    examples: int = 100,
+    seed: int = 0,
+    mode: str = "float",
+    labels: str = "auto",
+    rate: Any = None,
+    trace: Any = "auto",
+    expect_failure: str | None = None,
+    shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
+) -> VariantCheck:
+    """Check any ``fit(X, y)`` estimator class (or zero-argument factory) as a Perceptron:
+    per-update claims where a trace exists (``partial_fit``, or a ``trace=tracer``
+    hook such as :func:`pla_proof.variants.estimators.mlxtend_tracer`), final
+    separation, its own ``predict`` and its stopping rule (see
+    :mod:`pla_proof.variants.estimators`).  Float mode by default: a claim fails only
+    when it fails for every value float rounding allows.  Raises ``AssertionError``
+    listing each failing property with its counterexample (or, with
+    ``expect_failure=PROP``, unless that property fails).
+    """
+    from ..variants.estimators import Estimator
+
+    v = Estimator(factory, labels=labels, rate=rate, trace=trace)
+    report = search(v, examples=examples, seed=seed, mode=mode, shrink_runs=shrink_runs)
+    if expect_failure is not None:
+        if (
+            report.result(expect_failure).ok
+            if expect_failure in {p.id for p in report.properties}
+            else True
+        ):
+            raise AssertionError(f"{v.name}: expected {expect_failure} to fail, it held")
+        return VariantCheck(report)
+    _raise_failures(v.name, report)
+    return VariantCheck(report)
+
+
+def _raise_failures(name: str, report: CheckReport) -> None:
     if not report.ok:
-        lines = [f"{v.name}: {len(report.failed)} of {len(report.properties)} properties fail"]
+        lines = [f"{name}: {len(report.failed)} of {len(report.properties)} properties fail"]
         for p in report.failed:
             ce = p.counterexample
             assert ce is not None
@@ -66,4 +111,3 @@ def check_variant(
                 f"order {ce.order.describe()}"
             )
         raise AssertionError("\n".join(lines))
-    return VariantCheck(report)

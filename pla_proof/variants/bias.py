@@ -20,8 +20,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from .cases import biased_cases
-from .protocol import Case, Claim, LinearVariant, Order, Record, same_updates
+from hypothesis import strategies as st
+
+from .cases import biased_cases, small_positive_fractions
+from .protocol import Case, Claim, LinearVariant, Order, Record, _separable_cases, same_updates
 
 __all__ = ["BiasAugment", "BiasMinusOne", "BiasSeparate", "BiasVariant", "augmented"]
 
@@ -49,13 +51,27 @@ class BiasVariant(LinearVariant):
     order_rules: ClassVar[tuple[str, ...]] = ("cyclic", "first", "maxviol", "random", "choose")
     classic_dynamics: ClassVar[bool] = True
 
+    def domain(self, base: Any) -> Any:
+        """Separable data through the origin are affinely separable with ``theta = 0``;
+        the augmentation constant ``c`` is drawn."""
+        return st.tuples(base, small_positive_fractions()).map(
+            lambda t: Case(
+                t[0].X,
+                t[0].y,
+                t[0].u,
+                t[0].gamma,
+                {**t[0].params, "theta": Fraction(0), "c": t[1]},
+                t[0].name,
+            )
+        )
+
     def cases(self) -> Any:
-        return biased_cases()
+        return st.one_of(biased_cases(), self.domain(_separable_cases()))
 
     def examples(self) -> Sequence[Case]:
         F = Fraction
         one = Case(((F(1),),), (1,), (F(1),), F(1), {"theta": F(0), "c": F(1)}, "one-point")
-        return [one]
+        return [one, *super().examples()]
 
     def c(self, case: Case) -> Fraction:
         """The augmentation constant."""
@@ -133,6 +149,11 @@ class BiasMinusOne(_SameUpdatesAsAugmentOne):
     def split(self, w_hat: Sequence[Any], case: Case) -> tuple[tuple[Any, ...], Any]:
         # seed 003's own form: decision w.x - b, with b the last weight
         return tuple(w_hat[:-1]), w_hat[-1]
+
+    def decision(self, case: Case, output: dict[str, Any]) -> list[Any]:
+        """Seed 003's decision ``w.x - b``."""
+        w, b = output["w"], output["b"]
+        return [sum((a * v for a, v in zip(w, x, strict=True)), Fraction(0)) - b for x in case.X]
 
 
 class BiasSeparate(_SameUpdatesAsAugmentOne):

@@ -6,12 +6,13 @@ Check one with ``pla-proof check bug:NAME`` (exit 1 expected).
 >>> BUGS["plus-x"].expected
 'G2'
 >>> from pla_proof.variants.harness import search
->>> search(BUGS["plus-x"].variant(), examples=30).result("G2").ok
+>>> search(BUGS["plus-x"].variant(), examples=10, shrink_runs=30).result("G2").ok
 False
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -184,6 +185,69 @@ class PocketNoRatchet(Pocket):
     ratchet: ClassVar[bool] = False
 
 
+def _wrap(v: Any, bits: int) -> Any:
+    """``v`` wrapped into the signed ``bits``-bit range (two's complement)."""
+    half = 2 ** (bits - 1)
+    return (v + half) % (2 * half) - half
+
+
+class IntegerWeights(Classic):
+    """Weights kept in an integer array: every new weight is truncated to an integer
+    (``w = np.zeros(d, dtype=int); w[:] = w + y * x``) -- invisible on integer data."""
+
+    name: ClassVar[str] = "bug:integer-weights"
+    classic_dynamics: ClassVar[bool] = False
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        return [math.trunc(a + y * v) - a for a, v in zip(w, x, strict=True)]
+
+
+class Int32Weights(Classic):
+    """Weights in an int32 array: a weight beyond 2^31 wraps around."""
+
+    name: ClassVar[str] = "bug:int32-weights"
+    classic_dynamics: ClassVar[bool] = False
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        return [_wrap(a + y * v, 32) - a for a, v in zip(w, x, strict=True)]
+
+
+class Int64Score(Classic):
+    """The trigger ``y w.x`` accumulated in int64 (it wraps beyond 2^63; exact below)."""
+
+    name: ClassVar[str] = "bug:int64-score"
+    classic_dynamics: ClassVar[bool] = False
+
+    def score(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Any:
+        s = Fraction(0)
+        for a, v in zip(w, x, strict=True):
+            s = _wrap(s + a * v, 64)
+        return y * s
+
+
+class MaxIter(Classic):
+    """A hard-coded ``max_iter = 100`` updates: stops early on data that need more."""
+
+    name: ClassVar[str] = "bug:max-iter-100"
+    classic_dynamics: ClassVar[bool] = False
+
+    def budget(self, case: Case) -> tuple[int, bool]:
+        b, _ = super().budget(case)
+        return min(b, 100), True
+
+
+class DroppedTail(Classic):
+    """A dot product unrolled by 4 that forgets the remainder loop when d > 4."""
+
+    name: ClassVar[str] = "bug:unrolled-dot"
+    classic_dynamics: ClassVar[bool] = False
+
+    def score(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Any:
+        d = len(x)
+        upto = d if d <= 4 else d - d % 4
+        return y * sum((w[c] * x[c] for c in range(upto)), Fraction(0))
+
+
 class MulticlassClassicConstant(Multiclass):
     """Multiclass claiming the binary constant ``R^2`` (forgetting ``|z|^2 = 2|x|^2``)."""
 
@@ -252,7 +316,42 @@ _ALL = [
         "pocket without ratchet claiming the ratchet property",
         PocketNoRatchet,
         "RATCHET",
+        5,
+    ),
+    SeededBug(
+        "integer-weights",
+        "weights kept in an integer array (truncated): only non-integer data show it",
+        IntegerWeights,
+        "G2",
+        1,
+    ),
+    SeededBug(
+        "int32-weights",
+        "weights in an int32 array (wrap beyond 2^31): only large coordinates show it",
+        Int32Weights,
+        "G2",
+        1,
+    ),
+    SeededBug(
+        "int64-score",
+        "y w.x accumulated in int64 (wraps beyond 2^63): only huge coordinates show it",
+        Int64Score,
+        "G1",
+        2,
+    ),
+    SeededBug(
+        "max-iter-100",
+        "a hard-coded max_iter of 100 updates: only runs that need more show it",
+        MaxIter,
+        "SEP",
         4,
+    ),
+    SeededBug(
+        "unrolled-dot",
+        "dot product unrolled by 4 without the remainder loop: only d > 4 shows it",
+        DroppedTail,
+        "G1",
+        3,
     ),
     SeededBug(
         "multiclass-binary-constant",
@@ -270,14 +369,15 @@ for _b in _ALL:
 BUGS: dict[str, SeededBug] = {b.name: b for b in _ALL}
 
 
-def kill_table(examples: int = 100, seed: int = 0) -> list[dict[str, Any]]:
-    """Run every seeded bug through the harness (first shrunk counterexample only):
+def kill_table(examples: int = 200, seed: int = 0, jobs: int = 1) -> list[dict[str, Any]]:
+    """Run every seeded bug through the harness at ``pla-proof check``'s settings
+    (first shrunk counterexample only):
     ``[{bug, mistake, expected, caught_by, points, updates, failure}]``."""
     from .harness import search
 
     rows = []
     for b in _ALL:
-        rep = search(b.variant(), examples=examples, seed=seed, first_only=True)
+        rep = search(b.variant(), examples=examples, seed=seed, first_only=True, jobs=jobs)
         ce = rep.result(rep.caught_by).counterexample if rep.caught_by else None
         rows.append(
             {
@@ -286,7 +386,7 @@ def kill_table(examples: int = 100, seed: int = 0) -> list[dict[str, Any]]:
                 "expected": b.expected,
                 "caught_by": rep.caught_by,
                 "points": None if ce is None else ce.case.n,
-                "updates": None if ce is None else len(ce.record.steps),
+                "updates": None if ce is None else ce.record.updates,
                 "failure": None if ce is None else ce.failure.describe(),
             }
         )
@@ -294,10 +394,18 @@ def kill_table(examples: int = 100, seed: int = 0) -> list[dict[str, Any]]:
 
 
 def main() -> None:  # pragma: no cover - exercised by the docs' command
-    """Print the kill table as Markdown: ``python -m pla_proof.variants.bugs``."""
+    """Print the kill table as Markdown:
+    ``python -m pla_proof.variants.bugs [--examples N] [--seed S] [--jobs J]``."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m pla_proof.variants.bugs")
+    ap.add_argument("--examples", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args()
     print("| seeded bug | mistake | caught by | counterexample | first failure |")
     print("|---|---|---|---|---|")
-    for r in kill_table():
+    for r in kill_table(args.examples, args.seed, args.jobs):
         ok = "" if r["caught_by"] == r["expected"] else f" (expected {r['expected']})"
         print(
             f"| `bug:{r['bug']}` | {r['mistake']} | {r['caught_by']}{ok} | "

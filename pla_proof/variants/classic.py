@@ -4,7 +4,7 @@ seed 000's strict margin, seed 001's unit ball.
 >>> from pla_proof.variants.harness import run_case
 >>> from pla_proof.variants.protocol import Order, orthonormal_cases
 >>> rec, res = run_case(Classic(), orthonormal_cases([3])[-1], Order("cyclic"))
->>> len(rec.steps), all(f is None for f in res.values())
+>>> rec.updates, all(f is None for f in res.values())
 (3, True)
 """
 
@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from hypothesis import strategies as st
 
-from .protocol import Case, Claim, LinearVariant, _separable_cases
+from .protocol import Case, Claim, LinearVariant
 
 __all__ = ["Classic", "ClassicStrict", "UnitBall"]
 
@@ -49,17 +49,11 @@ class ClassicStrict(Classic):
     summary: ClassVar[str] = "seed 000's strict margin y u.x > gamma: k < R^2/gamma^2"
     source: ClassVar[str] = "seed 000"
 
-    def cases(self) -> Any:
-        frac = st.builds(Fraction, st.integers(1, 9), st.just(10))
-        return st.tuples(_separable_cases(), frac).map(
+    def domain(self, base: Any) -> Any:
+        frac = st.builds(Fraction, st.integers(1, 99), st.just(100)).map(lambda f: 1 - f)
+        return st.tuples(base, frac).map(
             lambda t: Case(t[0].X, t[0].y, t[0].u, t[0].gamma, {"g": t[0].gamma * t[1]}, t[0].name)
         )
-
-    def examples(self) -> list[Case]:
-        return [
-            Case(c.X, c.y, c.u, c.gamma, {"g": c.gamma * Fraction(99, 100)}, c.name)
-            for c in super().examples()
-        ]
 
     def claim(self, case: Case) -> Claim:
         return Claim(C=case.radius_squared, g=case.params["g"], uu=case.uu, strict=True)
@@ -78,11 +72,8 @@ class UnitBall(Classic):
     )
     source: ClassVar[str] = "seed 001"
 
-    def cases(self) -> Any:
-        return _separable_cases().map(_into_unit_ball)
-
-    def examples(self) -> list[Case]:
-        return [_into_unit_ball(c) for c in super().examples()]
+    def domain(self, base: Any) -> Any:
+        return base.map(_into_unit_ball)
 
     def claim(self, case: Case) -> Claim:
         return Claim(C=Fraction(1), g=case.gamma, uu=case.uu)

@@ -77,6 +77,14 @@ class ExpSum:
 
     __rmul__ = __mul__
 
+    def __pow__(self, p: int) -> ExpSum:
+        if not isinstance(p, int) or p < 0:
+            return NotImplemented
+        out = ExpSum.lift(1)
+        for _ in range(p):
+            out = out * self
+        return out
+
     def sign(self) -> int:
         """The exact sign (-1, 0, +1)."""
         if not self.terms:

@@ -1,97 +1,356 @@
 """The checking harness: a variant's claim evaluated on its own runs, then searched.
 
-:func:`evaluate` checks one run against the claim, property by property (the
-generic lemma's G1 and G2 at every update, P_k and Q_k by induction, the
-Cauchy-Schwarz step L4, the bound T, and the end condition SEP or SEP0, plus the
-variant's own properties).  :func:`search` runs Hypothesis over the variant's
-cases and orders and, for each property that fails anywhere, shrinks a minimal
-counterexample.
+:func:`run_case` runs a variant once and evaluates its claim (:mod:`.claims`: the
+generic lemma's G1, G2, P_k, Q_k, Cauchy-Schwarz L4 and the bound T, evaluated by the
+run-time monitor on the quantities measured from the run's vectors; the end
+condition SEP or SEP0; the variant's own properties).  Two properties are the
+harness's own: ``RUNS`` (the variant runs on every valid case: an exception is a
+failure, reported as one line) and ``ENDS`` (a run finishes within the per-run time
+limit, which interrupts even a Python loop that never returns).
+
+:func:`search` runs Hypothesis over the variant's cases and orders.  Each failing
+property raises its own exception, so Hypothesis shrinks every distinct failure
+separately (its multi-bug reporting: distinct exceptions of a variant are distinct
+causes of ``RUNS``); a run stops at the first failure of a property not yet refuted,
+and the search is repeated for the properties not yet refuted, so every failing
+property gets its own minimal counterexample.  The search is split into ``shards``
+independent seeded parts (the same for any number of processes; see :mod:`.parallel`).
 
 >>> from pla_proof.variants.registry import resolve
 >>> report = search(resolve("classic"), examples=20, seed=1)
->>> report.ok, [p.id for p in report.properties][:4]
-(True, ['G1', 'G2', 'P_k', 'Q_k'])
+>>> report.ok, [p.id for p in report.properties][:6]
+(True, ['RUNS', 'ENDS', 'G1', 'G2', 'P_k', 'Q_k'])
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+import contextlib
+import math
+import os
+import signal
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis import HealthCheck, Phase, Verbosity, given, settings, target
+from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
-from hypothesis.errors import NoSuchExample, Unsatisfiable
+from hypothesis.errors import Flaky, HypothesisException
 
-from .protocol import _STOP, Case, Claim, Measure, Order, Record, Variant
+from ..errors import InputError
+from ..proof.statements import lemma
+from .claims import Claim, Evaluation, Failure, show
+from .protocol import _EVAL, Case, Order, Record, Variant
 
 __all__ = [
+    "DEFAULT_SHARDS",
+    "DEFAULT_SHRINK_RUNS",
+    "DEFAULT_TIME_LIMIT",
     "GENERIC_PROPERTIES",
     "CheckReport",
     "Counterexample",
     "Failure",
     "PropertyResult",
-    "check_step",
     "evaluate",
+    "float_case",
     "run_case",
     "search",
 ]
 
 #: id -> (lemma it instantiates, statement)
 GENERIC_PROPERTIES: dict[str, tuple[str, str]] = {
+    "RUNS": ("harness", "the variant runs on every valid case (no exception)"),
+    "ENDS": ("harness", "every run finishes within the per-run time limit"),
     "G1": ("generic lemma G1 (classic: L6)", "growth |w_{k+1}|^2 - |w_k|^2 <= C at every update"),
     "G2": ("generic lemma G2 (classic: L2)", "progress u.w_{k+1} - u.w_k >= g at every update"),
-    "P_k": ("L3", "u.w_k >= u.w_0 + k g after k updates"),
-    "Q_k": ("L7", "|w_k|^2 <= |w_0|^2 + k C after k updates"),
-    "L4": ("L4", "Cauchy-Schwarz (u.w)^2 <= |u|^2 |w|^2 (and |w|^2 >= 0)"),
-    "T": ("T", "number of updates k <= claimed bound"),
+    "P_k": ("P_G (classic: L3)", "u.w_{k+1} >= u.w_1 + k g after k updates"),
+    "Q_k": ("Q_G (classic: L7)", "|w_{k+1}|^2 <= |w_1|^2 + k C after k updates"),
+    "L4": ("L4", "Cauchy-Schwarz (u.w)^2 <= |u|^2 |w|^2"),
+    "T": ("T_G (classic: T)", "number of updates k within the claimed bound"),
     "SEP": ("SEP", "the returned predictor separates every point strictly"),
     "SEP0": ("seed 004", "the returned (w, b) predicts every label, with sign(0) = +1"),
 }
+#: The per-run time limit (seconds) of a search run.
+DEFAULT_TIME_LIMIT = 5.0
+#: Independent seeded parts of a search (the unit of parallel work).
+DEFAULT_SHARDS = 2
+#: Runs of the variant a round may spend shrinking once it found a failure (a count,
+#: not a time, so the result does not depend on the machine's load).
+DEFAULT_SHRINK_RUNS = 1000
+_HARNESS = ("RUNS", "ENDS")
 
 
-@dataclass(frozen=True)
-class Failure:
-    """A property that failed on a run, with both sides' exact values."""
-
-    prop: str
-    k: int | None
-    j: int | None
-    lhs: Any
-    op: str
-    rhs: Any
-    message: str = ""
-
-    def describe(self) -> str:
-        where = ""
-        if self.k is not None:
-            where = f" at update k={self.k}"
-            if self.j is not None:
-                where += f" (point {self.j + 1})"
-        elif self.j is not None:
-            where = f" at point {self.j + 1}"
-        if self.message:
-            return f"{self.prop} fails{where}: {self.message}"
-        return f"{self.prop} fails{where}: {_show(self.lhs)} {self.op} {_show(self.rhs)} is false"
+class RunTimeout(BaseException):
+    """Raised inside a run that exceeds the per-run time limit."""
 
 
-def _show(v: Any) -> str:
-    from fractions import Fraction
+class _CompileClock:
+    """Seconds the process has spent compiling the engine's loops (numba's compile
+    events; registered when numba is first seen)."""
 
-    if isinstance(v, Fraction):
-        return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
-    return str(v)
+    def __init__(self) -> None:
+        self.total = 0.0
+        self._started: list[float] = []
+        self.registered = False
+
+    def register(self) -> None:
+        if self.registered or "numba" not in sys.modules:
+            return
+        from numba.core import event
+
+        clock = self
+
+        class Listener(event.Listener):  # type: ignore[misc]
+            def on_start(self, ev: Any) -> None:
+                clock._started.append(time.monotonic())
+
+            def on_end(self, ev: Any) -> None:
+                if clock._started:
+                    clock.total += time.monotonic() - clock._started.pop()
+
+        event.register("numba:compile", Listener())  # type: ignore[no-untyped-call]
+        self.registered = True
 
 
-def _le(a: Any, b: Any, strict: bool = False) -> bool:
-    return bool(a < b) if strict else bool(a <= b)
+_COMPILING = _CompileClock()
+_COMPILER_DIRS = (f"{os.sep}numba{os.sep}", f"{os.sep}llvmlite{os.sep}")
 
 
-def evaluate(claim: Claim, record: Record) -> dict[str, Failure | None]:
-    """Every claimed property on one run: ``{id: first failure or None}``.
+def _in_compiler(frame: Any) -> bool:
+    """True when ``frame`` (or a caller) is numba or llvmlite code: compiling or
+    loading a compiled loop, which an exception must not interrupt."""
+    depth = 0
+    while frame is not None and depth < 400:
+        if any(d in frame.f_code.co_filename for d in _COMPILER_DIRS):
+            return True
+        frame, depth = frame.f_back, depth + 1
+    return False
 
-    Properties whose constants are not claimed are absent from the result.
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Interrupt the enclosed code after ``seconds`` (a SIGALRM timer; in the main
+    thread only -- elsewhere the limit does not apply).
+
+    Time spent compiling the engine's loops does not count, and the code is never
+    interrupted inside the compiler (that would leave a half-built loop behind); once
+    the time is up the timer keeps firing every 50 ms, so an interruption that lands
+    where an exception is swallowed (a callback) is repeated.
+
+    >>> with time_limit(0.2):
+    ...     while True:
+    ...         pass
+    Traceback (most recent call last):
+    ...
+    pla_proof.variants.harness.RunTimeout
+    """
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _COMPILING.register()
+    start, compiled = time.monotonic(), _COMPILING.total
+
+    def expired(signum: int, frame: Any) -> None:
+        if _in_compiler(frame):
+            return
+        if time.monotonic() - start - (_COMPILING.total - compiled) < seconds:
+            return
+        raise RunTimeout()
+
+    old = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception as one line: type, message and where it was raised.
+
+    >>> try:
+    ...     1 / 0
+    ... except ZeroDivisionError as e:
+    ...     one_line(e).split(" (")[0]
+    'ZeroDivisionError: division by zero'
+    """
+    msg = str(exc).strip().splitlines()
+    text = f"{type(exc).__name__}: {msg[0]}" if msg else type(exc).__name__
+    tb = traceback.extract_tb(exc.__traceback__)
+    if tb:
+        fr = tb[-1]
+        text += f" (at {fr.filename.rsplit('/', 1)[-1]}:{fr.lineno})"
+    return text
+
+
+def float_case(case: Case) -> Case | None:
+    """The case with every coordinate rounded to float64 (its margin measured again);
+    ``None`` when the comparator no longer separates the rounded data."""
+    X = tuple(tuple(Fraction(float(v)) for v in x) for x in case.X)
+    if X == case.X:
+        return case
+    margins = [
+        yi * sum((a * b for a, b in zip(case.u, x, strict=True)), Fraction(0))
+        for x, yi in zip(X, case.y, strict=True)
+    ]
+    if not margins or min(margins) <= 0:
+        return None
+    return Case(X, case.y, case.u, min(margins), dict(case.params), case.name)
+
+
+def run_case(
+    variant: Variant,
+    case: Case,
+    order: Order,
+    *,
+    mode: str = "exact",
+    stop: Callable[[str], bool] | None = None,
+    limit: float | None = None,
+) -> tuple[Record, dict[str, Failure | None]]:
+    """Run ``variant`` on one case in one order and evaluate its claim: ``{property:
+    first failure or None}``.  ``stop(prop)``: end the run at the first failure of a
+    property it names; ``limit``: the per-run time limit in seconds."""
+    if mode == "float":
+        fc = float_case(case)
+        if fc is None:
+            raise InputError("the comparator does not separate the data rounded to float64")
+        case = fc
+    try:
+        claim = variant.claim(case)
+    except InputError:
+        raise  # a case outside the variant's domain
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:
+        out: dict[str, Failure | None] = dict.fromkeys(_HARNESS)
+        out["RUNS"] = Failure("RUNS", None, None, None, "", None, "claim() raised " + one_line(exc))
+        return Record(), out
+    ev = Evaluation(claim, mode=mode, stop=stop)
+    token = _EVAL.set(ev)
+    rec: Record | None = None
+    problem: Failure | None = None
+    try:
+        with time_limit(limit):
+            rec = variant.run(case, order)
+            if rec._ev is not ev:  # the run returned a record it did not make first
+                rec = _re_evaluate(rec, claim, mode, stop)
+                ev = rec._ev
+            ev.feed_steps(rec.steps[rec._fed :]) if rec.steps else None
+    except RunTimeout:
+        problem = Failure("ENDS", None, None, None, "", None, f"no result after {limit:g} s")
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:
+        problem = Failure("RUNS", None, None, None, "", None, "raised " + one_line(exc))
+    finally:
+        _EVAL.reset(token)
+    if problem is not None:
+        out = dict.fromkeys(_HARNESS)
+        out[problem.prop] = problem
+        partial = ev.record if isinstance(ev.record, Record) else Record()
+        partial._ev = None
+        return partial, out
+    assert rec is not None
+    res = _results(variant, case, claim, ev, rec)
+    rec.max_missed, rec.undecided = ev.max_missed, len(ev.undecided)
+    rec._ev = None
+    return rec, res
+
+
+def _re_evaluate(
+    rec: Record, claim: Claim, mode: str, stop: Callable[[str], bool] | None
+) -> Record:
+    ev = Evaluation(claim, mode=mode, stop=None)
+    for k0, m in rec.chunks:
+        ev.feed(
+            k0,
+            m,
+            rec.choices[k0 : k0 + len(m["k"].values() if hasattr(m["k"], "values") else m["k"].lo)],
+        )
+    rec._ev = ev
+    rec._fed = 0
+    ev.record = rec
+    return rec
+
+
+def _results(
+    variant: Variant, case: Case, claim: Claim, ev: Evaluation, rec: Record
+) -> dict[str, Failure | None]:
+    out: dict[str, Failure | None] = dict.fromkeys(_HARNESS)
+    for p in ev.properties:
+        out[p] = ev.failures.get(p)
+    if claim.end is not None and rec.complete and not rec.truncated:
+        out[claim.end] = end_condition(variant, case, claim.end, rec)
+    elif claim.end is not None:
+        out[claim.end] = None
+    for prop, msg in rec.checks.items():
+        out[prop] = None if msg is None else Failure(prop, None, None, None, "", None, msg)
+    return out
+
+
+def decision_values(variant: Variant, case: Case, rec: Record) -> list[Any] | None:
+    """The returned predictor's values ``f(x_i)`` on the case's points: the variant's
+    ``decision()`` when it has one, else ``w.x_i + b`` from ``output["w"]`` (and
+    ``output["b"]``), or ``end["values"]``; ``None`` when the record gives none."""
+    decide = getattr(variant, "decision", None)
+    if callable(decide):
+        vals = decide(case, rec.output)
+        if vals is not None:
+            return list(vals)
+    if "values" in rec.end:
+        return list(rec.end["values"])
+    w = rec.output.get("w")
+    if w is None or len(w) != case.d:
+        return None
+    b = rec.output.get("b", 0)
+    return [sum((a * v for a, v in zip(w, x, strict=True)), Fraction(0)) + b for x in case.X]
+
+
+def end_condition(variant: Variant, case: Case, end: str, rec: Record) -> Failure | None:
+    """``SEP`` (the proof's end lemma, ``m > 0``) or ``SEP0`` on the returned predictor."""
+    if end == "SEP":
+        if "m" in rec.end:
+            m, j = rec.end["m"], rec.end.get("j")
+        else:
+            vals = decision_values(variant, case, rec)
+            if vals is None:
+                raise InputError(
+                    f"{variant.name}: the run returned no predictor (set output['w'] or end['m'])"
+                )
+            margins = [yi * v for yi, v in zip(case.y, vals, strict=True)]
+            m = min(margins)
+            j = margins.index(m)
+        if lemma("SEP").holds({"m": m}):
+            return None
+        return Failure("SEP", None, j, m, ">", 0, f"min_i y_i f(x_i) = {show(m)}, not > 0")
+    if end == "SEP0":
+        vals = decision_values(variant, case, rec)
+        if vals is None:
+            raise InputError(f"{variant.name}: the run returned no predictor (set output['w'])")
+        for i, (v, yi) in enumerate(zip(vals, case.y, strict=True)):
+            if (1 if v >= 0 else -1) != yi:
+                return Failure(
+                    "SEP0", None, i, v, "", "", f"f(x) = {show(v)} predicts {-yi}, label {yi}"
+                )
+        return None
+    raise InputError(f"unknown end condition {end!r} (SEP, SEP0 or None)")
+
+
+def evaluate(
+    claim: Claim,
+    record: Record,
+    *,
+    variant: Variant | None = None,
+    case: Case | None = None,
+) -> dict[str, Failure | None]:
+    """Every claimed property on a finished run: ``{id: first failure or None}``.
 
     >>> from fractions import Fraction as F
     >>> from pla_proof.variants.protocol import Measure
@@ -102,94 +361,29 @@ def evaluate(claim: Claim, record: Record) -> dict[str, Failure | None]:
     >>> res["G2"] is None
     True
     """
-    out: dict[str, Failure | None] = {}
-    C, g, uu = claim.C, claim.g, claim.uu
-    if C is not None:
-        out["G1"] = None
-        out["Q_k"] = None
-    if g is not None:
-        out["G2"] = None
-        out["P_k"] = None
-    if uu is not None:
-        out["L4"] = None
-    pair = claim.bound_pair()
-    if pair is not None:
-        out["T"] = None
-
-    def fail(prop: str, f: Failure) -> None:
-        if prop in out and out[prop] is None:
-            out[prop] = f
-
-    for s in record.steps:
-        for f in check_step(claim, s, pair):
-            fail(f.prop, f)
-    end = claim.end
-    if end == "SEP":
-        m = record.end["m"]
-        out["SEP"] = (
-            None if m > 0 else Failure("SEP", None, record.end.get("j"), m, ">", 0, _sep_msg(m))
-        )
-    elif end == "SEP0":
-        bad = record.end.get("sep0_bad")
-        out["SEP0"] = (
-            None
-            if bad is None
-            else Failure("SEP0", None, bad, record.end.get("sep0_value"), "", "", "mispredicted")
-        )
+    ev = Evaluation(claim, mode=record.mode)
+    for k0, m in record.chunks:
+        K = len(m["k"].values()) if hasattr(m["k"], "values") else len(m["k"].lo)
+        ev.feed(k0, m, record.choices[k0 : k0 + K])
+    ev.feed_steps(record.steps)
+    out: dict[str, Failure | None] = {p: ev.failures.get(p) for p in ev.properties}
+    if claim.end is not None:
+        if (
+            record.complete
+            and not record.truncated
+            and ("m" in record.end or (variant is not None and case is not None))
+        ):
+            v = variant if variant is not None else Variant()
+            c = case if case is not None else Case((), (), (), Fraction(0))
+            out[claim.end] = end_condition(v, c, claim.end, record)
+        else:
+            out[claim.end] = None
     for prop, msg in record.checks.items():
         out[prop] = None if msg is None else Failure(prop, None, None, None, "", None, msg)
     return out
 
 
-def check_step(claim: Claim, s: Measure, pair: tuple[Any, Any] | None = None) -> list[Failure]:
-    """The per-update properties (G1, Q_k, G2, P_k, L4, T) that fail at one update."""
-    out: list[Failure] = []
-    C, g, uu = claim.C, claim.g, claim.uu
-    if C is not None:
-        if not s.n1 - s.n0 <= C:
-            out.append(Failure("G1", s.k, s.j, s.n1 - s.n0, "<=", C))
-        if not s.n1 <= claim.n0 + s.k * C:
-            out.append(Failure("Q_k", s.k, s.j, s.n1, "<=", claim.n0 + s.k * C))
-    if g is not None:
-        if not s.pu1 - s.pu0 >= g:
-            out.append(Failure("G2", s.k, s.j, s.pu1 - s.pu0, ">=", g))
-        if not s.pu1 >= claim.pu0 + s.k * g:
-            out.append(Failure("P_k", s.k, s.j, s.pu1, ">=", claim.pu0 + s.k * g))
-    if uu is not None:
-        if not s.n1 >= 0:
-            out.append(Failure("L4", s.k, s.j, s.n1, ">=", 0, "|w|^2 < 0"))
-        elif not s.pu1 * s.pu1 <= uu * s.n1:
-            out.append(Failure("L4", s.k, s.j, s.pu1 * s.pu1, "<=", uu * s.n1))
-    if pair is not None:
-        num, den = pair
-        rel = "<" if claim.strict else "<="
-        if not _le(s.k * den, num, claim.strict):
-            out.append(Failure("T", s.k, s.j, s.k * den, rel, num, _bound_msg(s.k, pair, rel)))
-    return out
-
-
-def _bound_msg(k: int, pair: tuple[Any, Any], rel: str) -> str:
-    num, den = pair
-    if den == 1:
-        return f"k = {k} {rel} bound {_show(num)} is false"
-    return f"k * den = {_show(k * den)} {rel} num = {_show(num)} is false (bound num/den)"
-
-
-def _sep_msg(m: Any) -> str:
-    return f"min_i y_i f(x_i) = {_show(m)}, not > 0"
-
-
-def run_case(
-    variant: Variant, case: Case, order: Order
-) -> tuple[Record, dict[str, Failure | None]]:
-    """Run ``variant`` on one case in one order and evaluate its claim."""
-    rec = variant.run(case, order)
-    res = evaluate(variant.claim(case), rec)
-    if not rec.complete or rec.truncated:  # stopped early: the end condition is not decided
-        for prop in ("SEP", "SEP0"):
-            if prop in res:
-                res[prop] = None
-    return rec, res
+# --- the search ---------------------------------------------------------------------------
 
 
 @dataclass
@@ -199,6 +393,10 @@ class Counterexample:
     record: Record
     failure: Failure
     explicit: bool = False  # a fixed example (not found by the search)
+    shard: int = 0
+
+    def size(self) -> tuple[int, int, int, int]:
+        return (self.case.n, self.case.d, self.record.updates, self.shard)
 
 
 @dataclass
@@ -207,6 +405,9 @@ class PropertyResult:
     statement: str
     lemma: str
     counterexample: Counterexample | None = None
+    #: distinct causes beyond the first (other exceptions of RUNS, found by Hypothesis)
+    others: list[Counterexample] = field(default_factory=list)
+    runs: int = 0  # runs on which the property was evaluated
 
     @property
     def ok(self) -> bool:
@@ -221,7 +422,12 @@ class CheckReport:
     properties: list[PropertyResult] = field(default_factory=list)
     runs: int = 0
     inconclusive: int = 0
-    caught_by: str | None = None  # with ``first_only``: the first property refuted by the search
+    caught_by: str | None = None  # with ``first_only``: the first property refuted
+    mode: str = "exact"
+    max_missed: float = 0.0
+    undecided: int = 0
+    seconds: float = 0.0  # search time, summed over the shards (whatever ran them)
+    skipped: int = 0  # cases outside the domain (float mode: not separable after rounding)
 
     @property
     def ok(self) -> bool:
@@ -246,10 +452,12 @@ def _sort_key(prop: str) -> tuple[int, str]:
 
 
 def _when(variant: Variant, f: Failure | None, prop: str) -> tuple[float, int, str]:
-    """Order failures in time: preconditions, then by update index, then end-of-run
-    properties; ties by the proof's order."""
-    if prop in variant.preconditions:
-        k: float = -1
+    """Order failures in time: the harness's own, preconditions, then by update index,
+    then end-of-run properties; ties by the proof's order."""
+    if prop in _HARNESS:
+        k: float = -2
+    elif prop in variant.preconditions:
+        k = -1
     elif f is not None and f.k is not None:
         k = f.k
     else:
@@ -265,6 +473,375 @@ def _statement(variant: Variant, prop: str) -> tuple[str, str]:
     return extra.get(prop, prop), "variant"
 
 
+class _Refuted(Exception):
+    ce: Counterexample
+
+
+_REFUTED: dict[str, type[_Refuted]] = {}
+
+
+def _refuted(key: str) -> type[_Refuted]:
+    cls = _REFUTED.get(key)
+    if cls is None:
+        cls = type(f"Refuted[{key}]", (_Refuted,), {})
+        _REFUTED[key] = cls
+    return cls
+
+
+class _ShrinkSpent(BaseException):
+    """The round's shrink budget is spent (a BaseException: Hypothesis lets it through
+    instead of treating it as a failure to shrink)."""
+
+
+class _Abort(Exception):
+    """The search stops: the variant keeps exceeding the per-run time limit."""
+
+
+@dataclass
+class ShardResult:
+    """What one shard of a search found (picklable: sent back by worker processes)."""
+
+    found: dict[str, list[Counterexample]] = field(default_factory=dict)
+    seen: set[str] = field(default_factory=set)
+    evaluated: dict[str, int] = field(default_factory=dict)
+    runs: int = 0
+    inconclusive: int = 0
+    skipped: int = 0
+    timeouts: int = 0
+    max_missed: float = 0.0
+    undecided: int = 0
+    caught_by: str | None = None
+    seconds: float = 0.0  # time this shard searched
+
+    def note(self, rec: Record, res: dict[str, Failure | None]) -> None:
+        self.runs += 1
+        self.seen.update(res)
+        for p in res:
+            self.evaluated[p] = self.evaluated.get(p, 0) + 1
+        if not rec.complete:
+            self.inconclusive += 1
+
+
+def _settings(examples: int) -> settings:
+    return settings(
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        derandomize=False,
+        report_multiple_bugs=True,
+        print_blob=False,
+        verbosity=Verbosity.quiet,
+        phases=(Phase.generate, Phase.target, Phase.shrink),
+    )
+
+
+def _cause(prop: str, f: Failure) -> str:
+    if prop == "RUNS":  # one cause per exception type and place
+        return "RUNS:" + f.message.split(": ", 1)[0] + f.message.rsplit("(at", 1)[-1]
+    return prop
+
+
+def search_shard(
+    variant: Variant,
+    *,
+    examples: int,
+    seed: int,
+    shard: int = 0,
+    fixed: Sequence[tuple[Case, Order]] = (),
+    first_only: bool = False,
+    mode: str = "exact",
+    limit: float | None = DEFAULT_TIME_LIMIT,
+    progress: Callable[[str], None] | None = None,
+    ignore: Sequence[str] = (),
+    shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
+) -> ShardResult:
+    """One seeded part of a search: the fixed cases, then rounds of Hypothesis search
+    (each round looks for the properties not yet refuted)."""
+    out = ShardResult()
+    warm_up()
+    t0 = time.perf_counter()
+    explicit: dict[str, Counterexample] = {}
+    for case, order in fixed:
+        if out.timeouts >= 3:  # a variant that keeps hanging: ENDS is refuted already
+            break
+        try:
+            rec, res = run_case(variant, case, order, mode=mode, limit=limit)
+        except InputError:
+            out.skipped += 1
+            continue
+        if res.get("ENDS") is not None:
+            out.timeouts += 1
+        out.note(rec, res)
+        _account(out, rec)
+        for prop, f in res.items():
+            if f is not None and prop not in explicit:
+                explicit[prop] = Counterexample(case, order, rec, f, explicit=True, shard=shard)
+    strategy = st.tuples(variant.cases(), variant.orders())
+    refuted: set[str] = set(ignore)
+    r = 0
+    while True:
+        new = _round(
+            variant,
+            strategy,
+            examples,
+            seed + 7919 * shard + 104729 * r,
+            refuted,
+            out,
+            mode,
+            limit,
+            progress,
+            shard,
+            shrink_runs,
+        )
+        r += 1
+        new += _also_failing(variant, new, refuted, mode, limit, shard)
+        fresh = [ce for ce in new if ce.failure.prop not in refuted]
+        for ce in new:
+            out.found.setdefault(ce.failure.prop, []).append(ce)
+        if first_only:
+            if new:
+                best = min(
+                    new,
+                    key=lambda ce: (*ce.size()[:3], *_when(variant, ce.failure, ce.failure.prop)),
+                )
+                out.caught_by = best.failure.prop
+            break
+        if not fresh:
+            break
+        refuted.update(ce.failure.prop for ce in fresh)
+        if out.timeouts >= 3:
+            break
+    for prop, ce in explicit.items():
+        if prop not in out.found:
+            out.found[prop] = [ce]
+    out.seconds = time.perf_counter() - t0
+    return out
+
+
+def _also_failing(
+    variant: Variant,
+    found: Sequence[Counterexample],
+    refuted: set[str],
+    mode: str,
+    limit: float | None,
+    shard: int,
+) -> list[Counterexample]:
+    """The other properties that fail on a round's shrunk counterexamples: each is
+    refuted by that (already minimal) case too, even when the search would rarely
+    draw such a case again."""
+    taken = refuted | {ce.failure.prop for ce in found}
+    more: list[Counterexample] = []
+    for ce in found:
+        if ce.failure.prop == "ENDS":
+            continue
+        try:
+            rec, res = run_case(variant, ce.case, ce.order, mode=mode, limit=limit)
+        except InputError:
+            continue
+        for prop, f in sorted(res.items(), key=lambda kv: _when(variant, kv[1], kv[0])):
+            if f is not None and prop not in taken and prop not in _HARNESS:
+                taken.add(prop)
+                more.append(Counterexample(ce.case, ce.order, rec, f, shard=shard))
+    return more
+
+
+_WARM: set[str] = set()
+
+
+def warm_up() -> None:
+    """Compile the engine's loops before any timed run (compilation is not the
+    variant's time)."""
+    if "engine" in _WARM:
+        return
+    from ..data import Dataset
+    from ..engine.drive import drive
+
+    one = Dataset(((Fraction(1), Fraction(1, 3)), (Fraction(-1), Fraction(2))), (1, -1))
+    for mode in ("exact", "float"):
+        drive(one, mode=mode, on_chunk=lambda k0, c, v: None, detect_cycles=True)
+    _WARM.add("engine")
+
+
+def _account(out: ShardResult, rec: Record) -> None:
+    out.max_missed = max(out.max_missed, rec.max_missed)
+    out.undecided += rec.undecided
+
+
+def _round(
+    variant: Variant,
+    strategy: Any,
+    examples: int,
+    seed: int,
+    ignore: set[str],
+    out: ShardResult,
+    mode: str,
+    limit: float | None,
+    progress: Callable[[str], None] | None,
+    shard: int,
+    shrink_runs: int | None = None,
+) -> list[Counterexample]:
+    timeouts: list[Counterexample] = []
+    # the shrink budget: once a failure is found, at most ``shrink_runs`` more runs of
+    # the variant; then the round ends with the smallest failing case of each cause
+    # (Hypothesis tries candidates smaller than the current best only: the last failing
+    # case of a cause is its best)
+    best: dict[str, Counterexample] = {}
+    spent = [0]
+
+    @_settings(examples)
+    @hypothesis_seed(seed)
+    @given(strategy)
+    def test(ex: tuple[Case, Order]) -> None:
+        if out.timeouts >= 3:
+            raise _Abort()
+        case, order = ex
+        if best and shrink_runs is not None:
+            if spent[0] >= shrink_runs:
+                raise _ShrinkSpent()
+            spent[0] += 1
+        try:
+            rec, res = run_case(
+                variant, case, order, mode=mode, stop=lambda p: p not in ignore, limit=limit
+            )
+        except InputError:
+            out.skipped += 1
+            return
+        out.note(rec, res)
+        _account(out, rec)
+        if progress is not None and out.runs % 25 == 0:
+            progress(
+                f"{variant.name}: {out.runs} runs, refuted so far: "
+                + (", ".join(sorted(ignore)) or "none")
+            )
+        target(float(rec.updates), label="updates")
+        claim = variant.claim(case) if rec.updates else None
+        if claim is not None and claim.g is not None and claim.C is not None and claim.uu:
+            with contextlib.suppress(TypeError, ValueError, ZeroDivisionError, OverflowError):
+                target(
+                    float(
+                        rec.updates
+                        * Fraction(claim.g) ** 2
+                        / (Fraction(claim.C) * Fraction(claim.uu))
+                    ),
+                    label="k g^2 / (C |u|^2)",
+                )
+        failing = [p for p, f in res.items() if f is not None and p not in ignore]
+        if not failing:
+            return
+        prop = min(failing, key=lambda p: _when(variant, res[p], p))
+        f = res[prop]
+        assert f is not None
+        ce = Counterexample(case, order, rec, f, shard=shard)
+        if prop == "ENDS":  # not shrunk: every attempt would cost the whole time limit
+            out.timeouts += 1
+            if not timeouts:
+                timeouts.append(ce)
+            return
+        cause = _cause(prop, f)
+        if cause not in best or ce.size()[:3] <= best[cause].size()[:3]:
+            best[cause] = ce  # (a failure of another cause met while shrinking may be larger)
+        exc = _refuted(cause)()
+        exc.ce = ce
+        raise exc
+
+    found: list[Counterexample] = list(timeouts)
+    try:
+        test()
+    except _ShrinkSpent:
+        found.extend(best.values())
+    except _Refuted as e:
+        found.append(e.ce)
+    except BaseExceptionGroup as g:
+        for leaf in _leaves(g):
+            if isinstance(leaf, _Refuted):
+                found.append(leaf.ce)
+            elif not isinstance(leaf, _Abort | Flaky | HypothesisException):
+                raise
+    except (_Abort, Flaky, HypothesisException):
+        pass
+    return found + [ce for ce in timeouts if ce not in found]
+
+
+def _leaves(g: BaseExceptionGroup[Any]) -> list[BaseException]:
+    out: list[BaseException] = []
+    for e in g.exceptions:
+        out.extend(_leaves(e) if isinstance(e, BaseExceptionGroup) else [e])
+    return out
+
+
+def fixed_cases(
+    variant: Variant, extra_cases: Sequence[tuple[Case, Order]] = ()
+) -> list[tuple[Case, Order]]:
+    """The fixed examples of a search (each in the cyclic and first orders the variant
+    accepts), then ``extra_cases`` (e.g. counterexamples replayed from a database)."""
+    fixed = [(c, Order(r)) for c in variant.examples() for r in ("cyclic", "first")]
+    fixed = [(c, o) for c, o in fixed if o.rule in variant.order_rules]
+    return [*fixed, *extra_cases]
+
+
+def merge(
+    variant: Variant,
+    parts: Sequence[ShardResult],
+    *,
+    examples: int,
+    seed: int,
+    mode: str,
+    first_only: bool = False,
+) -> CheckReport:
+    """One report from the shards of a search (the same whatever ran them, in any order)."""
+    report = CheckReport(variant.name, examples, seed, mode=mode)
+    found: dict[str, list[Counterexample]] = {}
+    seen: set[str] = set()
+    evaluated: dict[str, int] = {}
+    for part in parts:
+        report.runs += part.runs
+        report.inconclusive += part.inconclusive
+        report.skipped += part.skipped
+        report.max_missed = max(report.max_missed, part.max_missed)
+        report.undecided += part.undecided
+        report.seconds += part.seconds
+        seen |= part.seen
+        for p, n in part.evaluated.items():
+            evaluated[p] = evaluated.get(p, 0) + n
+        for p, ces in part.found.items():
+            found.setdefault(p, []).extend(ces)
+    if first_only:
+        caught = [
+            (p, ce)
+            for part in parts
+            if part.caught_by
+            for p, ces in part.found.items()
+            if p == part.caught_by
+            for ce in ces
+            if not ce.explicit
+        ]
+        if not caught:  # nothing generated failed: a fixed example may have
+            caught = [(p, ce) for p, ces in found.items() for ce in ces if ce.explicit]
+        if caught:
+            report.caught_by = min(
+                caught, key=lambda t: (*t[1].size(), *_when(variant, t[1].failure, t[0]))
+            )[0]
+    for prop in sorted(seen | set(found), key=_sort_key):
+        text, lem = _statement(variant, prop)
+        ces = sorted(found.get(prop, []), key=lambda ce: (ce.explicit, *ce.size()))
+        best = ces[0] if ces else None
+        others = []
+        if prop == "RUNS" and best is not None:
+            causes = {_cause(prop, best.failure)}
+            for ce in ces[1:]:
+                c = _cause(prop, ce.failure)
+                if c not in causes:
+                    causes.add(c)
+                    others.append(ce)
+        report.properties.append(
+            PropertyResult(prop, text, lem, best, others, evaluated.get(prop, 0))
+        )
+    if all(p.ok for p in report.properties):
+        report.properties = [p for p in report.properties if p.id not in _HARNESS or p.runs]
+    return report
+
+
 def search(
     variant: Variant,
     *,
@@ -273,90 +850,46 @@ def search(
     extra_cases: Sequence[tuple[Case, Order]] = (),
     first_only: bool = False,
     progress: Callable[[str], None] | None = None,
+    mode: str | None = None,
+    limit: float | None = DEFAULT_TIME_LIMIT,
+    shards: int = DEFAULT_SHARDS,
+    jobs: int = 1,
+    shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
 ) -> CheckReport:
     """Check every property of ``variant``'s claim over fixed examples and
-    Hypothesis-generated cases and orders; shrink one counterexample per failing
-    property (each search targets the properties not yet refuted).
+    Hypothesis-generated cases and orders; shrink a counterexample per failing property.
 
-    ``first_only``: stop after the first shrunk counterexample (the property that
-    *catches* the variant: the first to fail on the minimal example).
-    ``progress``: called with a short status line now and then (the CLI shows it on a
-    terminal's stderr)."""
-    report = CheckReport(variant.name, examples, seed)
-    found: dict[str, Counterexample] = {}
-    seen: set[str] = set()
+    ``examples``: generated examples per round, split over ``shards`` independent
+    seeded searches; ``first_only``: stop after the first round and report the property
+    that *catches* the variant (the first to fail on the smallest counterexample);
+    ``mode``: ``"exact"`` or ``"float"`` (default: the variant's ``default_mode``,
+    else exact; float: enclosures: a property fails only where it
+    fails for every value the rounding allows); ``limit``: per-run time limit (s);
+    ``jobs``: worker processes (the result does not depend on it); ``shrink_runs``:
+    runs of the variant each round may spend shrinking a failure (``None``: no limit)."""
+    if mode is None:
+        mode = str(getattr(variant, "default_mode", "exact"))
+    if mode not in ("exact", "float"):
+        raise InputError(f"mode must be 'exact' or 'float', got {mode!r}")
+    from .parallel import run_searches
 
-    fixed = [(c, Order(r)) for c in variant.examples() for r in ("cyclic", "first")]
-    fixed = [(c, o) for c, o in fixed if o.rule in variant.order_rules]
-    for case, order in [*fixed, *extra_cases]:
-        rec, res = run_case(variant, case, order)
-        report.runs += 1
-        seen.update(res)
-        for prop, f in res.items():
-            if f is not None and prop not in found:
-                found[prop] = Counterexample(case, order, rec, f, explicit=True)
-
-    strategy = st.tuples(variant.cases(), variant.orders())
-    refuted: set[str] = set()
-    cfg = settings(
-        max_examples=examples,
-        database=None,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
-        derandomize=False,
-        phases=(Phase.generate, Phase.shrink),  # no explain phase: it traces every line
+    [report] = run_searches(
+        [variant],
+        examples=examples,
+        seed=seed,
+        extra_cases=[list(extra_cases)],
+        first_only=first_only,
+        mode=mode,
+        limit=limit,
+        shards=shards,
+        jobs=jobs,
+        progress=progress,
+        shrink_runs=shrink_runs,
     )
-
-    while True:
-        target = set(refuted)
-
-        def fails(ex: tuple[Case, Order], target: set[str] = target) -> bool:
-            case, order = ex
-            claim = variant.claim(case)
-            pair = claim.bound_pair()
-
-            def stop(rec: Record) -> bool:
-                if any(m is not None and p not in target for p, m in rec.checks.items()):
-                    return True
-                if not rec.steps:
-                    return False
-                return any(f.prop not in target for f in check_step(claim, rec.steps[-1], pair))
-
-            token = _STOP.set(stop)
-            try:
-                rec, res = run_case(variant, case, order)
-            finally:
-                _STOP.reset(token)
-            report.runs += 1
-            seen.update(res)
-            if not rec.complete:
-                report.inconclusive += 1
-            if progress is not None and report.runs % 25 == 0:
-                refuted_text = ", ".join(sorted(target)) or "none"
-                progress(f"{variant.name}: {report.runs} runs, refuted so far: {refuted_text}")
-            return any(f is not None and p not in target for p, f in res.items())
-
-        try:
-            case, order = find(strategy, fails, settings=cfg, random=random.Random(seed))
-        except (NoSuchExample, Unsatisfiable):
-            break
-        rec, res = run_case(variant, case, order)
-        failing = sorted(
-            (p for p, f in res.items() if f is not None and p not in refuted),
-            key=lambda p: _when(variant, res[p], p),
-        )
-        if not failing:  # pragma: no cover - find returned a non-failing example
-            break
-        prop = failing[0]
-        refuted.add(prop)
-        fail = res[prop]
-        assert fail is not None
-        found[prop] = Counterexample(case, order, rec, fail)
-        if first_only:
-            report.caught_by = prop
-            break
-
-    for prop in sorted(seen | set(found), key=_sort_key):
-        text, lem = _statement(variant, prop)
-        report.properties.append(PropertyResult(prop, text, lem, found.get(prop)))
     return report
+
+
+def shard_examples(examples: int, shards: int) -> list[int]:
+    """How ``examples`` are split over ``shards`` (each at least 1)."""
+    base = max(1, math.ceil(examples / shards))
+    return [base] * shards

@@ -358,7 +358,9 @@ class Dual(KernelVariant):
         from .classic import Classic
 
         rec = super().run(case, order)
-        primal_case = Case(case.X, case.y, case.params["anchors"][0], Fraction(1), {}, case.name)
+        u = case.params["anchors"][0]
+        gamma = min(yi * dot(u, x) for x, yi in zip(case.X, case.y, strict=True))
+        primal_case = Case(case.X, case.y, u, Fraction(gamma), {}, case.name)
         ref = Classic().run(primal_case, order)
         alpha = rec.output["alpha"]
         w = tuple(

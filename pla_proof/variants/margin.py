@@ -8,8 +8,8 @@ Growth is ``2 eta y w.x + eta^2 |x|^2 <= 2 eta tau + eta^2 R^2``, so
 >>> F = Fraction
 >>> case = Case(((F(1),),), (1,), (F(1),), F(1), {"tau": F(1), "eta": F(1)})
 >>> rec, res = run_case(Margin(), case, Order("cyclic"))
->>> len(rec.steps), rec.end["m"], all(f is None for f in res.values())
-(2, Fraction(2, 1), True)
+>>> rec.updates, rec.output["w"], all(f is None for f in res.values())
+(2, (Fraction(2, 1),), True)
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 
 from .cases import small_positive_fractions
-from .protocol import Case, Claim, LinearVariant, _separable_cases, orthonormal_cases
+from .protocol import Case, Claim, LinearVariant, orthonormal_cases
 
 __all__ = ["Margin"]
 
@@ -35,16 +35,25 @@ class Margin(LinearVariant):
     )
     source: ClassVar[str] = "Duda & Hart; Krauth & Mezard 1987"
 
-    def cases(self) -> Any:
-        params = st.fixed_dictionaries(
-            {"tau": st.integers(0, 6).map(Fraction), "eta": small_positive_fractions()}
+    def domain(self, base: Any) -> Any:
+        """``tau`` a drawn multiple of ``R^2`` (0 to 6: the bound stays scale-free)."""
+        params = st.tuples(
+            st.sampled_from([0, 1, 2, 3, 6]).map(Fraction).map(lambda q: q / 4),
+            small_positive_fractions(),
         )
-        return st.tuples(_separable_cases(), params).map(
-            lambda t: Case(t[0].X, t[0].y, t[0].u, t[0].gamma, t[1], t[0].name)
+        return st.tuples(base, params).map(
+            lambda t: Case(
+                t[0].X,
+                t[0].y,
+                t[0].u,
+                t[0].gamma,
+                {"tau": t[1][0] * t[0].radius_squared * t[1][1], "eta": t[1][1]},
+                t[0].name,
+            )
         )
 
     def examples(self) -> Sequence[Case]:
-        return [
+        return [*super().examples()] + [
             Case(c.X, c.y, c.u, c.gamma, {"tau": Fraction(2), "eta": Fraction(1)}, c.name)
             for c in orthonormal_cases()
         ]

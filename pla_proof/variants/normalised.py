@@ -23,9 +23,14 @@ from typing import Any, ClassVar
 from ..errors import InputError
 from ..numbers import dot, norm2
 from .cases import normalisable_cases
-from .protocol import Case, Claim, LinearVariant, orthonormal_cases
+from .protocol import Case, Claim, LinearVariant
 
 __all__ = ["Normalised", "exact_norm"]
+
+
+def _rational_norm(x: Sequence[Fraction]) -> bool:
+    v = Fraction(norm2(x))
+    return all(math.isqrt(a) ** 2 == a for a in (v.numerator, v.denominator))
 
 
 def exact_norm(x: Sequence[Fraction]) -> Fraction:
@@ -47,11 +52,11 @@ class Normalised(LinearVariant):
     summary: ClassVar[str] = "w += y x/|x|: (C, g) = (1, min y u.x/|x|)"
     source: ClassVar[str] = "standard"
 
+    def domain(self, base: Any) -> Any:
+        return base.filter(lambda c: all(_rational_norm(x) for x in c.X))
+
     def cases(self) -> Any:
         return normalisable_cases()
-
-    def examples(self) -> Sequence[Case]:
-        return orthonormal_cases()
 
     def factors(self, case: Case) -> tuple[Fraction, ...]:
         return tuple(1 / exact_norm(x) for x in case.X)

@@ -25,7 +25,7 @@ in R^d; they subclass :class:`LinearVariant` and override one or two methods:
 >>> one, zero = Fraction(1), Fraction(0)
 >>> case = Case(X=((one, zero),), y=(1,), u=(one, zero), gamma=one)
 >>> rec = Doubled().run(case, Order("cyclic"))
->>> [(m.k, m.n1 - m.n0, m.pu1 - m.pu0) for m in rec.steps]
+>>> [(m.k, m.n1 - m.n0, m.pu1 - m.pu0) for m in rec.measured()]
 [(1, Fraction(4, 1), Fraction(2, 1))]
 """
 
@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
+import numpy as np
 from hypothesis import strategies as st
 
 from ..data import Dataset
@@ -46,6 +47,7 @@ from ..engine.pyloop import LoopResult, Problem
 from ..engine.rule import LinearRule
 from ..errors import InputError
 from ..numbers import dot, norm2
+from .claims import Claim, max_updates
 
 __all__ = [
     "ORDER_RULES",
@@ -214,11 +216,16 @@ class Measure:
 class Record:
     """What a run produced.
 
-    ``end`` holds the end-of-run measurements: ``m`` (min over points of the returned
-    predictor's signed margin, for ``SEP``), ``j`` (the point attaining it) and any
-    variant-specific values; ``checks`` maps extra property ids to a failure message
-    (or ``None`` when the property held); ``complete`` is False when the run hit the
-    harness's safety cap before the claimed bound (an inconclusive example).
+    A run reports its updates one of three ways: the engine's measured ``chunks``
+    (linear variants, compiled or per step), one :class:`Measure` per update added with
+    :meth:`add` (hand-written runs in any inner-product space), or -- for the end of the
+    run -- ``output["w"]`` (and ``output["b"]``) from which the harness decides ``SEP``
+    and ``SEP0`` itself.  ``end`` may instead give ``m`` (the returned predictor's
+    minimum signed margin ``min_i y_i f(x_i)``) and ``j`` (the point attaining it) for
+    predictors that are not a vector in R^d, and ``values`` (the predictor's values
+    ``f(x_i)``) for ``SEP0``; ``checks`` maps the variant's own property ids to a
+    failure message (or ``None`` when the property held); ``complete`` is False when
+    the run hit the safety cap before the claimed bound (an inconclusive example).
     """
 
     steps: list[Measure] = field(default_factory=list)
@@ -230,27 +237,100 @@ class Record:
     truncated: bool = False
     visits: list[int] = field(default_factory=list)
     status: str = ""
+    chunks: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    mode: str = "exact"
+    #: float mode: the largest amount by which a property could have failed unseen
+    max_missed: float = 0.0
+    #: float mode: properties left undecided (an enclosure that is not finite)
+    undecided: int = 0
+    _ev: Any = field(default=None, repr=False, compare=False)
+    _fed: int = field(default=0, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        ev = _EVAL.get()
+        if ev is not None and ev.record is None:
+            ev.record = self
+            self._ev = ev
+            self.mode = ev.mode
+
+    @property
+    def updates(self) -> int:
+        """The number of updates the run made."""
+        return len(self.choices)
 
     def add(self, m: Measure) -> bool:
         """Record an update; True when the run should stop (the harness's search has
-        already seen a targeted property fail -- the run is then ``truncated``)."""
+        seen a property fail that it is looking for -- the run is then ``truncated``)."""
         self.steps.append(m)
         self.choices.append(m.j)
-        return self.should_stop()
+        ev = self._ev
+        if ev is None:
+            return False
+        pending = len(self.steps) - self._fed
+        if pending < min(4096, max(16, self._fed)):
+            return False
+        return self._feed_steps()
 
-    def should_stop(self) -> bool:
-        """True when the harness asks this run to stop early (see :meth:`add`)."""
-        hook = _STOP.get()
-        if hook is not None and hook(self):
+    def _feed_steps(self) -> bool:
+        ev = self._ev
+        if ev is None or self._fed == len(self.steps):
+            return False
+        new = self.steps[self._fed :]
+        self._fed = len(self.steps)
+        keep = ev.feed_steps(new)
+        if keep is not None:
             self.truncated = True
+            del self.steps[keep:]
+            del self.choices[keep:]
+            self._fed = len(self.steps)
             return True
         return False
 
+    def should_stop(self) -> bool:
+        """True when the harness asks this run to stop early (see :meth:`add`)."""
+        return self._feed_steps() or self.truncated
 
-#: Set by the harness during a search: a predicate on the partial record.
-_STOP: ContextVar[Callable[[Record], bool] | None] = ContextVar(
-    "pla_proof_variant_stop", default=None
-)
+    def measured(self) -> list[Measure]:
+        """Every update as a :class:`Measure` (exact values, or enclosures in float mode)."""
+        out = list(self.steps)
+        for k0, m in self.chunks:
+            cols = {name: _column(m[name]) for name in ("t", "pu", "pu1", "n0", "n1") if name in m}
+            K = len(cols["n1"])
+            for i in range(K):
+                k = k0 + i + 1
+                if k > len(self.choices):
+                    break
+                out.append(
+                    Measure(
+                        k,
+                        self.choices[k - 1],
+                        *(
+                            cols[n][i] if n in cols else None
+                            for n in ("t", "pu", "pu1", "n0", "n1")
+                        ),
+                    )
+                )
+        return out
+
+
+def _column(v: Any) -> list[Any]:
+    from ..interval import Interval as ScalarInterval
+
+    if hasattr(v, "values"):
+        return list(v.values())
+    lo, hi = np.atleast_1d(v.lo), np.atleast_1d(v.hi)
+    return [ScalarInterval(float(a), float(b)) for a, b in zip(lo, hi, strict=True)]
+
+
+#: Set by the harness while it runs a variant: the evaluation the run's first Record
+#: follows (early stopping, the run's mode).
+_EVAL: ContextVar[Any] = ContextVar("pla_proof_variant_evaluation", default=None)
+
+
+def run_mode() -> str:
+    """The arithmetic the harness asked for: ``"exact"`` or ``"float"``."""
+    ev = _EVAL.get()
+    return "exact" if ev is None else str(ev.mode)
 
 
 def same_updates(rec: Record, ref: Record, ref_name: str) -> str | None:
@@ -261,40 +341,6 @@ def same_updates(rec: Record, ref: Record, ref_name: str) -> str | None:
     mine = [j + 1 for j in rec.choices]
     theirs = [j + 1 for j in ref.choices]
     return f"updates {mine} != {ref_name} {theirs}"
-
-
-@dataclass(frozen=True)
-class Claim:
-    """What a variant claims on one case.
-
-    ``C``/``g``: the generic lemma's constants (``None``: not claimed); ``uu``: ``|u|^2``
-    for the Cauchy-Schwarz step and the bound; ``pu0``/``n0``: ``u.w_0`` and
-    ``|w_0|^2`` of the start.  ``bound``: the claimed maximum number of updates
-    (default, from ``w_0 = 0``: ``C uu / g^2``); ``strict`` makes it ``k < bound``.
-    ``end``: ``"SEP"`` (the returned predictor separates strictly), ``"SEP0"``
-    (predicts every label, sign(0) = +1) or ``None``.
-    """
-
-    C: Any = None
-    g: Any = None
-    uu: Any = None
-    pu0: Any = 0
-    n0: Any = 0
-    bound: Any = None
-    strict: bool = False
-    end: str | None = "SEP"
-
-    def bound_pair(self) -> tuple[Any, Any] | None:
-        """The bound as ``(num, den)`` with ``k * den <= num`` (no division needed)."""
-        if self.bound is not None:
-            if isinstance(self.bound, tuple):
-                return self.bound
-            return (self.bound, 1)
-        if self.C is not None and self.g is not None and self.uu is not None:
-            if self.pu0 != 0 or self.n0 != 0:
-                return None
-            return (self.C * self.uu, self.g * self.g)
-        return None
 
 
 class Variant:
@@ -344,31 +390,19 @@ class Variant:
         return f"<variant {self.name}>"
 
 
+def hard_cases(**kw: Any) -> Any:
+    """Separable cases from :func:`pla_proof.strategies.hard_datasets` (every number kind
+    and magnitude, margins from generous to tiny, duplicates, one label, long runs)."""
+    from ..strategies import hard_datasets
+
+    return hard_datasets(**kw).map(
+        lambda c: Case(c.data.X, c.data.y, c.u, c.gamma, {}, c.data.name)
+    )
+
+
 def _separable_cases() -> Any:
-    """Separable cases: :func:`pla_proof.strategies.separable_datasets` (points pushed
-    to a margin) or small points labelled by the sign of ``u.x`` (small margins)."""
-    from ..strategies import separable_datasets
-
-    pushed = separable_datasets(min_n=1, max_n=6, min_d=1, max_d=3, max_coord=6).map(
-        lambda c: Case(c.data.X, c.data.y, c.u, c.gamma, {}, "generated")
-    )
-    return st.one_of(pushed, _sign_labelled())
-
-
-@st.composite
-def _sign_labelled(draw: Any) -> Case:
-    d = draw(st.integers(1, 3))
-    u = draw(st.lists(st.integers(-3, 3), min_size=d, max_size=d).filter(any))
-    pts = draw(
-        st.lists(st.lists(st.integers(-3, 3), min_size=d, max_size=d), min_size=1, max_size=6)
-    )
-    X = [tuple(Fraction(a) for a in p) for p in pts if dot(u, p) != 0]
-    y = [1 if dot(u, p) > 0 else -1 for p in pts if dot(u, p) != 0]
-    if not X:  # keep the example: a single point on the positive side
-        X, y = [tuple(Fraction(a) for a in u)], [1]
-    uf = tuple(Fraction(a) for a in u)
-    gamma = min(yi * dot(uf, x) for x, yi in zip(X, y, strict=True))
-    return Case(tuple(X), tuple(y), uf, Fraction(gamma), {}, "sign-labelled")
+    """The default data of the harness (:func:`hard_cases`)."""
+    return hard_cases()
 
 
 def orthonormal_cases(sizes: Sequence[int] = (1, 2, 3)) -> list[Case]:
@@ -382,6 +416,17 @@ def orthonormal_cases(sizes: Sequence[int] = (1, 2, 3)) -> list[Case]:
     return out
 
 
+def pushing_cases() -> list[Case]:
+    """Fixed data that push the bound: orthonormal sets (which attain it) at several
+    scales, a tiny-margin set and a far-point set (see :func:`pla_proof.strategies.
+    bound_pushing_datasets`)."""
+    from ..strategies import bound_pushing_datasets
+
+    return [
+        Case(c.data.X, c.data.y, c.u, c.gamma, {}, c.data.name) for c in bound_pushing_datasets()
+    ]
+
+
 class LinearVariant(Variant):
     """An additive variant in R^d, run by the engine.
 
@@ -389,8 +434,14 @@ class LinearVariant(Variant):
     :meth:`start`, :meth:`factors`, :meth:`strict_trigger` -- and the compiled loop runs
     it.  A variant written by hand may instead override :meth:`triggers`, :meth:`step`
     or :meth:`score` in Python; it then runs on the engine's per-step path (same
-    selection rules, same record).  Either way every update is measured exactly
-    against the case's comparator, and the run stops when no trigger fires.
+    selection rules, same record).  Either way every update is measured from the
+    weight vectors against the case's comparator, and the run stops when no trigger
+    fires.
+
+    The data: :meth:`domain` turns a strategy of plain separable cases into the
+    variant's own (adding parameters, filtering); :meth:`cases` is the domain of the
+    harness's hard data, and the fixed examples (:func:`pushing_cases`) run through
+    the same domain.
     """
 
     name: ClassVar[str] = "linear"
@@ -400,11 +451,20 @@ class LinearVariant(Variant):
     #: At most this many passes over the data (None: no limit; the budget still holds).
     max_epochs: ClassVar[int | None] = None
 
+    def domain(self, base: Any) -> Any:
+        """The variant's cases from a strategy of plain separable cases (default: as is)."""
+        return base
+
     def cases(self) -> Any:
-        return _separable_cases()
+        return self.domain(_separable_cases())
 
     def examples(self) -> Sequence[Case]:
-        return orthonormal_cases()
+        """The fixed cases: :func:`pushing_cases` through :meth:`domain` (none when a
+        subclass replaced :meth:`cases` but not :meth:`domain`: its domain is unknown)."""
+        cls = type(self)
+        if cls.cases is not LinearVariant.cases and cls.domain is LinearVariant.domain:
+            return ()
+        return in_domain(self.domain, pushing_cases())
 
     # --- the rule, declared ------------------------------------------------------------------
 
@@ -464,19 +524,11 @@ class LinearVariant(Variant):
         """Default: the classic claim ``(C, g) = (R^2, gamma)``, strict separation."""
         return Claim(C=case.radius_squared, g=case.gamma, uu=case.uu)
 
-    def end_margin(self, w: Sequence[Any], case: Case) -> tuple[Any, int]:
-        """``(min_i y_i w.x_i, argmin)`` of the returned weights (for ``SEP``)."""
-        return case.dataset().min_margin([Fraction(v) for v in w])
-
     def budget(self, case: Case) -> tuple[int, bool]:
         """``(updates allowed, conclusive)``: one past the claimed bound when that is
         at most :attr:`cap` (exceeding it then refutes the bound), else the cap
         (hitting it makes the example inconclusive)."""
-        pair = self.claim(case).bound_pair()
-        if pair is None:
-            return self.cap, False
-        b = bound_floor(pair) + 1
-        return (b, True) if b <= self.cap else (self.cap, False)
+        return claim_budget(self.claim(case), self.cap)
 
     def run(self, case: Case, order: Order) -> Record:
         budget, conclusive = self.budget(case)
@@ -486,13 +538,41 @@ class LinearVariant(Variant):
             rec, w = _run_compiled(self.rule(case), case, order, budget, self.max_epochs)
         if rec.status == "budget_exhausted":
             rec.complete = conclusive
-        self._finish(rec, case, w)
+        rec.output["w"] = tuple(w)
         return rec
 
-    def _finish(self, rec: Record, case: Case, w: Sequence[Any]) -> None:
-        m, jm = self.end_margin(w, case)
-        rec.end.update(m=m, j=jm)
-        rec.output["w"] = tuple(w)
+
+def claim_budget(claim: Claim, cap: int) -> tuple[int, bool]:
+    """``(updates allowed, conclusive)`` for a run checked against ``claim``."""
+    allowed = max_updates(claim)
+    if allowed is None:
+        return cap, False
+    b = allowed + 1
+    return (b, True) if b <= cap else (cap, False)
+
+
+def in_domain(domain: Callable[[Any], Any], cases: Sequence[Case]) -> list[Case]:
+    """Each case through a variant's domain, with the simplest parameters Hypothesis
+    draws (a case the domain filters out is dropped)."""
+    from hypothesis import HealthCheck, Phase, Verbosity, find, settings
+    from hypothesis.errors import NoSuchExample, Unsatisfiable
+
+    cfg = settings(
+        max_examples=20,
+        database=None,
+        derandomize=True,
+        verbosity=Verbosity.quiet,
+        phases=(Phase.generate, Phase.shrink),
+        suppress_health_check=list(HealthCheck),
+        deadline=None,
+    )
+    out = []
+    for c in cases:
+        try:
+            out.append(find(domain(st.just(c)), lambda _: True, settings=cfg))
+        except (NoSuchExample, Unsatisfiable):
+            continue
+    return out
 
 
 class PassVariant(LinearVariant):
@@ -534,59 +614,69 @@ def survival_counts(rec: Record, n: int) -> list[int]:
 # --- running a variant on the engine ----------------------------------------------------------
 
 
-def _measures_to_steps(rec: Record, measures: dict[str, Any], choices: Sequence[int]) -> bool:
-    """Add one :class:`Measure` per update of a measured chunk; True when the harness
-    asks to stop."""
-    k = measures["k"].values()
-    t = measures["t"].values()
-    pu = measures["pu"].values()
-    pu1 = measures["pu1"].values()
-    n0 = measures["n0"].values()
-    n1 = measures["n1"].values()
-    for i, j in enumerate(choices):
-        if rec.add(Measure(int(k[i]), int(j), t[i], pu[i], pu1[i], n0[i], n1[i])):
-            return True
-    return False
-
-
 def _run_compiled(
     rule: LinearRule, case: Case, order: Order, budget: int, max_epochs: int | None
 ) -> tuple[Record, tuple[Fraction, ...]]:
-    from ..engine.drive import drive
-    from ..engine.measure import exact_measures, last_weights
+    """The compiled loop; every chunk of updates measured (exact arrays, or enclosures of
+    the ideal run in float mode) and handed to the harness's evaluation."""
+    from ..engine.drive import drive, prepare
+    from ..engine.measure import (
+        exact_measures,
+        float_measures,
+        float_vector,
+        last_weights,
+        replay_float_from,
+    )
 
     data = case.dataset()
     rec = Record()
+    mode = rec.mode
+    world = prepare(data, rule, mode)
     su = math.lcm(*(v.denominator for v in case.u)) if case.u else 1
     U = [int(v * su) for v in case.u]
-    state: dict[str, Any] = {}
+    state: dict[str, Any] = {"V": list(world.scales.V0)}
+    if mode == "float":
+        state["W"], state["E"] = float_vector(rule.start(data.d))
+        u_f, e_u = float_vector(case.u)
+        a = np.array([float(rule.eta * rule.factor(i)) for i in range(data.n)])
 
     def on_chunk(k0: int, choices: Any, visits: Any) -> int | None:
-        world = state["world"]
-        V = state.setdefault("V", list(world.scales.V0))
-        m = exact_measures(world, choices, k0, V, U, su)
-        state["V"] = last_weights(world, choices, V)
-        before = len(rec.steps)
-        if _measures_to_steps(rec, m, [int(j) for j in choices]):
-            return len(rec.steps) if len(rec.steps) > before else k0 + 1
+        js = [int(j) for j in choices]
+        if mode == "exact":
+            m: dict[str, Any] = exact_measures(world, choices, k0, state["V"], U, su)
+            state["V"] = last_weights(world, choices, state["V"])
+        else:
+            from .measures import scale_trigger
+
+            W, E = replay_float_from(world, state["W"], state["E"], choices)
+            Wp = np.vstack([state["W"][None, :], W[:-1]])
+            Ep = np.vstack([state["E"][None, :], E[:-1]])
+            m = float_measures(world.X, data.labels, choices, k0, Wp, Ep, W, E, u_f, e_u)
+            m["t"] = scale_trigger(m["t"], a[np.asarray(choices, dtype=np.int64)])
+            state["W"], state["E"] = W[-1].copy(), E[-1].copy()
+        rec.chunks.append((k0, m))
+        rec.choices.extend(js)
+        if rec._ev is not None:
+            keep = rec._ev.feed(k0, m, js)
+            if keep is not None:
+                rec.truncated = True
+                del rec.choices[keep:]
+                return int(keep)
         return None
 
-    from ..engine.drive import _world
-
-    state["world"] = _world(data, rule, "exact")
     dec = drive(
         data,
         rule,
         order=order.engine(),
         seed=order.seed,
         budget=budget,
+        mode=mode,
         on_chunk=on_chunk,
-        detect_cycles=False,
+        detect_cycles=False,  # the data are separable: a run ends or exhausts its budget
         max_epochs=max_epochs,
     )
     rec.visits = [int(v) for v in dec.visits]
     rec.status = dec.status
-    del rec.steps[dec.updates :]
     del rec.choices[dec.updates :]
     return rec, dec.w
 
@@ -600,7 +690,7 @@ class _VariantProblem(Problem):
         self.n = case.n
 
     def start(self) -> Any:
-        return [Fraction(v) for v in self.variant.start(self.case)]
+        return list(self.variant.start(self.case))
 
     def score(self, state: Any, i: int) -> Any:
         return self.variant.score(state, self.case.X[i], self.case.y[i])
@@ -612,22 +702,83 @@ class _VariantProblem(Problem):
         z = self.variant.step(state, self.case.X[j], self.case.y[j])
         return [a + b for a, b in zip(state, z, strict=True)]
 
+    def weights(self, state: Any) -> tuple[Fraction, ...]:
+        return tuple(_exact_value(v) for v in state)
+
+
+def _exact_value(v: Any) -> Fraction:
+    if isinstance(v, Fraction):
+        return v
+    if isinstance(v, np.generic):
+        v = v.item()
+    return Fraction(v)
+
+
+class WeightTrace:
+    """Weight vectors of a run in R^d, measured chunk by chunk as they come (doubling
+    chunks) and handed to the harness's evaluation; :meth:`add` returns True when the
+    run must stop (then :attr:`last` is the weight vector where it stopped).  Used by
+    the per-step path and by the adapters of other implementations."""
+
+    def __init__(self, rec: Record, case: Case, start: Sequence[Any]) -> None:
+        self.rec, self.case = rec, case
+        self.W: list[Sequence[Any]] = [list(start)]  # vectors after k0, k0 + 1, ... updates
+        self.k0 = 0
+        self.E: Any = None
+        self.size = 16
+        self.last: Sequence[Any] = list(start)
+
+    def add(self, j: int, w: Sequence[Any]) -> bool:
+        self.W.append(list(w))
+        self.last = self.W[-1]
+        self.rec.choices.append(j)
+        if len(self.W) - 1 >= self.size:
+            self.size = min(2 * self.size, 4096)
+            return self.flush()
+        return False
+
+    def flush(self) -> bool:
+        """Measure the updates not yet measured; True when the run must stop."""
+        from .measures import trace_measures
+
+        K = len(self.W) - 1
+        if K == 0:
+            return False
+        rec, k0 = self.rec, self.k0
+        m = trace_measures(
+            self.W, rec.choices[k0 : k0 + K], k0, self.case.u, mode=rec.mode, E0=self.E
+        )
+        self.E = m.pop("E", None)
+        rec.chunks.append((k0, m))
+        W = self.W
+        self.k0, self.W = k0 + K, W[-1:]
+        if rec._ev is not None:
+            keep = rec._ev.feed(k0, m, rec.choices[k0 : k0 + K])
+            if keep is not None:
+                rec.truncated = True
+                del rec.choices[keep:]
+                self.last = W[keep - k0]
+                return True
+        return False
+
 
 def _run_python(
     variant: LinearVariant, case: Case, order: Order, budget: int, max_epochs: int | None
 ) -> tuple[Record, tuple[Fraction, ...]]:
     rec = Record()
-    u = case.u
     problem = _VariantProblem(variant, case)
+    trace = WeightTrace(rec, case, problem.start())
 
     def stop(k: int, before: Any, after: Any, j: int) -> bool:
-        t = variant.score(before, case.X[j], case.y[j])
-        return rec.add(Measure(k, j, t, dot(u, before), dot(u, after), norm2(before), norm2(after)))
+        return trace.add(j, after)
 
     res = run_problem(problem, order, budget, max_epochs, stop)
-    rec.visits = list(res.visits)
-    rec.status = res.status
-    return rec, res.w
+    if not rec.truncated:
+        trace.flush()
+    rec.visits = list(res.visits)[: len(rec.choices)]
+    rec.status = "stopped" if rec.truncated else res.status
+    w = trace.last if rec.truncated else res.w
+    return rec, tuple(_exact_value(v) for v in w)
 
 
 def run_problem(
@@ -653,15 +804,5 @@ def run_problem(
 
 
 def bound_floor(pair: tuple[Any, Any]) -> int:
-    """``floor(num/den)`` for Fractions, or a safe upper estimate for other exact types."""
-    num, den = pair
-    if isinstance(num, int | Fraction) and isinstance(den, int | Fraction):
-        if den <= 0:
-            return 0
-        q = Fraction(num) / Fraction(den)
-        return max(0, q.numerator // q.denominator)
-    hi = getattr(num, "upper", lambda: float(num))()
-    lo = getattr(den, "lower", lambda: float(den))()
-    if lo <= 0:
-        return 0
-    return max(0, int(hi / lo) + 1)
+    """``floor(num/den)`` of a bound pair (a safe upper estimate for non-rational types)."""
+    return max_updates(Claim(bound=pair)) or 0

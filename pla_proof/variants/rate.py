@@ -27,7 +27,6 @@ from .protocol import (
     LinearVariant,
     Order,
     Record,
-    _separable_cases,
     orthonormal_cases,
     same_updates,
 )
@@ -35,9 +34,9 @@ from .protocol import (
 __all__ = ["LearningRate"]
 
 
-def _with(params_strategy: Any) -> Any:
-    return st.tuples(_separable_cases(), params_strategy).map(
-        lambda t: Case(t[0].X, t[0].y, t[0].u, t[0].gamma, t[1], t[0].name)
+def _with(base: Any, params_strategy: Any) -> Any:
+    return st.tuples(base, params_strategy).map(
+        lambda t: Case(t[0].X, t[0].y, t[0].u, t[0].gamma, {**t[0].params, **t[1]}, t[0].name)
     )
 
 
@@ -53,11 +52,11 @@ class LearningRate(LinearVariant):
         "EQ": "same update sequence as the classic algorithm (eta = 1)"
     }
 
-    def cases(self) -> Any:
-        return _with(st.fixed_dictionaries({"eta": small_positive_fractions()}))
+    def domain(self, base: Any) -> Any:
+        return _with(base, st.fixed_dictionaries({"eta": small_positive_fractions()}))
 
     def examples(self) -> Sequence[Case]:
-        return [
+        return [*super().examples()] + [
             Case(c.X, c.y, c.u, c.gamma, {"eta": Fraction(5, 2)}, c.name)
             for c in orthonormal_cases()
         ]

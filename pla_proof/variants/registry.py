@@ -82,7 +82,9 @@ def resolve(spec: str) -> Variant:
     )
 
 
-def _load(target: str, spec: str) -> Variant:
+def load_attribute(target: str, spec: str) -> Any:
+    """The object ``module:attribute`` (dotted attributes allowed) names; ``spec`` is
+    what the user wrote, for the one-line error."""
     module_name, _, attr = target.rpartition(":")
     if not module_name or not attr:
         raise InputError(f"{spec!r}: expected module:attribute")
@@ -95,6 +97,11 @@ def _load(target: str, spec: str) -> Variant:
             raise InputError(
                 f"{spec!r}: module {module_name!r} has no attribute {attr!r}"
             ) from None
+    return obj
+
+
+def _load(target: str, spec: str) -> Variant:
+    obj = load_attribute(target, spec)
     if isinstance(obj, type) and issubclass(obj, Variant):
         obj = obj()
     elif not isinstance(obj, Variant) and callable(obj):

@@ -14,8 +14,8 @@ points -- e.g. ``w = 0, b = 0`` when every label is +1 (strict ``SEP`` fails;
 >>> F = Fraction
 >>> case = Case(((F(1),), (F(2),)), (1, 1), (F(1),), F(1), {"theta": F(0), "c": F(1)})
 >>> rec, res = run_case(Seed004Listing(), case, Order("cyclic"))
->>> rec.output["w"], rec.output["b"], rec.end["m"], res["SEP0"]
-((Fraction(0, 1),), Fraction(0, 1), Fraction(0, 1), None)
+>>> rec.output["w"], rec.output["b"], res["SEP0"]
+((Fraction(0, 1),), Fraction(0, 1), None)
 """
 
 from __future__ import annotations
@@ -24,10 +24,12 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from hypothesis import strategies as st
+
 from ..numbers import dot
 from .bias import augmented
 from .cases import biased_cases
-from .protocol import Case, Claim, Order, PassVariant, Record
+from .protocol import Case, Claim, Order, PassVariant, Record, _separable_cases
 
 __all__ = ["Seed004Listing"]
 
@@ -48,12 +50,18 @@ class Seed004Listing(PassVariant):
     max_epochs: ClassVar[int | None] = 1000
     end_claim: ClassVar[str] = "SEP0"
 
+    def domain(self, base: Any) -> Any:
+        return base.map(
+            lambda c: Case(c.X, c.y, c.u, c.gamma, {"theta": Fraction(0), "c": Fraction(1)}, c.name)
+        )
+
     def cases(self) -> Any:
-        return biased_cases()
+        return st.one_of(biased_cases(), self.domain(_separable_cases()))
 
     def examples(self) -> Sequence[Case]:
         F = Fraction
-        return [Case(((F(1),),), (1,), (F(1),), F(1), {"theta": F(0), "c": F(1)}, "one-positive")]
+        one = Case(((F(1),),), (1,), (F(1),), F(1), {"theta": F(0), "c": F(1)}, "one-positive")
+        return [one, *super().examples()]
 
     def strict_trigger(self, case: Case) -> tuple[bool, ...]:
         # predict(w, x) != y: for y = +1 that is w.x < 0 (strict), for y = -1 w.x >= 0
@@ -63,16 +71,6 @@ class Seed004Listing(PassVariant):
         aug = augmented(case, Fraction(1))
         rec = super().run(aug, order)
         w_hat = rec.output["w"]
-        bad = next(
-            (
-                i
-                for i, (x, yi) in enumerate(zip(aug.X, aug.y, strict=True))
-                if predict(w_hat, x) != yi
-            ),
-            None,
-        )
-        rec.end["sep0_bad"] = bad
-        rec.end["sep0_value"] = None if bad is None else dot(w_hat, aug.X[bad])
         rec.output.update(w=tuple(w_hat[:-1]), b=w_hat[-1])
         return rec
 

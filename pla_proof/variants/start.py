@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 
 from ..numbers import dot, norm2
-from .protocol import Case, Claim, LinearVariant, _separable_cases, orthonormal_cases
+from .protocol import Case, Claim, LinearVariant, orthonormal_cases
 
 __all__ = ["NonzeroStart", "sqrt_upper"]
 
@@ -41,10 +41,11 @@ def sqrt_upper(v: Fraction, digits: int = 12) -> Fraction:
 
 
 @st.composite
-def _start_cases(draw: Any) -> Case:
-    c: Case = draw(_separable_cases())
+def _start_cases(draw: Any, base: Any) -> Case:
+    c: Case = draw(base)
     w0 = draw(st.lists(st.integers(-4, 4), min_size=c.d, max_size=c.d))
-    return Case(c.X, c.y, c.u, c.gamma, {"w0": tuple(Fraction(v) for v in w0)}, c.name)
+    s = max((abs(v) for x in c.X for v in x), default=Fraction(1)) or Fraction(1)
+    return Case(c.X, c.y, c.u, c.gamma, {"w0": tuple(s * v for v in w0)}, c.name)
 
 
 class NonzeroStart(LinearVariant):
@@ -54,11 +55,11 @@ class NonzeroStart(LinearVariant):
     summary: ClassVar[str] = "w_0 != 0: k <= R^2/gamma^2 + 2(|w_0| - u.w_0)/gamma"
     source: ClassVar[str] = "derived from P_k, Q_k and Cauchy-Schwarz (docs/facts.md)"
 
-    def cases(self) -> Any:
-        return _start_cases()
+    def domain(self, base: Any) -> Any:
+        return _start_cases(base)
 
     def examples(self) -> Sequence[Case]:
-        out = []
+        out = list(super().examples())
         for c in orthonormal_cases():
             w0 = tuple(Fraction(-v) for v in c.u)  # start pointing away from u
             out.append(Case(c.X, c.y, c.u, c.gamma, {"w0": w0}, c.name))

@@ -1,0 +1,123 @@
+"""Time-budget campaigns of ``pla-proof check``: search until the time is spent.
+
+A campaign repeats searches (each one :func:`~pla_proof.variants.parallel.run_searches`
+round over the variants, with a fresh seed) until ``minutes`` have passed.  The time
+goes where progress is made: after each round a variant's weight grows when the round
+refuted a new property or found a smaller counterexample, and shrinks when it found
+nothing new; the next round gives each variant a number of shards proportional to its
+weight (at least one).  Progress goes to stderr after every round, and the report
+counts the examples run per property over the whole campaign.
+
+>>> reports = campaign([], minutes=0.001)
+>>> reports
+[]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .harness import DEFAULT_SHRINK_RUNS, CheckReport, Counterexample, PropertyResult
+from .parallel import run_searches
+from .protocol import Case, Order, Variant
+
+__all__ = ["campaign"]
+
+
+def _better(a: Counterexample | None, b: Counterexample | None) -> bool:
+    return b is not None and (
+        a is None or (b.explicit, *b.size()[:3]) < (a.explicit, *a.size()[:3])
+    )
+
+
+def _fold(into: CheckReport | None, rep: CheckReport) -> tuple[CheckReport, bool]:
+    """Add a round's report to the campaign's; True when the round made progress."""
+    if into is None:
+        return rep, not rep.ok
+    progress = False
+    into.runs += rep.runs
+    into.inconclusive += rep.inconclusive
+    into.skipped += rep.skipped
+    into.max_missed = max(into.max_missed, rep.max_missed)
+    into.undecided += rep.undecided
+    have = {p.id: p for p in into.properties}
+    for p in rep.properties:
+        q = have.get(p.id)
+        if q is None:
+            q = PropertyResult(p.id, p.statement, p.lemma)
+            into.properties.append(q)
+            have[p.id] = q
+        q.runs += p.runs
+        if _better(q.counterexample, p.counterexample):
+            progress = True
+            q.counterexample = p.counterexample
+    return into, progress
+
+
+def campaign(
+    variants: Sequence[Variant],
+    *,
+    minutes: float,
+    examples: int = 100,
+    seed: int = 0,
+    mode: str = "exact",
+    limit: float | None = 5.0,
+    jobs: int = 1,
+    extra_cases: Sequence[Sequence[tuple[Case, Order]]] | None = None,
+    out: Any = None,
+    shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
+) -> list[CheckReport]:
+    """Search ``variants`` for ``minutes``; one cumulative report per variant."""
+    stream = out if out is not None else sys.stderr
+    t0 = time.monotonic()
+    deadline = t0 + 60.0 * minutes
+    totals: list[CheckReport | None] = [None] * len(variants)
+    weight = [2.0] * len(variants)
+    r = 0
+    last = 0.0
+    while variants and time.monotonic() + last * 0.5 < deadline:
+        t = time.monotonic()
+        for i, v in enumerate(variants):
+            shards = max(1, round(weight[i]))
+            [rep] = run_searches(
+                [v],
+                examples=examples,
+                seed=seed + 1_000_003 * r,
+                mode=mode,
+                limit=limit,
+                shards=shards,
+                jobs=jobs,
+                extra_cases=[extra_cases[i]] if extra_cases is not None and r == 0 else None,
+                shrink_runs=shrink_runs,
+            )
+            totals[i], progressed = _fold(totals[i], rep)
+            weight[i] = min(8.0, weight[i] * 2) if progressed else max(1.0, weight[i] / 2)
+            if time.monotonic() >= deadline:
+                break
+        last = time.monotonic() - t
+        r += 1
+        spent = time.monotonic() - t0
+        line = "; ".join(
+            f"{v.name}: {tr.runs} runs, "
+            + (", ".join(p.id for p in tr.failed) + " refuted" if tr.failed else "all hold")
+            for v, tr in zip(variants, totals, strict=True)
+            if tr is not None
+        )
+        print(f"[{spent:7.1f} s, round {r}] {line}", file=stream, flush=True)
+    reports = [t for t in totals if t is not None]
+    for rep in reports:
+        rep.seconds = time.monotonic() - t0
+        rep.examples = examples
+    print(
+        "examples run per property: "
+        + "; ".join(
+            f"{rep.variant}: " + ", ".join(f"{p.id} {p.runs}" for p in rep.properties)
+            for rep in reports
+        ),
+        file=stream,
+        flush=True,
+    )
+    return reports

@@ -1,0 +1,128 @@
+"""Searches on every core: the shards of one or several variants' searches in worker
+processes.
+
+A search is split into a fixed number of independent, seeded *shards*
+(:func:`~pla_proof.variants.harness.search_shard`); the report merges them in a fixed
+order, so the verdict, the failing properties and the shrunk counterexamples are the
+same whether the shards run one after another (``jobs=1``) or on ``jobs`` processes.
+Workers are forked (the parent's imports and compiled loops are inherited, and a
+variant given as an object needs no pickling); longest-expected units start first.
+
+>>> from pla_proof.variants.registry import resolve
+>>> [r.ok for r in run_searches([resolve("classic")], examples=10, jobs=1)]
+[True]
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from .harness import (
+    DEFAULT_SHARDS,
+    DEFAULT_SHRINK_RUNS,
+    DEFAULT_TIME_LIMIT,
+    CheckReport,
+    ShardResult,
+    fixed_cases,
+    merge,
+    search_shard,
+    shard_examples,
+)
+from .protocol import Case, Order, Variant
+
+__all__ = ["default_jobs", "run_searches"]
+
+_TASKS: list[tuple[Variant, dict[str, Any]]] = []
+
+
+def default_jobs() -> int:
+    """The machine's cores (those this process may use)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _unit(index: int) -> ShardResult:
+    variant, kw = _TASKS[index]
+    return search_shard(variant, **kw)
+
+
+def run_searches(
+    variants: Sequence[Variant],
+    *,
+    examples: int = 200,
+    seed: int = 0,
+    extra_cases: Sequence[Sequence[tuple[Case, Order]]] | None = None,
+    first_only: bool = False,
+    mode: str = "exact",
+    limit: float | None = DEFAULT_TIME_LIMIT,
+    shards: int = DEFAULT_SHARDS,
+    jobs: int = 1,
+    progress: Callable[[str], None] | None = None,
+    done: Callable[[int, CheckReport], None] | None = None,
+    shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
+) -> list[CheckReport]:
+    """Search every variant (``shards`` units each) on ``jobs`` processes; one report
+    per variant, in order.  ``done(i, report)`` is called as each variant completes."""
+    per = shard_examples(examples, shards)
+    tasks: list[tuple[Variant, Any]] = []
+    owner: list[int] = []
+    for i, v in enumerate(variants):
+        extra = list(extra_cases[i]) if extra_cases is not None else []
+        fixed = fixed_cases(v, extra)
+        for s in range(shards):
+            kw: dict[str, Any] = dict(
+                examples=per[s],
+                seed=seed,
+                shard=s,
+                fixed=fixed if s == 0 else (),
+                first_only=first_only,
+                mode=mode,
+                limit=limit,
+                progress=progress if jobs == 1 else None,
+                shrink_runs=shrink_runs,
+            )
+            tasks.append((v, kw))
+            owner.append(i)
+    results: list[ShardResult | None] = [None] * len(tasks)
+    left = [shards] * len(variants)
+    reports: list[CheckReport | None] = [None] * len(variants)
+
+    def finish(t: int, res: ShardResult) -> None:
+        results[t] = res
+        i = owner[t]
+        left[i] -= 1
+        if left[i] == 0:
+            parts = [r for r, o in zip(results, owner, strict=True) if o == i]
+            rep = merge(
+                variants[i],
+                [p for p in parts if p is not None],
+                examples=examples,
+                seed=seed,
+                mode=mode,
+                first_only=first_only,
+            )
+            reports[i] = rep
+            if done is not None:
+                done(i, rep)
+
+    if jobs <= 1 or len(tasks) == 1:
+        for t, (v, kw) in enumerate(tasks):
+            finish(t, search_shard(v, **kw))
+    else:
+        global _TASKS
+        _TASKS = tasks
+        try:
+            ctx = mp.get_context("fork")
+            with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx) as pool:
+                futures = {pool.submit(_unit, t): t for t in range(len(tasks))}
+                for fut in as_completed(futures):
+                    finish(futures[fut], fut.result())
+        finally:
+            _TASKS = []
+    return [r for r in reports if r is not None]

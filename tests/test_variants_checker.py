@@ -1,0 +1,176 @@
+"""The checker's teeth: hard data, honest verdicts, float mode, parallel shards."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from checking import budget, cli_budget
+from float_variants import Float32Weights, FloatRate, RoundedWeights
+from hypothesis import strategies as st
+
+from pla_proof.cli import main
+from pla_proof.variants import Case, Claim, LinearVariant, resolve, search
+from pla_proof.variants.harness import run_case
+from pla_proof.variants.protocol import Order
+
+
+class RaisesOnDecimals(LinearVariant):
+    """Raises on a non-integer coordinate, and differently on a negative label."""
+
+    name = "raises"
+
+    def step(self, w: Any, x: Any, y: int) -> Any:
+        if any(Fraction(v).denominator != 1 for v in x):
+            raise ValueError("cannot handle a fraction\nsecond line")
+        if y < 0:
+            raise KeyError("negative label")
+        return [y * v for v in x]
+
+
+class NeverEnds(LinearVariant):
+    name = "never-ends"
+
+    def step(self, w: Any, x: Any, y: int) -> Any:
+        while True:
+            pass
+
+
+class WithRate(LinearVariant):
+    """A user variant whose domain adds a parameter: the fixed examples get it too."""
+
+    name = "with-rate"
+
+    def domain(self, base: Any) -> Any:
+        return st.tuples(base, st.sampled_from([Fraction(1, 2), Fraction(3)])).map(
+            lambda t: Case(t[0].X, t[0].y, t[0].u, t[0].gamma, {"eta": t[1]}, t[0].name)
+        )
+
+    def eta(self, case: Case) -> Fraction:
+        return Fraction(case.params["eta"])
+
+    def claim(self, case: Case) -> Claim:
+        e = case.params["eta"]
+        return Claim(C=e * e * case.radius_squared, g=e * case.gamma, uu=case.uu)
+
+
+def test_an_exception_fails_runs_with_one_line_per_cause() -> None:
+    report = search(RaisesOnDecimals(), seed=0, **budget(30, 100))
+    runs = report.result("RUNS")
+    assert not runs.ok and runs.counterexample is not None
+    messages = [
+        runs.counterexample.failure.describe(),
+        *(o.failure.describe() for o in runs.others),
+    ]
+    assert any("ValueError: cannot handle a fraction (at" in m for m in messages)
+    assert any("KeyError" in m for m in messages)  # a second, distinct cause
+    assert all("\n" not in m for m in messages)
+    assert runs.counterexample.case.n <= 2
+
+
+def test_the_cli_prints_no_traceback_for_a_raising_variant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = f"{__file__}:RaisesOnDecimals"
+    assert main(["check", spec, *cli_budget(10, 30), "--jobs", "1", "--out", str(tmp_path)]) == 1
+    out = capsys.readouterr()
+    assert "RUNS       FAIL" in out.out and "Traceback" not in out.out + out.err
+
+
+def test_a_loop_that_never_returns_fails_ends() -> None:
+    report = search(NeverEnds(), examples=2, seed=0, limit=0.3)
+    ends = report.result("ENDS")
+    assert not ends.ok and ends.counterexample is not None
+    assert "no result after 0.3 s" in ends.counterexample.failure.describe()
+
+
+@pytest.mark.parametrize("spec", ["sys:exit", "os:getcwd", "no_such_module_q:thing"])
+def test_bad_variant_specs_exit_2(spec: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", spec]) == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_fixed_examples_run_in_the_variants_domain() -> None:
+    v = WithRate()
+    ex = v.examples()
+    assert ex and all("eta" in c.params for c in ex)
+    assert {c.name for c in ex} >= {"orthonormal:3-xbeyond-int64", "long-run"}
+    assert search(v, **budget(10)).ok
+
+
+def test_the_default_data_are_hard() -> None:
+    seen: list[Case] = []
+    from hypothesis import given, settings
+
+    @settings(max_examples=300, database=None, derandomize=True, deadline=None)
+    @given(resolve("classic").cases())
+    def collect(c: Case) -> None:
+        seen.append(c)
+
+    collect()
+    coords = [abs(v) for c in seen for x in c.X for v in x if v]
+    assert any(v.denominator % 10 == 0 for v in coords)  # decimals
+    assert max(coords) > 2**63 and min(coords) < Fraction(1, 10**6)
+    assert max(c.d for c in seen) >= 5 and max(c.n for c in seen) >= 10
+    assert any(len(set(c.y)) == 1 for c in seen)
+
+
+def test_float_mode_passes_a_correct_float_implementation_that_exact_mode_refutes() -> None:
+    assert search(FloatRate(), mode="float", **budget(20)).ok
+    assert not search(FloatRate(), mode="exact", first_only=True, **budget(20, 20)).ok
+
+
+@pytest.mark.parametrize("variant", [Float32Weights(), RoundedWeights()])
+def test_float_mode_still_refutes_float32_and_rounded_weights(variant: LinearVariant) -> None:
+    report = search(variant, mode="float", **budget(20, 50))
+    assert not report.result("G2").ok
+    assert report.max_missed >= 0.0
+
+
+def test_float_mode_refuses_nothing_on_the_compiled_catalog() -> None:
+    for name in ("classic", "learning-rate", "margin"):
+        assert search(resolve(name), mode="float", **budget(10)).ok, name
+
+
+def test_parallel_shards_give_the_serial_report() -> None:
+    v = resolve("bug:plus-x")
+    one = search(v, seed=3, jobs=1, **budget(10, 30))
+    two = search(v, seed=3, jobs=2, **budget(10, 30))
+    assert [p.id for p in one.failed] == [p.id for p in two.failed]
+    for a, b in zip(one.failed, two.failed, strict=True):
+        assert a.counterexample is not None and b.counterexample is not None
+        assert a.counterexample.case == b.counterexample.case
+        assert a.counterexample.failure.describe() == b.counterexample.failure.describe()
+
+
+def test_sep0_is_decided_by_the_harness_from_the_returned_weights() -> None:
+    F = Fraction
+    case = Case(((F(1),), (F(3),)), (1, 1), (F(1),), F(1), {"theta": F(0), "c": F(1)})
+    rec, res = run_case(resolve("seed004-listing"), case, Order("cyclic"))
+    assert res["SEP0"] is None and rec.updates == 0
+    _, res = run_case(resolve("bug:seed004-strict"), case, Order("cyclic"))
+    assert res["SEP"] is not None
+
+
+def test_campaign_reports_examples_per_property(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(
+            [
+                "check",
+                "classic",
+                "--minutes",
+                "0.05",
+                "--examples",
+                "10",
+                "--jobs",
+                "1",
+                "--out",
+                "/tmp/pla-campaign",
+            ]
+        )
+        == 0
+    )
+    err = capsys.readouterr().err
+    assert "round 1]" in err and "examples run per property: classic: RUNS" in err
