@@ -70,7 +70,7 @@ def _small(case: SeparableCase) -> bool:
 
 def test_invariant_property_catches_plus_x_update_and_shrinks_to_one_point() -> None:
     broken = functools.partial(train, update=plus_x)
-    case = shrunk_failure(check_runtime_lemmas, broken)
+    case = shrunk_failure(check_runtime_lemmas, broken, SIMPLE)
     # A single negative point in one dimension is the whole story: w + x moves away.
     assert _small(case) and case.data.y == (-1,), case
 
