@@ -60,3 +60,16 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait(timeout=10)
         return
     pytest.fail("redis-server did not start on 127.0.0.1")
+
+
+@pytest.fixture(autouse=True)
+def _hypothesis_settings_unchanged() -> Iterator[None]:
+    """A test that leaves a different Hypothesis profile loaded fails: every later test of
+    the process (an xdist worker runs hundreds) would otherwise search under its settings
+    -- fewer examples, random seeds -- and pass or fail by the order the tests ran in."""
+    from hypothesis import settings
+
+    before = repr(settings.default)
+    yield
+    after = repr(settings.default)
+    assert after == before, f"this test changed the loaded Hypothesis settings to {after}"

@@ -12,6 +12,9 @@ from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
+from hypothesis.errors import InvalidArgument
+
+from pla_proof.testing.profiles import PROFILES
 
 SUITE = """
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -36,8 +39,20 @@ def _restore_profile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         monkeypatch.delenv(var, raising=False)
     monkeypatch.delenv("PLA_PROOF_MINUTES", raising=False)
     name = settings.get_current_profile_name()
+    # An inner suite may re-register a profile under one of these names (a user's own
+    # ``ci``, say): restore the registrations too, not only the name, or every later
+    # test of this process runs under the inner suite's settings.
+    saved = {}
+    for profile in ("default", name, *PROFILES):
+        try:
+            saved[profile] = settings.get_profile(profile)
+        except InvalidArgument:
+            continue
     yield
+    for profile, registered in saved.items():
+        settings.register_profile(profile, registered)
     settings.load_profile(name)
+    assert repr(settings.default) == repr(saved[name]), "the outer profile was not restored"
 
 
 def report_lines(result: pytest.RunResult) -> list[str]:
