@@ -1,24 +1,25 @@
-"""Time-budget campaigns: search until a time is spent, not for a number of examples.
+"""Time budgets: search until a time is spent, not for a number of examples.
 
-Hypothesis has no time-based stopping rule (``max_examples`` counts examples), so a
-campaign runs each property *again and again*, each call an ordinary Hypothesis run of
-``max_examples`` examples (one *round*) with a fresh random seed and the example
-database, until the property's share of the budget is spent:
+Both kinds of campaign use this module -- the property suite's ``campaign`` profile
+(:mod:`pla_proof.testing.plugin`) and ``pla-proof check --minutes``
+(:mod:`pla_proof.variants.campaign`).  Hypothesis has no time-based stopping rule
+(``max_examples`` counts examples), so a campaign calls a search *again and again*,
+each call an ordinary search of a fixed size (one *round*: a Hypothesis run of
+``max_examples`` examples with a fresh seed, or one round of shards over the variants),
+until its share of the budget is spent:
 
-* the share is the time left divided by the properties this process has still to run
-  (``ceil(properties / workers) - done``), so time a quick property leaves unused goes
-  to the ones after it, and ``pytest -n N`` workers each spend about the whole budget;
+* the share is the time left divided by the searches this process has still to run
+  (``ceil(searches / workers) - done``), so time a quick search leaves unused goes to
+  the ones after it, and ``pytest -n N`` workers each spend about the whole budget;
 * a round starts only if a round as long as the last one still fits in the share
-  (every property gets at least one round);
-* a property whose round ran fewer test cases than its ``max_examples`` has exhausted
-  its search space and stops;
-* a failure ends the property at once, shrunk and saved to the database as usual, and
-  the database makes every later round -- and every other process sharing it -- replay
-  it first.
+  (every search gets at least one round);
+* a search whose round ran fewer test cases than its round size has exhausted its
+  search space and stops;
+* an exception (a failing property) ends the search at once.
 
 >>> now = [0.0]
->>> budget = Budget(100.0, properties=2, workers=1, clock=lambda: now[0])
->>> budget.share()                      # 100 s left, 2 properties to go
+>>> budget = Budget(100.0, searches=2, workers=1, clock=lambda: now[0])
+>>> budget.share()                      # 100 s left, 2 searches to go
 50.0
 >>> calls = []
 >>> def one_round():                    # a Hypothesis run: 100 test cases in 10 s
@@ -40,13 +41,13 @@ __all__ = ["Budget", "RoundStats", "run_rounds"]
 
 
 class Budget:
-    """The time left for this process's properties."""
+    """The time left for this process's searches."""
 
     def __init__(
         self,
         seconds: float,
         *,
-        properties: int,
+        searches: int,
         workers: int = 1,
         clock: Callable[[], float] = time.monotonic,
     ):
@@ -55,20 +56,20 @@ class Budget:
         self.seconds = seconds
         self.clock = clock
         self.deadline = clock() + seconds
-        self.expected = max(1, math.ceil(properties / max(1, workers)))
+        self.expected = max(1, math.ceil(searches / max(1, workers)))
         self.done = 0
 
     def left(self) -> float:
         return max(0.0, self.deadline - self.clock())
 
     def share(self) -> float:
-        """Seconds for the next property."""
+        """Seconds for the next search."""
         return self.left() / max(1, self.expected - self.done)
 
 
 @dataclass
 class RoundStats:
-    """What one property did with its share."""
+    """What one search did with its share."""
 
     rounds: int
     test_cases: int
@@ -97,11 +98,12 @@ def run_rounds(
     count: Callable[[], int],
     round_size: int | None,
 ) -> RoundStats:
-    """Call ``call`` (one Hypothesis run) until this property's share is spent.
+    """Call ``call`` (one round) until this search's share is spent.
 
     ``count()`` returns the test cases run so far (the plugin counts calls of the
-    test's ``hypothesis.inner_test``); ``round_size`` is its ``max_examples``.
-    An exception from ``call`` (a failing property) propagates at once."""
+    test's ``hypothesis.inner_test``); ``round_size`` is the test cases a round runs
+    when the space is not exhausted (a Hypothesis test's ``max_examples``; ``None``
+    when rounds have no fixed size).  An exception from ``call`` propagates at once."""
     share = budget.share()
     start = budget.clock()
     first = count()

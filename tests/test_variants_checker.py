@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -174,3 +175,7 @@ def test_campaign_reports_examples_per_property(capsys: pytest.CaptureFixture[st
     )
     err = capsys.readouterr().err
     assert "round 1]" in err and "examples run per property: classic: RUNS" in err
+    # a round starts only while a round as long as the last still fits in the 3 s budget
+    ends = [0.0] + [float(m) for m in re.findall(r"\[\s*([0-9.]+) s, round \d+\]", err)]
+    for j in range(2, len(ends)):  # round j started at ends[j-1]
+        assert ends[j - 1] + (ends[j - 1] - ends[j - 2]) <= 3.0 + 0.2, err

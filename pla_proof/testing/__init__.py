@@ -10,8 +10,9 @@ CheckReport(variant='bug:plus-x', ok=False, properties=9)
 
 Modules: :mod:`~pla_proof.testing.plugin` (the pytest plugin, loaded by ``pytest -p
 pla_proof``), :mod:`~pla_proof.testing.profiles`, :mod:`~pla_proof.testing.database`,
-:mod:`~pla_proof.testing.campaign`, :mod:`~pla_proof.testing.types` (the ``hypothesis``
-entry point).  The variant harness is imported on first use, so that the plugin, which
+:mod:`~pla_proof.testing.types` (the ``hypothesis`` entry point); the time budget of
+the ``campaign`` profile is :mod:`pla_proof.campaign`, shared with ``pla-proof check
+--minutes``.  The variant harness is imported on first use, so that the plugin, which
 pytest loads in every run, stays light.
 """
 

@@ -12,7 +12,7 @@ pla_proof`` names it; it changes nothing until asked:
   ``PLA_PROOF_DATABASE_READONLY=1``) points the loaded profile at a directory or a Redis
   server (:func:`pla_proof.testing.database.open_database`).
 * ``--pla-minutes M`` / ``PLA_PROOF_MINUTES`` is the ``campaign`` profile's budget
-  (:mod:`pla_proof.testing.campaign`).
+  (:mod:`pla_proof.campaign`).
 * Tests may record figures with ``record_property("report: <what>", value)`` (or the
   ``pla_report`` fixture); they are printed in a "property suite report" section at the
   end of the run, also under pytest-xdist.
@@ -35,8 +35,8 @@ import pytest
 from hypothesis import is_hypothesis_test, settings
 from hypothesis.database import ExampleDatabase, InMemoryExampleDatabase
 
+from ..campaign import Budget, run_rounds
 from ..errors import InputError
-from .campaign import Budget, run_rounds
 from .database import ENV_DATABASE, ENV_READONLY, CounterexampleStore, describe, open_database
 from .profiles import PROFILES, TIME_BUDGET_PROFILES, register_profiles, with_database
 
@@ -189,7 +189,7 @@ def pytest_collection_modifyitems(
         return
     count = sum(1 for it in items if is_hypothesis_test(getattr(it, "obj", None)))
     workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
-    state.budget = Budget(60.0 * state.minutes, properties=count, workers=workers)
+    state.budget = Budget(60.0 * state.minutes, searches=count, workers=workers)
 
 
 @pytest.hookimpl(tryfirst=True)

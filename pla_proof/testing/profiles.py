@@ -9,7 +9,7 @@
 * ``campaign`` -- a time budget instead of an example count: every property runs
   again, in rounds of 100 examples (core properties 500) with fresh random seeds and
   the example database, until its share of ``--pla-minutes`` is spent (see
-  :mod:`pla_proof.testing.campaign`).
+  :mod:`pla_proof.campaign`).
 
 A suite's core properties multiply the profile's ``max_examples`` (the repository's
 ``properties/_support.py`` uses 5x).  Only Hypothesis's own settings are used, so

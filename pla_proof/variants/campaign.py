@@ -1,7 +1,9 @@
 """Time-budget campaigns of ``pla-proof check``: search until the time is spent.
 
-A campaign repeats searches (each one :func:`~pla_proof.variants.parallel.run_searches`
-round over the variants, with a fresh seed) until ``minutes`` have passed.  The time
+A campaign repeats rounds (each one :func:`~pla_proof.variants.parallel.run_searches`
+call per variant, with a fresh seed) while a round as long as the last one still fits in
+``minutes`` -- the time budget of :mod:`pla_proof.campaign`, which the property suite's
+``campaign`` profile uses too.  The time
 goes where progress is made: after each round a variant's weight grows when the round
 refuted a new property or found a smaller counterexample, and shrinks when it found
 nothing new; the next round gives each variant a number of shards proportional to its
@@ -16,10 +18,10 @@ counts the examples run per property over the whole campaign.
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any
 
+from ..campaign import Budget, run_rounds
 from .harness import DEFAULT_SHRINK_RUNS, CheckReport, Counterexample, PropertyResult
 from .parallel import run_searches
 from .protocol import Case, Order, Variant
@@ -72,14 +74,14 @@ def campaign(
 ) -> list[CheckReport]:
     """Search ``variants`` for ``minutes``; one cumulative report per variant."""
     stream = out if out is not None else sys.stderr
-    t0 = time.monotonic()
-    deadline = t0 + 60.0 * minutes
+    budget = Budget(60.0 * minutes, searches=1)
+    t0 = budget.clock()
     totals: list[CheckReport | None] = [None] * len(variants)
     weight = [2.0] * len(variants)
     r = 0
-    last = 0.0
-    while variants and time.monotonic() + last * 0.5 < deadline:
-        t = time.monotonic()
+
+    def one_round() -> None:
+        nonlocal r
         for i, v in enumerate(variants):
             shards = max(1, round(weight[i]))
             [rep] = run_searches(
@@ -95,21 +97,22 @@ def campaign(
             )
             totals[i], progressed = _fold(totals[i], rep)
             weight[i] = min(8.0, weight[i] * 2) if progressed else max(1.0, weight[i] / 2)
-            if time.monotonic() >= deadline:
+            if budget.left() <= 0:
                 break
-        last = time.monotonic() - t
         r += 1
-        spent = time.monotonic() - t0
         line = "; ".join(
             f"{v.name}: {tr.runs} runs, "
             + (", ".join(p.id for p in tr.failed) + " refuted" if tr.failed else "all hold")
             for v, tr in zip(variants, totals, strict=True)
             if tr is not None
         )
-        print(f"[{spent:7.1f} s, round {r}] {line}", file=stream, flush=True)
+        print(f"[{budget.clock() - t0:7.1f} s, round {r}] {line}", file=stream, flush=True)
+
+    if variants:
+        run_rounds(one_round, budget, count=lambda: r, round_size=None)
     reports = [t for t in totals if t is not None]
     for rep in reports:
-        rep.seconds = time.monotonic() - t0
+        rep.seconds = budget.clock() - t0
         rep.examples = examples
     print(
         "examples run per property: "
