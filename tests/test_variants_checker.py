@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
+import signal
+import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -14,7 +17,7 @@ from hypothesis import strategies as st
 
 from pla_proof.cli import main
 from pla_proof.variants import Case, Claim, LinearVariant, resolve, search
-from pla_proof.variants.harness import run_case
+from pla_proof.variants.harness import RunTimeout, run_case, time_limit
 from pla_proof.variants.protocol import Order
 
 
@@ -179,3 +182,27 @@ def test_campaign_reports_examples_per_property(capsys: pytest.CaptureFixture[st
     ends = [0.0] + [float(m) for m in re.findall(r"\[\s*([0-9.]+) s, round \d+\]", err)]
     for j in range(2, len(ends)):  # round j started at ends[j-1]
         assert ends[j - 1] + (ends[j - 1] - ends[j - 2]) <= 3.0 + 0.2, err
+
+
+def test_the_per_run_time_limit_puts_back_an_outer_timer() -> None:
+    """``time_limit`` shares SIGALRM with other timers (pytest-timeout's, say): on exit
+    it disarms its own, ignores a late signal and re-arms the outer one with what it had
+    left, so the outer limit still goes off."""
+    fired: list[int] = []
+    old = signal.signal(signal.SIGALRM, lambda *_: fired.append(1))
+    saved = signal.setitimer(signal.ITIMER_REAL, 0.6)
+    try:
+        for _ in range(20):
+            with contextlib.suppress(RunTimeout), time_limit(0.002):
+                t = time.monotonic()
+                while time.monotonic() - t < 0.004:
+                    pass
+        left = signal.getitimer(signal.ITIMER_REAL)[0]
+        assert 0.0 < left < 0.6 and not fired, (left, fired)
+        t = time.monotonic()
+        while not fired and time.monotonic() - t < 5:
+            time.sleep(0.01)
+        assert fired == [1]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, *saved)
+        signal.signal(signal.SIGALRM, old)

@@ -56,6 +56,8 @@ class Budget:
         self._timers: list[threading.Timer] = []
         self._thread_id = threading.get_ident()
         self._saved_limit: tuple[int, int] | None = None
+        self._lock = threading.Lock()
+        self._active = False
 
     @staticmethod
     def defaults() -> tuple[float, int]:
@@ -71,10 +73,13 @@ class Budget:
         )
 
     def _soft(self) -> None:
-        self.expired = True
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(
-            ctypes.c_ulong(self._thread_id), ctypes.py_object(BudgetExceeded)
-        )
+        with self._lock:  # never after __exit__ has begun: the command is over
+            if not self._active:
+                return
+            self.expired = True
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                ctypes.c_ulong(self._thread_id), ctypes.py_object(BudgetExceeded)
+            )
 
     def _hard(self) -> None:
         try:
@@ -85,6 +90,7 @@ class Budget:
 
     def __enter__(self) -> Budget:
         self._thread_id = threading.get_ident()
+        self._active = True
         if self.seconds > 0:
             soft = threading.Timer(self.seconds, self._soft)
             self._timers.append(soft)
@@ -113,11 +119,14 @@ class Budget:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        for t in self._timers:
-            t.cancel()
-        if self.expired and exc_type is None:
-            # the exception was scheduled but the command finished first: take it back
-            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._thread_id), None)
+        with self._lock:
+            self._active = False
+            for t in self._timers:
+                t.cancel()
+            if self.expired:
+                # scheduled, but the command finished (or failed otherwise) first: take
+                # it back, or it would go off later in whatever the thread runs next
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._thread_id), None)
         if self._saved_limit is not None:
             import resource
 

@@ -32,8 +32,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -133,43 +132,70 @@ def _in_compiler(frame: Any) -> bool:
     return False
 
 
-@contextmanager
-def time_limit(seconds: float | None) -> Iterator[None]:
+class time_limit:
     """Interrupt the enclosed code after ``seconds`` (a SIGALRM timer; in the main
     thread only -- elsewhere the limit does not apply).
 
     Time spent compiling the engine's loops does not count, and the code is never
     interrupted inside the compiler (that would leave a half-built loop behind); once
     the time is up the timer keeps firing every 50 ms, so an interruption that lands
-    where an exception is swallowed (a callback) is repeated.
+    where an exception is swallowed (a callback) is repeated.  On exit the timer is
+    disarmed before anything else can be interrupted (a late signal is ignored), and a
+    timer that was running before -- pytest-timeout's, an outer limit's -- is put back
+    with the time it had left.
 
+    >>> import signal
+    >>> before = signal.getitimer(signal.ITIMER_REAL)[0]  # pytest-timeout's, under pytest
     >>> with time_limit(0.2):
     ...     while True:
     ...         pass
     Traceback (most recent call last):
     ...
     pla_proof.variants.harness.RunTimeout
+    >>> after = signal.getitimer(signal.ITIMER_REAL)[0]
+    >>> after == before == 0.0 or 0.0 < after <= before
+    True
     """
-    if not seconds or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    _COMPILING.register()
-    start, compiled = time.monotonic(), _COMPILING.total
 
-    def expired(signum: int, frame: Any) -> None:
-        if _in_compiler(frame):
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.armed = False
+        self._old_handler: Any = None
+        self._old_timer = (0.0, 0.0)
+        self._start = 0.0
+        self._compiled = 0.0
+
+    def _expired(self, signum: int, frame: Any) -> None:
+        if not self.armed or _in_compiler(frame) or frame.f_code is _EXIT_CODE:
             return
-        if time.monotonic() - start - (_COMPILING.total - compiled) < seconds:
+        assert self.seconds is not None
+        if time.monotonic() - self._start - (_COMPILING.total - self._compiled) < self.seconds:
             return
         raise RunTimeout()
 
-    old = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
-    try:
-        yield
-    finally:
+    def __enter__(self) -> time_limit:
+        if not self.seconds or threading.current_thread() is not threading.main_thread():
+            return self
+        _COMPILING.register()
+        self._start, self._compiled = time.monotonic(), _COMPILING.total
+        self._old_handler = signal.signal(signal.SIGALRM, self._expired)
+        self.armed = True
+        self._old_timer = signal.setitimer(signal.ITIMER_REAL, self.seconds, 0.05)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if not self.armed:
+            return
+        self.armed = False
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.signal(signal.SIGALRM, self._old_handler)
+        delay, interval = self._old_timer
+        if delay > 0:  # an outer timer: re-armed with what it had left (at least 1 ms)
+            left = delay - (time.monotonic() - self._start)
+            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), interval)
+
+
+_EXIT_CODE = time_limit.__exit__.__code__
 
 
 def one_line(exc: BaseException) -> str:
