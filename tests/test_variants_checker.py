@@ -16,6 +16,7 @@ from float_variants import Float32Weights, FloatRate, RoundedWeights
 from hypothesis import strategies as st
 
 from pla_proof.cli import main
+from pla_proof.numbers import dot
 from pla_proof.variants import Case, Claim, LinearVariant, resolve, search
 from pla_proof.variants.harness import RunTimeout, run_case, time_limit
 from pla_proof.variants.protocol import Order
@@ -206,3 +207,34 @@ def test_the_per_run_time_limit_puts_back_an_outer_timer() -> None:
     finally:
         signal.setitimer(signal.ITIMER_REAL, *saved)
         signal.signal(signal.SIGALRM, old)
+
+
+class DoubleRate(LinearVariant):
+    """A declared rule (no Python steps): the compiled loop runs it."""
+
+    name = "double-rate"
+
+    def eta(self, case: Case) -> Fraction:
+        return Fraction(2)
+
+
+def test_a_declared_variant_past_float64s_range_runs_exactly() -> None:
+    """Weights past 1e308 leave the compiled loop's float filter: the rule runs again on
+    the exact per-step path and makes the updates it makes on the same data scaled down."""
+
+    def case(scale: Fraction) -> Case:
+        d = 4
+        X = tuple(tuple(scale if j == i else Fraction(0) for j in range(d)) for i in range(d))
+        X += (tuple(-scale / 2 for _ in range(d)),)
+        y = (1,) * d + (-1,)
+        u = (Fraction(1),) * d
+        gamma = min(yi * dot(u, x) for x, yi in zip(X, y, strict=True))
+        return Case(X, y, u, gamma)
+
+    big, small = case(Fraction(17 * 10**307)), case(Fraction(17))
+    rec_big, res_big = run_case(DoubleRate(), big, Order("cyclic"))
+    rec_small, res_small = run_case(DoubleRate(), small, Order("cyclic"))
+    assert res_big["RUNS"] is None and rec_big.status == "converged"
+    assert rec_big.choices == rec_small.choices and rec_big.updates == 4
+    # eta = 2 breaks the classic claim's |w|^2 <= k R^2 at any scale
+    assert {p for p, f in res_big.items() if f} == {p for p, f in res_small.items() if f} != set()

@@ -43,7 +43,7 @@ from hypothesis import strategies as st
 
 from ..data import Dataset
 from ..engine.orders import Chooser
-from ..engine.pyloop import LoopResult, Problem
+from ..engine.pyloop import LinearProblem, LoopResult, Problem
 from ..engine.rule import LinearRule
 from ..errors import InputError
 from ..numbers import dot, norm2
@@ -535,7 +535,15 @@ class LinearVariant(Variant):
         if self.written_in_python():
             rec, w = _run_python(self, case, order, budget, self.max_epochs)
         else:
-            rec, w = _run_compiled(self.rule(case), case, order, budget, self.max_epochs)
+            from ..engine.drive import BeyondFloatRange
+
+            try:
+                rec, w = _run_compiled(self.rule(case), case, order, budget, self.max_epochs)
+            except BeyondFloatRange:
+                # weights past float64's range: the rule runs again on the exact per-step
+                # path (a new record, evaluated afresh by the harness)
+                problem = LinearProblem(case.dataset(), self.rule(case))
+                rec, w = _run_traced(problem, case, order, budget, self.max_epochs)
         if rec.status == "budget_exhausted":
             rec.complete = conclusive
         rec.output["w"] = tuple(w)
@@ -765,8 +773,14 @@ class WeightTrace:
 def _run_python(
     variant: LinearVariant, case: Case, order: Order, budget: int, max_epochs: int | None
 ) -> tuple[Record, tuple[Fraction, ...]]:
+    return _run_traced(_VariantProblem(variant, case), case, order, budget, max_epochs)
+
+
+def _run_traced(
+    problem: Problem, case: Case, order: Order, budget: int, max_epochs: int | None
+) -> tuple[Record, tuple[Fraction, ...]]:
+    """Run ``problem`` (linear weights) on the per-step path, every update measured."""
     rec = Record()
-    problem = _VariantProblem(variant, case)
     trace = WeightTrace(rec, case, problem.start())
 
     def stop(k: int, before: Any, after: Any, j: int) -> bool:
