@@ -123,7 +123,14 @@ def test_writing_to_a_full_device_is_a_clean_error(tmp_path: Path) -> None:
 
 def test_the_time_limit_ends_a_long_run_cleanly() -> None:
     proc = run_process(
-        "trace", "maxviol:1/1000", "--rule", "maxviol", "--budget", "100000000", "--time-limit", "1"
+        "trace",
+        "maxviol:1/1000000",
+        "--rule",
+        "maxviol",
+        "--budget",
+        "100000000",
+        "--time-limit",
+        "1",
     )
     assert proc.returncode == 3 and proc.stdout == ""
     assert proc.stderr.strip() == (
@@ -136,7 +143,7 @@ def test_the_time_limit_in_process(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run_cli(
         capsys,
         "trace",
-        "maxviol:1/1000",
+        "maxviol:1/1000000",
         "--rule",
         "maxviol",
         "--budget",

@@ -93,7 +93,7 @@ PROBES = [
     "explain --json --markdown",
     "check sys:exit",
     "trace students --max-digits 0",
-    "trace maxviol:1/1000 --rule maxviol --budget 100000000 --time-limit 1",
+    "trace maxviol:1/1000000 --rule maxviol --budget 100000000 --time-limit 1",
 ]
 
 

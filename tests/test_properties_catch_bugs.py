@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, find, given, settings
 
 from pla_proof.strategies import SeparableCase, separable_datasets, update_orders
+from pla_proof.testing.profiles import NO_EXPLAIN
 from pla_proof.trainer import train
 from properties._support import CASES, SEEDS
 from properties.test_runtime_lemmas_hold import check_runtime_lemmas
@@ -28,6 +29,7 @@ SEARCH = settings(
     deadline=None,
     report_multiple_bugs=False,
     suppress_health_check=[HealthCheck.too_slow],
+    phases=NO_EXPLAIN,  # explaining traces every line (sys.settrace): minutes, not seconds
 )
 
 #: Plain generated data (no edge-case branches): the same properties, quicker to shrink.
@@ -100,7 +102,9 @@ def test_find_shrinks_the_plus_x_bug_to_a_single_negative_point() -> None:
         separable_datasets(),
         lambda c: train(c.data, comparator=c.u, update=plus_x, budget=50).status != "converged",
         # Hypothesis's own defaults, whatever profile is loaded: the same search everywhere
-        settings=settings(settings.get_profile("default"), database=None, derandomize=True),
+        settings=settings(
+            settings.get_profile("default"), database=None, derandomize=True, phases=NO_EXPLAIN
+        ),
     )
     assert case.data.n == 1 and case.data.d == 1 and case.data.y == (-1,)
     assert ((Fraction(-1),),) == case.data.X

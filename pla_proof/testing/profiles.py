@@ -2,8 +2,9 @@
 
 * ``dev``      -- quick local runs: 100 examples per property (core properties 500),
   no deadline, the example database in ``.hypothesis/``.
-* ``ci``       -- derandomised, no deadline, no example database: the same examples on
-  every run, never flaky on a shared machine (200 examples, core properties 1000).
+* ``ci``       -- derandomised, no deadline, no example database, no ``explain`` phase:
+  the same examples on every run, never flaky on a shared machine (200 examples, core
+  properties 1000).
 * ``thorough`` -- 10x the ci examples, randomised; spread it over every core with
   ``pytest -n auto``.
 * ``campaign`` -- a time budget instead of an example count: every property runs
@@ -26,10 +27,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis.database import ExampleDatabase
 
 __all__ = ["PROFILES", "TIME_BUDGET_PROFILES", "register_profiles", "with_database"]
+
+#: Every phase but ``explain``: on Python < 3.12 Hypothesis explains a failure by tracing
+#: every line of the shrinking runs with ``sys.settrace``, which made the shrinking of a
+#: failing property over exact (``Fraction``) arithmetic run past CI's time limit.
+NO_EXPLAIN = (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink)
 
 #: The profiles this package registers, in increasing depth.
 PROFILES: dict[str, dict[str, Any]] = {
@@ -41,6 +47,7 @@ PROFILES: dict[str, dict[str, Any]] = {
         "database": None,
         "print_blob": True,
         "suppress_health_check": [HealthCheck.too_slow],
+        "phases": NO_EXPLAIN,
     },
     "thorough": {
         "max_examples": 2000,

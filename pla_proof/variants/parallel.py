@@ -47,9 +47,19 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _shard(variant: Variant, kw: dict[str, Any]) -> ShardResult:
+    """Run one shard; shard 0 first works out the variant's fixed cases (its domain's
+    :meth:`~pla_proof.variants.protocol.Variant.examples`, a Hypothesis search per case)
+    where it runs, so that with ``jobs > 1`` that work is spread over the workers too."""
+    extra = kw.pop("extra", None)
+    if extra is not None:
+        kw["fixed"] = fixed_cases(variant, extra)
+    return search_shard(variant, **kw)
+
+
 def _unit(index: int) -> ShardResult:
     variant, kw = _TASKS[index]
-    return search_shard(variant, **kw)
+    return _shard(variant, dict(kw))
 
 
 def run_searches(
@@ -74,13 +84,12 @@ def run_searches(
     owner: list[int] = []
     for i, v in enumerate(variants):
         extra = list(extra_cases[i]) if extra_cases is not None else []
-        fixed = fixed_cases(v, extra)
         for s in range(shards):
             kw: dict[str, Any] = dict(
                 examples=per[s],
                 seed=seed,
                 shard=s,
-                fixed=fixed if s == 0 else (),
+                extra=extra if s == 0 else None,
                 first_only=first_only,
                 mode=mode,
                 limit=limit,
@@ -113,7 +122,7 @@ def run_searches(
 
     if jobs <= 1 or len(tasks) == 1:
         for t, (v, kw) in enumerate(tasks):
-            finish(t, search_shard(v, **kw))
+            finish(t, _shard(v, dict(kw)))
     else:
         global _TASKS
         _TASKS = tasks
