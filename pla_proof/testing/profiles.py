@@ -33,8 +33,8 @@ from hypothesis.database import ExampleDatabase
 __all__ = ["PROFILES", "TIME_BUDGET_PROFILES", "register_profiles", "with_database"]
 
 #: Every phase but ``explain``: on Python < 3.12 Hypothesis explains a failure by tracing
-#: every line of the shrinking runs with ``sys.settrace``, which made the shrinking of a
-#: failing property over exact (``Fraction``) arithmetic run past CI's time limit.
+#: every line of the shrinking runs with ``sys.settrace``, under which the shrinking of a
+#: failing property ran past CI's time limit (docs/properties.md).
 NO_EXPLAIN = (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink)
 
 #: The profiles this package registers, in increasing depth.
