@@ -2,15 +2,16 @@
 
 * ``dev``      -- quick local runs: 100 examples per property (core properties 500),
   no deadline, the example database in ``.hypothesis/``.
-* ``ci``       -- derandomised, no deadline, no example database, no ``explain`` phase:
-  the same examples on every run, never flaky on a shared machine (200 examples, core
-  properties 1000).
+* ``ci``       -- derandomised, no deadline, no example database: the same examples on
+  every run, never flaky on a shared machine (200 examples, core properties 1000).
 * ``thorough`` -- 10x the ci examples, randomised; spread it over every core with
   ``pytest -n auto``.
 * ``campaign`` -- a time budget instead of an example count: every property runs
   again, in rounds of 100 examples (core properties 500) with fresh random seeds and
   the example database, until its share of ``--pla-minutes`` is spent (see
   :mod:`pla_proof.campaign`).
+
+No profile runs Hypothesis's ``explain`` phase (:data:`NO_EXPLAIN`).
 
 A suite's core properties multiply the profile's ``max_examples`` (the repository's
 ``properties/_support.py`` uses 5x).  Only Hypothesis's own settings are used, so
@@ -32,9 +33,9 @@ from hypothesis.database import ExampleDatabase
 
 __all__ = ["PROFILES", "TIME_BUDGET_PROFILES", "register_profiles", "with_database"]
 
-#: Every phase but ``explain``: on Python < 3.12 Hypothesis explains a failure by tracing
-#: every line of the shrinking runs with ``sys.settrace``, under which the shrinking of a
-#: failing property ran past CI's time limit (docs/properties.md).
+#: The phases of every profile: all but ``explain``.  On Python < 3.12 Hypothesis explains
+#: a failure by tracing every line of the runs after it with ``sys.settrace``, under which
+#: runs in long-lived test processes went on past CI's time limit (docs/properties.md).
 NO_EXPLAIN = (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink)
 
 #: The profiles this package registers, in increasing depth.
@@ -47,7 +48,6 @@ PROFILES: dict[str, dict[str, Any]] = {
         "database": None,
         "print_blob": True,
         "suppress_health_check": [HealthCheck.too_slow],
-        "phases": NO_EXPLAIN,
     },
     "thorough": {
         "max_examples": 2000,
@@ -71,7 +71,7 @@ def register_profiles() -> None:
     """Register every profile of :data:`PROFILES` with Hypothesis (idempotent)."""
     parent = settings.get_profile("default")
     for name, values in PROFILES.items():
-        settings.register_profile(name, parent, **values)
+        settings.register_profile(name, parent, **{"phases": NO_EXPLAIN, **values})
 
 
 def with_database(name: str, database: ExampleDatabase | None) -> settings:
