@@ -70,12 +70,6 @@ def _small(case: SeparableCase) -> bool:
     return case.data.n == 1 and case.data.d == 1
 
 
-@pytest.mark.skipif(
-    settings.get_current_profile_name() == "ci",
-    reason="its shrinking ran past 15 minutes in CI's fresh environment (not locally, where "
-    "it takes seconds): run under dev or thorough; plus-x is caught in CI by "
-    "`pla-proof check bug:plus-x` (tests/test_cli_json.py) and tests/test_bugs.py",
-)
 def test_invariant_property_catches_plus_x_update_and_shrinks_to_one_point() -> None:
     broken = functools.partial(train, update=plus_x)
     case = shrunk_failure(check_runtime_lemmas, broken, SIMPLE)
