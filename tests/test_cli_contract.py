@@ -121,17 +121,13 @@ def test_writing_to_a_full_device_is_a_clean_error(tmp_path: Path) -> None:
         assert proc.stderr.count("\n") == 1
 
 
+#: a run no engine finishes in a second: it ends at its budget of 10^8 updates (the data
+#: with margin 1/1000 already need 500,001)
+LONG_RUN = ("trace", "maxviol:1/1000000", "--rule", "maxviol", "--budget", "100000000")
+
+
 def test_the_time_limit_ends_a_long_run_cleanly() -> None:
-    proc = run_process(
-        "trace",
-        "maxviol:1/1000000",
-        "--rule",
-        "maxviol",
-        "--budget",
-        "100000000",
-        "--time-limit",
-        "1",
-    )
+    proc = run_process(*LONG_RUN, "--time-limit", "1")
     assert proc.returncode == 3 and proc.stdout == ""
     assert proc.stderr.strip() == (
         "pla-proof trace: time limit of 1 s reached "
@@ -140,17 +136,7 @@ def test_the_time_limit_ends_a_long_run_cleanly() -> None:
 
 
 def test_the_time_limit_in_process(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run_cli(
-        capsys,
-        "trace",
-        "maxviol:1/1000000",
-        "--rule",
-        "maxviol",
-        "--budget",
-        "100000000",
-        "--time-limit",
-        "0.5",
-    )
+    code, _, err = run_cli(capsys, *LONG_RUN, "--time-limit", "0.5")
     assert code == 3 and "time limit of 0.5 s reached" in err
 
 

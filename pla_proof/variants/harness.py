@@ -141,11 +141,11 @@ class time_limit:
     the time is up the timer keeps firing every 50 ms, so an interruption that lands
     where an exception is swallowed (a callback) is repeated.  On exit the timer is
     disarmed before anything else can be interrupted (a late signal is ignored), and a
-    timer that was running before -- pytest-timeout's, an outer limit's -- is put back
-    with the time it had left.
+    timer that was running before (an outer limit's, another library's) is put back with
+    the time it had left.
 
     >>> import signal
-    >>> before = signal.getitimer(signal.ITIMER_REAL)[0]  # pytest-timeout's, under pytest
+    >>> before = signal.getitimer(signal.ITIMER_REAL)[0]  # another timer's, if one runs
     >>> with time_limit(0.2):
     ...     while True:
     ...         pass

@@ -51,15 +51,14 @@ def _shard(variant: Variant, kw: dict[str, Any]) -> ShardResult:
     """Run one shard; shard 0 first works out the variant's fixed cases (its domain's
     :meth:`~pla_proof.variants.protocol.Variant.examples`, a Hypothesis search per case)
     where it runs, so that with ``jobs > 1`` that work is spread over the workers too."""
-    extra = kw.pop("extra", None)
-    if extra is not None:
-        kw["fixed"] = fixed_cases(variant, extra)
-    return search_shard(variant, **kw)
+    extra = kw["extra"]
+    fixed = fixed_cases(variant, extra) if extra is not None else ()
+    return search_shard(variant, fixed=fixed, **{k: v for k, v in kw.items() if k != "extra"})
 
 
 def _unit(index: int) -> ShardResult:
     variant, kw = _TASKS[index]
-    return _shard(variant, dict(kw))
+    return _shard(variant, kw)
 
 
 def run_searches(
@@ -122,7 +121,7 @@ def run_searches(
 
     if jobs <= 1 or len(tasks) == 1:
         for t, (v, kw) in enumerate(tasks):
-            finish(t, _shard(v, dict(kw)))
+            finish(t, _shard(v, kw))
     else:
         global _TASKS
         _TASKS = tasks

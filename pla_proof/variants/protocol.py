@@ -537,12 +537,13 @@ class LinearVariant(Variant):
         else:
             from ..engine.drive import BeyondFloatRange
 
+            rule = self.rule(case)
             try:
-                rec, w = _run_compiled(self.rule(case), case, order, budget, self.max_epochs)
+                rec, w = _run_compiled(rule, case, order, budget, self.max_epochs)
             except BeyondFloatRange:
                 # weights past float64's range: the rule runs again on the exact per-step
                 # path (a new record, evaluated afresh by the harness)
-                problem = LinearProblem(case.dataset(), self.rule(case))
+                problem = LinearProblem(case.dataset(), rule)
                 rec, w = _run_traced(problem, case, order, budget, self.max_epochs)
         if rec.status == "budget_exhausted":
             rec.complete = conclusive
