@@ -270,26 +270,25 @@ class _Checker:
 
     def __call__(self, k0: int, choices: np.ndarray, visits: np.ndarray) -> int | None:
         from .engine.measure import (
+            ResidueMeasures,
+            enclosures,
             exact_measures,
-            float_measures,
             last_weights,
-            replay_float_from,
+            uses_residues,
         )
 
         if self.monitor is None:
             return None
         world = self.world
-        if world.mode == "exact":
-            m: dict[str, Any] = exact_measures(world, choices, k0, self.V, self.U, self.su)
+        m: Any
+        if world.mode == "exact" and not uses_residues(world):
+            m = exact_measures(world, choices, k0, self.V, self.U, self.su)
             self.V = last_weights(world, choices, self.V)
         else:
-            W, E = replay_float_from(world, self.W, self.E, choices)
-            Wprev = np.vstack([self.W[None, :], W[:-1]])
-            Eprev = np.vstack([self.E[None, :], E[:-1]])
-            m = float_measures(
-                world.X, world.data.labels, choices, k0, Wprev, Eprev, W, E, self.u_f, self.e_u
-            )
-            self.W, self.E = W[-1].copy(), E[-1].copy()
+            m, self.W, self.E = enclosures(world, choices, k0, self.W, self.E, self.u_f, self.e_u)
+            if world.mode == "exact":  # the enclosures filter the exact decisions
+                m = ResidueMeasures(world, choices, k0, self.V, self.U, self.su, intervals=m)
+                self.V = m.last_weights()
         if self.keep:
             self.chunks.append((k0, m))
         found = self.monitor.first(m)

@@ -27,22 +27,27 @@ vector ``w_{k+1}``, not ``pu + yux``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from ..monitor.relations import Exact, Interval
+from ..monitor.residues import Residues, primes, primes_for
 from . import kernel as kn
 from ._jit import jit
 from .drive import World, _approx
 
 __all__ = [
+    "ResidueMeasures",
+    "enclosures",
     "exact_measures",
     "float_measures",
     "float_vector",
     "replay_float",
     "replay_float_from",
+    "uses_residues",
 ]
 
 _LIMIT = 2**62
@@ -156,6 +161,272 @@ def last_weights(world: World, choices: np.ndarray, V_start: Sequence[int]) -> l
     return V
 
 
+# --- exact mode on float data: the vocabulary by residues ------------------------------------
+
+
+def uses_residues(world: World) -> bool:
+    """Whether an exact run measures its vocabulary by residues (float data: the
+    integers behind them are wide)."""
+    exact, data = world.mode == "exact", world.data
+    return exact and world.kernel_mode == kn.FLOAT_EXACT and data.kind == "float"
+
+
+class ResidueMeasures(Mapping[str, Any]):
+    """The exact vocabulary of updates ``k0 + 1 .. k0 + K`` on float data, kept as
+    residues (:class:`~pla_proof.monitor.residues.Residues`) modulo as many primes as
+    the monitor asks for (:meth:`residues`); ``k`` is an :class:`Exact` array.
+
+    The points are read from their float64 bits (mantissa times a power of two), the
+    weights rebuilt from ``V_start`` by the same updates, prime by prime: the same
+    quantities :func:`exact_measures` measures, with the same denominators, without
+    Python integers.  ``intervals`` (optional) are enclosures of the same quantities,
+    which let the monitor decide most inequalities without the residues.
+
+    >>> from pla_proof.data import from_arrays
+    >>> from pla_proof.engine.drive import drive
+    >>> dec = drive(from_arrays([[0.1, 2.5e-9], [0.3, -1e-12], [-0.5, 0.25]], [1, 1, -1]))
+    >>> V0 = list(dec.world.scales.V0)
+    >>> m = ResidueMeasures(dec.world, dec.choices, 0, V0, [1, -7], 1)
+    >>> ref = exact_measures(dec.world, dec.choices, 0, V0, [1, -7], 1)
+    >>> dec.updates, float(m["yux"].values()[0]) == 0.1 - 7 * 2.5e-9
+    (1, True)
+    >>> all(m[q].values() == ref[q].values() for q in ref)
+    True
+    >>> m.last_weights() == last_weights(dec.world, dec.choices, V0)
+    True
+    """
+
+    def __init__(
+        self,
+        world: World,
+        choices: np.ndarray,
+        k0: int,
+        V_start: Sequence[int],
+        U: Sequence[int] | None,
+        su: int,
+        intervals: dict[str, Interval] | None = None,
+    ) -> None:
+        sc, data = world.scales, world.data
+        K, d = int(choices.shape[0]), data.d
+        self.K, self.d = K, d
+        self.intervals = intervals
+        self.k = Exact.of(np.arange(k0 + 1, k0 + K + 1, dtype=np.int64), 1)
+        Xc = np.asarray(world.X[choices], dtype=np.float64)
+        self._neg = data.labels[choices] < 0
+        s = data.integer_scale
+        shift = s.bit_length() - 1
+        mant, ex = np.frexp(Xc)
+        m = (mant * 2.0**53).astype(np.int64)
+        e = ex.astype(np.int64) - 53 + shift
+        if np.any(e < 0):  # the point is an integer times 2^shift: the low bits are 0
+            m = np.where(e < 0, m >> np.minimum(-e, 63), m)
+            e = np.maximum(e, 0)
+        self._m_hi, self._m_lo = m >> 26, m & (2**26 - 1)  # (floor: hi may be negative)
+        self._exps, self._which = np.unique(e, return_inverse=True)
+        self._which = self._which.reshape(e.shape)
+        mult = [sc.uniform] * K if sc.uniform is not None else [sc.mult[int(j)] for j in choices]
+        self._unit = all(v == 1 for v in mult)
+        self._mult = mult
+        self._V0 = [int(v) for v in V_start]
+        self._U = None if U is None else [int(v) for v in U]
+        amax = float(np.abs(Xc).max()) if Xc.size else 0.0
+        zmax = int(Fraction(amax) * s)
+        mmax = max((abs(v) for v in mult), default=0)
+        v0max = max((abs(v) for v in self._V0), default=0)
+        vmax = v0max + K * zmax * mmax
+        self._vmax = vmax
+        S = sc.S
+        b: dict[str, Exact] = {
+            "n0": Exact(d * vmax * vmax, S * S, d * vmax * vmax),
+            "n1": Exact(d * vmax * vmax, S * S, d * vmax * vmax),
+            "t": Exact(d * zmax * vmax, S * s, d * zmax * vmax),
+            "xx": Exact(d * zmax * zmax, s * s, d * zmax * zmax),
+        }
+        if self._U is not None:
+            umax = max((abs(v) for v in self._U), default=0)
+            for name, D, bound in (
+                ("pu", su * S, d * vmax * umax),
+                ("pu1", su * S, d * vmax * umax),
+                ("yux", su * s, d * zmax * umax),
+            ):
+                b[name] = Exact(bound, D, bound)
+        self.bounds = b
+        self._R: dict[str, np.ndarray] = {}
+        self._Vend = np.zeros((0, d), dtype=np.int64)
+        self._P = 0
+
+    # --- the Mapping: each quantity with enough primes to be read back exactly ------------
+
+    def __getitem__(self, name: str) -> Any:
+        if name == "k":
+            return self.k
+        b = self.bounds[name]
+        return self.residues(primes_for(b.bound))[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(["k", *self.bounds])
+
+    def __len__(self) -> int:
+        return 1 + len(self.bounds)
+
+    def residues(self, P: int) -> dict[str, Any]:
+        """Every quantity modulo the first ``P`` primes (``k`` stays :class:`Exact`)."""
+        if P > self._P:
+            self._extend(P)
+        out: dict[str, Any] = {"k": self.k}
+        for name, b in self.bounds.items():
+            out[name] = Residues(self._R[name][:P], b.D, b.bound)
+        return out
+
+    def last_weights(self) -> list[int]:
+        """The exact weights after the chunk (scale ``S``)."""
+        if self.K == 0:
+            return list(self._V0)
+        P = primes_for(self._vmax)
+        if P > self._P:
+            self._extend(P)
+        return Residues(self._Vend[:P], 1, self._vmax).integers(np.arange(self.d))
+
+    def _extend(self, P: int) -> None:
+        got = self._block(primes(P)[self._P :])
+        for name in self.bounds:
+            old = self._R.get(name)
+            self._R[name] = got[name] if old is None else np.concatenate([old, got[name]])
+        self._Vend = np.concatenate([self._Vend, got["V"]])
+        self._P = P
+
+    def _block(self, qs: list[int]) -> dict[str, np.ndarray]:
+        """The quantities modulo each prime of ``qs``: arrays of shape ``(len(qs), K)``."""
+        P, K, d = len(qs), self.K, self.d
+        q = np.array(qs, dtype=np.int64)
+        t_lo = np.array([[pow(2, int(v), p) for v in self._exps] for p in qs], dtype=np.int64)
+        t_hi = np.array([[pow(2, int(v) + 26, p) for v in self._exps] for p in qs], dtype=np.int64)
+        coef = (
+            np.zeros((P, 0), dtype=np.int64)
+            if self._unit
+            else np.array([[v % p for v in self._mult] for p in qs], dtype=np.int64)
+        )
+        v0 = np.array([[v % p for v in self._V0] for p in qs], dtype=np.int64)
+        has_u = self._U is not None
+        u = np.array([[v % p for v in (self._U or [])] for p in qs], dtype=np.int64)
+        if not has_u:
+            u = np.zeros((P, d), dtype=np.int64)
+        out = {name: np.empty((P, K), dtype=np.int64) for name in _RESIDUE_NAMES}
+        vend = np.empty((P, d), dtype=np.int64)
+        residue_vocabulary(
+            self._m_hi, self._m_lo, self._which, t_hi, t_lo, self._neg, coef, v0, u, q,
+            out["n0"], out["n1"], out["t"], out["xx"], out["pu"], out["pu1"], out["yux"], vend,
+        )  # fmt: skip
+        if not has_u:
+            for name in ("pu", "pu1", "yux"):
+                del out[name]
+        out["V"] = vend
+        return out
+
+
+_RESIDUE_NAMES = ("n0", "n1", "t", "xx", "pu", "pu1", "yux")
+
+
+@jit
+def _mod(a: int, q: int, inv: float) -> int:
+    """``a mod q`` for ``|a| < 2^63`` and ``q < 2^26`` without a division: the float
+    quotient is off by at most one."""
+    r = a - int(a * inv) * q
+    while r < 0:
+        r += q
+    while r >= q:
+        r -= q
+    return r
+
+
+@jit
+def residue_vocabulary(
+    m_hi: np.ndarray,
+    m_lo: np.ndarray,
+    which: np.ndarray,
+    t_hi: np.ndarray,
+    t_lo: np.ndarray,
+    neg: np.ndarray,
+    coef: np.ndarray,
+    v0: np.ndarray,
+    u: np.ndarray,
+    q: np.ndarray,
+    n0: np.ndarray,
+    n1: np.ndarray,
+    t: np.ndarray,
+    xx: np.ndarray,
+    pu: np.ndarray,
+    pu1: np.ndarray,
+    yux: np.ndarray,
+    vend: np.ndarray,
+) -> None:
+    """The run vocabulary of a chunk modulo each prime ``q[p]``, in one pass: the
+    point ``z = (m_hi 2^26 + m_lo) 2^e`` (``e`` from its exponent class ``which``),
+    then ``t``, ``xx``, ``yux`` against it and the weights ``w_k`` before the update,
+    the update itself, then ``n1``, ``pu1`` on ``w_{k+1}`` (``n0``, ``pu``: the same
+    products of ``w_k``, measured once).  Residues below 2^26: a sum of ``d <= 2^11``
+    products fits in int64 (sums are reduced every 1024 terms)."""
+    P = q.shape[0]
+    K, d = m_hi.shape
+    unit = coef.shape[1] == 0
+    V = np.empty(d, dtype=np.int64)
+    z = np.empty(d, dtype=np.int64)
+    for p in range(P):
+        qq = q[p]
+        inv = 1.0 / qq
+        nn = 0
+        pp = 0
+        for c in range(d):
+            V[c] = v0[p, c]
+            nn += V[c] * V[c]
+            pp += V[c] * u[p, c]
+            if c & 1023 == 1023:
+                nn, pp = _mod(nn, qq, inv), _mod(pp, qq, inv)
+        nn = _mod(nn, qq, inv)
+        pp = _mod(pp, qq, inv)
+        for k in range(K):
+            n0[p, k] = nn
+            pu[p, k] = pp
+            tt = 0
+            x2 = 0
+            yu = 0
+            for c in range(d):
+                e = which[k, c]
+                zc = _mod(m_hi[k, c] * t_hi[p, e] + m_lo[k, c] * t_lo[p, e], qq, inv)
+                z[c] = zc
+                tt += zc * V[c]
+                x2 += zc * zc
+                yu += zc * u[p, c]
+                if c & 1023 == 1023:  # keep the sums below 2^63
+                    tt, x2, yu = _mod(tt, qq, inv), _mod(x2, qq, inv), _mod(yu, qq, inv)
+            tt = _mod(tt, qq, inv)
+            yu = _mod(yu, qq, inv)
+            t[p, k] = (qq - tt) % qq if neg[k] else tt
+            yux[p, k] = (qq - yu) % qq if neg[k] else yu
+            xx[p, k] = _mod(x2, qq, inv)
+            s = 1 if unit else coef[p, k]
+            nn = 0
+            pp = 0
+            for c in range(d):
+                delta = z[c] if unit else _mod(z[c] * s, qq, inv)
+                v = V[c] - delta if neg[k] else V[c] + delta
+                if v < 0:
+                    v += qq
+                elif v >= qq:
+                    v -= qq
+                V[c] = v
+                nn += v * v
+                pp += v * u[p, c]
+                if c & 1023 == 1023:
+                    nn, pp = _mod(nn, qq, inv), _mod(pp, qq, inv)
+            nn = _mod(nn, qq, inv)
+            pp = _mod(pp, qq, inv)
+            n1[p, k] = nn
+            pu1[p, k] = pp
+        for c in range(d):
+            vend[p, c] = V[c]
+
+
 # --- float mode: enclosures of the ideal quantities -------------------------------------------
 
 
@@ -211,6 +482,25 @@ def replay_float_from(
     picks = np.asarray(choices).astype(np.int64)
     replay_float(world.X, world.data.labels, cf, rel, picks, W0, E0, W, E)
     return W, E
+
+
+def enclosures(
+    world: World,
+    choices: np.ndarray,
+    k0: int,
+    W0: np.ndarray,
+    E0: np.ndarray,
+    u: np.ndarray | None,
+    eu: np.ndarray | None,
+) -> tuple[dict[str, Interval], np.ndarray, np.ndarray]:
+    """:func:`float_measures` of updates ``k0 + 1 ..`` from the float weights ``W0`` and
+    drift bounds ``E0`` (replayed with :func:`replay_float_from`); also the float
+    weights and drift bounds after the last update."""
+    W, E = replay_float_from(world, W0, E0, choices)
+    Wprev = np.vstack([W0[None, :], W[:-1]])
+    Eprev = np.vstack([E0[None, :], E[:-1]])
+    m = float_measures(world.X, world.data.labels, choices, k0, Wprev, Eprev, W, E, u, eu)
+    return m, W[-1].copy(), E[-1].copy()
 
 
 def float_vector(v: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:

@@ -37,7 +37,7 @@ from ..errors import InputError
 from ..interval import Interval as ScalarInterval
 from ..numbers import to_fraction
 from ..proof.statements import Lemma
-from .relations import Exact, Interval, Relation, certainly_violated
+from .relations import Exact, Interval, Relation, certainly_holds, certainly_violated
 
 __all__ = [
     "SLACK",
@@ -235,16 +235,62 @@ class Monitor:
         found = self.failures(measures)
         return min(found, key=lambda f: f.index) if found else None
 
-    def _exact(self, measures: dict[str, Exact]) -> list[Finding]:
+    def _exact(self, measures: Any, relations: Sequence[Relation] | None = None) -> list[Finding]:
+        if hasattr(measures, "residues"):
+            return self._residues(measures)
         values = {**self.exact_constants, **measures}
         out = []
-        for rel in self.relations:
+        for rel in self.relations if relations is None else relations:
             ok = rel.exact(values)
             bad = np.flatnonzero(~ok)
             if bad.size:
                 i = int(bad[0])
                 lhs, rhs = rel.sides_exact(values)
                 out.append(Finding(rel.lemma, i, _at(lhs, i), _at(rhs, i), rel.op))
+        return out
+
+    def _residues(self, measures: Any) -> list[Finding]:
+        """Exact, on a chunk measured by residues: each inequality is first decided on
+        the enclosures where they settle it (when the chunk has them), the rest -- and
+        every equality -- on residues modulo enough primes to be exact."""
+        bounds = {**self.exact_constants, **measures.bounds, "k": measures.k}
+        ivals = measures.intervals
+        if ivals is not None:
+            ivals = {**self.interval_constants, **ivals}
+        K = measures.K
+        out = []
+        for rel in self.relations:
+            if not set(rel.symbols) & set(measures.bounds):  # constants and k only
+                out.extend(self._exact({**self.exact_constants, "k": measures.k}, [rel]))
+                continue
+            P = rel.primes_needed(bounds)
+            rows: Any = slice(None)
+            bad = np.zeros(K, dtype=bool)
+            if ivals is not None and rel.op != "==":
+                lhs, rhs = rel.interval(ivals)
+                lo_l, hi_l, lo_r, hi_r = (
+                    np.broadcast_to(np.asarray(v, dtype=float), (K,))
+                    for v in (lhs.lo, lhs.hi, rhs.lo, rhs.hi)
+                )
+                left, right = Interval(lo_l, hi_l), Interval(lo_r, hi_r)
+                with np.errstate(over="ignore", invalid="ignore"):
+                    finite = np.isfinite(lo_l + hi_l + lo_r + hi_r)
+                bad = certainly_violated(left, rel.op, right) & finite
+                open_ = ~(certainly_holds(left, rel.op, right) & finite) & ~bad
+                rows = np.flatnonzero(open_)
+            if not (isinstance(rows, np.ndarray) and rows.size == 0):
+                vals = {**self.exact_constants, **measures.residues(P)}
+                if isinstance(rows, np.ndarray):
+                    vals = {name: _take(v, rows) for name, v in vals.items()}
+                    bad[rows] = ~rel.exact(vals)
+                else:
+                    bad = ~rel.exact(vals)
+            idx = np.flatnonzero(bad)
+            if idx.size:
+                i = int(idx[0])
+                vals = {**self.exact_constants, **measures.residues(P)}
+                lhs_v, rhs_v = rel.sides_exact({n: _take(v, [i]) for n, v in vals.items()})
+                out.append(Finding(rel.lemma, i, lhs_v.at(0), rhs_v.at(0), rel.op))
         return out
 
     def _float(self, measures: dict[str, Interval]) -> list[Finding]:
@@ -313,10 +359,13 @@ def _missed(lo_l: Any, hi_l: Any, op: str, lo_r: Any, hi_r: Any) -> Any:
         return np.maximum(hi_l - lo_l, 0.0) + np.maximum(hi_r - lo_r, 0.0)
 
 
-def _at(e: Exact, i: int) -> Fraction:
-    A = e.A
-    v = A[i] if isinstance(A, np.ndarray) else A
-    return Fraction(int(v), e.D)
+def _at(e: Any, i: int) -> Fraction:
+    out: Fraction = e.at(i)
+    return out
+
+
+def _take(v: Any, rows: Any) -> Any:
+    return v.take(rows) if hasattr(v, "take") else v
 
 
 def step_values(

@@ -37,6 +37,7 @@ import numpy as np
 import sympy as sp
 
 from ..proof.statements import Lemma
+from .residues import Residues, primes_for
 
 __all__ = ["Exact", "Interval", "Relation"]
 
@@ -77,6 +78,8 @@ class Exact:
         return _mul_raw(self, f, self.D * f, self.bound * f)
 
     def __add__(self, other: Exact) -> Exact:
+        if not isinstance(other, Exact):
+            return NotImplemented
         L = math.lcm(self.D, other.D)
         a, b = self.scaled(L // self.D), other.scaled(L // other.D)
         return _combine(a.A, b.A, "+", L, a.bound + b.bound)
@@ -85,12 +88,25 @@ class Exact:
         return Exact(-self.A, self.D, self.bound)
 
     def __mul__(self, other: Exact) -> Exact:
+        if not isinstance(other, Exact):
+            return NotImplemented
         return _combine(self.A, other.A, "*", self.D * other.D, self.bound * other.bound)
 
     def values(self) -> list[Fraction]:
         """Every value as a ``Fraction``."""
         arr = np.atleast_1d(np.asarray(self.A, dtype=object))
         return [Fraction(int(a), self.D) for a in arr.flat]
+
+    def at(self, i: int) -> Fraction:
+        """The value at row ``i`` (the value itself for a constant)."""
+        A = self.A
+        return Fraction(int(A[i] if isinstance(A, np.ndarray) else A), self.D)
+
+    def take(self, idx: Any) -> Exact:
+        """The rows ``idx`` (a constant stays itself)."""
+        if not isinstance(self.A, np.ndarray):
+            return self
+        return Exact(self.A[idx], self.D, self.bound)
 
 
 def _wide(A: Any) -> Any:
@@ -211,15 +227,30 @@ class Relation:
             _CACHE[key] = cached
         return cached
 
-    def exact(self, values: dict[str, Exact]) -> np.ndarray:
-        """Where the relation holds (a boolean array over the updates)."""
+    def exact(self, values: dict[str, Any]) -> np.ndarray:
+        """Where the relation holds (a boolean array over the updates); values are
+        :class:`Exact` or :class:`~pla_proof.monitor.residues.Residues` (then with
+        at least :meth:`primes_needed` primes)."""
         left, right = self.sides_exact(values)
+        if isinstance(left, Residues) or isinstance(right, Residues):
+            g = math.gcd(left.D, right.D)  # L/Dl op R/Dr  <=>  L (Dr/g) op R (Dl/g)
+            diff = left.scaled(right.D // g) + (-right.scaled(left.D // g))
+            if self.op == "==":
+                return np.asarray(diff.is_zero(), dtype=bool)
+            return np.asarray(_cmp(diff.signs(), self.op, 0), dtype=bool)
         a = _combine(left.A, right.D, "*", 1, left.bound * right.D).A
         b = _combine(right.A, left.D, "*", 1, right.bound * left.D).A
         return np.asarray(_cmp(a, self.op, b), dtype=bool)
 
-    def sides_exact(self, values: dict[str, Exact]) -> tuple[Exact, Exact]:
+    def sides_exact(self, values: dict[str, Any]) -> tuple[Any, Any]:
         return self._lhs(values, _EXACT), self._rhs(values, _EXACT)
+
+    def primes_needed(self, bounds: dict[str, Exact]) -> int:
+        """How many primes decide the relation exactly on residues, given each
+        quantity as its bound (an :class:`Exact` scalar over its denominator)."""
+        left, right = self.sides_exact(bounds)
+        g = math.gcd(left.D, right.D)
+        return primes_for((left.bound * right.D + right.bound * left.D) // g)
 
     def interval(self, values: dict[str, Interval]) -> tuple[Interval, Interval]:
         """The enclosures of both sides."""
@@ -276,6 +307,26 @@ def _cmp(a: Any, op: str, b: Any) -> Any:
         return a > b
     if op == "==":
         return a == b
+    raise ValueError(f"unknown relation {op!r}")
+
+
+def certainly_holds(lhs: Interval, op: str, rhs: Interval) -> Any:
+    """Where ``lhs op rhs`` holds for every pair of values in the enclosures (an
+    equality never: enclosures cannot show it).
+
+    >>> certainly_holds(Interval(0.0, 1.0), "<=", Interval(1.0, 2.0))
+    True
+    """
+    if op == "<=":
+        return lhs.hi <= rhs.lo
+    if op == "<":
+        return lhs.hi < rhs.lo
+    if op == ">=":
+        return lhs.lo >= rhs.hi
+    if op == ">":
+        return lhs.lo > rhs.hi
+    if op == "==":
+        return np.zeros(np.broadcast(lhs.lo, rhs.lo).shape, dtype=bool)
     raise ValueError(f"unknown relation {op!r}")
 
 

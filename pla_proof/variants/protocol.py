@@ -630,11 +630,12 @@ def _run_compiled(
     the ideal run in float mode) and handed to the harness's evaluation."""
     from ..engine.drive import drive, prepare
     from ..engine.measure import (
+        ResidueMeasures,
+        enclosures,
         exact_measures,
-        float_measures,
         float_vector,
         last_weights,
-        replay_float_from,
+        uses_residues,
     )
 
     data = case.dataset()
@@ -651,18 +652,20 @@ def _run_compiled(
 
     def on_chunk(k0: int, choices: Any, visits: Any) -> int | None:
         js = [int(j) for j in choices]
-        if mode == "exact":
-            m: dict[str, Any] = exact_measures(world, choices, k0, state["V"], U, su)
+        m: Any
+        if mode == "exact" and uses_residues(world):
+            m = ResidueMeasures(world, choices, k0, state["V"], U if case.u else None, su)
+            state["V"] = m.last_weights()
+        elif mode == "exact":
+            m = exact_measures(world, choices, k0, state["V"], U, su)
             state["V"] = last_weights(world, choices, state["V"])
         else:
             from .measures import scale_trigger
 
-            W, E = replay_float_from(world, state["W"], state["E"], choices)
-            Wp = np.vstack([state["W"][None, :], W[:-1]])
-            Ep = np.vstack([state["E"][None, :], E[:-1]])
-            m = float_measures(world.X, data.labels, choices, k0, Wp, Ep, W, E, u_f, e_u)
+            m, state["W"], state["E"] = enclosures(
+                world, choices, k0, state["W"], state["E"], u_f, e_u
+            )
             m["t"] = scale_trigger(m["t"], a[np.asarray(choices, dtype=np.int64)])
-            state["W"], state["E"] = W[-1].copy(), E[-1].copy()
         rec.chunks.append((k0, m))
         rec.choices.extend(js)
         if rec._ev is not None:

@@ -1,0 +1,128 @@
+"""Exact integers by residues: arithmetic, signs, read-back, and what they refuse."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import sympy
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pla_proof.data import from_arrays
+from pla_proof.engine.drive import drive
+from pla_proof.engine.measure import ResidueMeasures, enclosures, exact_measures
+from pla_proof.monitor.core import Monitor, make_comparator
+from pla_proof.monitor.relations import Exact
+from pla_proof.monitor.residues import Residues, primes, primes_for
+from pla_proof.proof.statements import RUNTIME_LEMMAS
+
+BIG = st.integers(-(2**300), 2**300)
+
+
+def test_the_primes_are_distinct_primes_below_2_26() -> None:
+    ps = primes(40)
+    assert len(set(ps)) == 40 and all(sympy.isprime(p) and p < 2**26 for p in ps)
+    assert ps == sorted(ps, reverse=True)
+
+
+@given(st.integers(0, 2**600))
+def test_primes_for_is_the_least_count_whose_product_exceeds_twice_the_bound(b: int) -> None:
+    P = primes_for(b)
+    assert int(np.prod([sympy.Integer(p) for p in primes(P)])) > 2 * b
+    if P > 1:
+        assert int(np.prod([sympy.Integer(p) for p in primes(P - 1)])) <= 2 * b
+
+
+@given(st.lists(st.tuples(BIG, BIG, BIG), min_size=1, max_size=8))
+def test_arithmetic_signs_and_integers_agree_with_python_integers(
+    rows: list[tuple[int, int, int]],
+) -> None:
+    a_, b_, c_ = (np.array([r[i] for r in rows], dtype=object) for i in range(3))
+    bound = 2**300
+    P = primes_for(bound * bound + bound)
+    a, b, c = (Residues.of(v, 1, bound, P=P) for v in (a_, b_, c_))
+    got = a * b + (-c)
+    want = [x * y - z for x, y, z in zip(a_, b_, c_, strict=True)]
+    assert got.integers(np.arange(len(rows))) == want
+    assert got.signs().tolist() == [(w > 0) - (w < 0) for w in want]
+    assert got.is_zero().tolist() == [w == 0 for w in want]
+    mixed = a * Exact.const(3) + Exact.const(-2)  # constants mix in as Exact values
+    assert mixed.integers(np.arange(len(rows))) == [3 * x - 2 for x in a_]
+
+
+def test_too_few_primes_are_refused_rather_than_read_wrongly() -> None:
+    x = Residues.of(np.array([2**80, -(2**80)]), 1, 2**80, P=2)  # two primes: 52 bits
+    with pytest.raises(ValueError, match="cannot determine"):
+        x.signs()
+    with pytest.raises(ValueError, match="cannot determine"):
+        x.integers([0])
+
+
+def _gauss(n: int, d: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    u = rng.standard_normal(d)
+    X = rng.standard_normal((4 * n, d)) * 10.0 ** rng.integers(-3, 4, size=(1, d))
+    keep = np.abs(X @ u) > 0.01 * np.abs(X) @ np.abs(u)
+    X = X[keep][:n]
+    return X, np.where(X @ u > 0, 1, -1), u
+
+
+@pytest.mark.parametrize("d", [3, 1100])  # 1100 > 1024: the sums are reduced on the way
+def test_residue_measures_equal_the_python_integer_measures(d: int) -> None:
+    X, y, _ = _gauss(40, d, d)
+    data = from_arrays(X, y)
+    dec = drive(data, budget=300)
+    V0 = list(dec.world.scales.V0)
+    U = [(-1) ** c * (3**c + 10**40) for c in range(d)]
+    got = ResidueMeasures(dec.world, dec.choices, 0, V0, U, 7)
+    ref = exact_measures(dec.world, dec.choices, 0, V0, U, 7)
+    assert dec.updates > 1
+    for name in ref:
+        assert got[name].values() == ref[name].values(), name
+
+
+def _checked(data: object, comp_u: list[float], corrupt: str | None) -> list[tuple[str, int]]:
+    comp = make_comparator(data, comp_u)  # type: ignore[arg-type]
+    dec = drive(data, budget=300)  # type: ignore[arg-type]
+    world = dec.world
+    U, su = comp.integers()
+    consts = {"g": comp.gamma, "R2": comp.radius_squared, "uu": comp.uu}
+    m = ResidueMeasures(world, dec.choices, 0, list(world.scales.V0), U, su)
+    if corrupt is not None:  # one integer of the vocabulary one too large at update 3
+        R = m.residues(primes_for(m.bounds[corrupt].bound * 4))[corrupt].R
+        R[:, 2] = (R[:, 2] + 1) % np.array(primes(R.shape[0]))
+    mon = Monitor(RUNTIME_LEMMAS, consts, strict=False)
+    return [(f.lemma.id, f.index) for f in mon.failures(m)]
+
+
+def test_the_monitor_on_residues_accepts_a_correct_run_and_rejects_a_wrong_quantity() -> None:
+    X, y, u = _gauss(60, 4, 4)
+    data = from_arrays(X, y)
+    assert _checked(data, list(u), None) == []
+    assert ("L5", 2) in _checked(data, list(u), "n1")  # |w_{k+1}|^2 off by one unit
+    assert ("L1", 2) in _checked(data, list(u), "pu")  # u.w_k off by one unit
+
+
+def test_enclosures_decide_most_inequalities_and_residues_the_rest() -> None:
+    X, y, u = _gauss(200, 4, 3)
+    data = from_arrays(X, y)
+    comp = make_comparator(data, list(u))
+    dec = drive(data, budget=300)
+    world = dec.world
+    assert dec.status == "converged" and dec.updates > 50
+    U, su = comp.integers()
+    uf = np.array([float(v) for v in comp.u])
+    iv, _, _ = enclosures(world, dec.choices, 0, np.zeros(4), np.zeros(4), uf, np.zeros(4))
+    m = ResidueMeasures(world, dec.choices, 0, list(world.scales.V0), U, su, intervals=iv)
+    mon = Monitor(RUNTIME_LEMMAS, {"g": comp.gamma, "R2": comp.radius_squared, "uu": comp.uu},
+                  strict=False)  # fmt: skip
+    assert mon.failures(m) == []
+    # a margin assumed equal to the largest y u.x of the run: A1 and L2 hold with
+    # equality there (no enclosure can show it) and fail elsewhere; the residues decide
+    ref_m = exact_measures(world, dec.choices, 0, list(world.scales.V0), U, su)
+    g = max(ref_m["yux"].values())
+    bad = Monitor(RUNTIME_LEMMAS, {"g": g, "R2": comp.radius_squared, "uu": comp.uu},
+                  strict=False)  # fmt: skip
+    found = {f.lemma.id: (f.index, f.lhs, f.rhs) for f in bad.failures(m)}
+    assert found == {f.lemma.id: (f.index, f.lhs, f.rhs) for f in bad.failures(ref_m)}
+    assert {"A1_j", "L2"} <= set(found)
