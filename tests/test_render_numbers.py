@@ -43,10 +43,11 @@ def test_exact_round_trips(v: Fraction) -> None:
 @given(fractions.filter(lambda f: f != 0 and abs(f) > 1e-300))
 def test_approx_agrees_with_float_formatting_in_range(v: Fraction) -> None:
     # %g of the correctly rounded float can differ from the decimal rounding of the
-    # exact value only when the float itself lies on the other side of a tie
+    # exact value only when the float itself lies on the other side of a tie: then by
+    # one unit of the sixth digit (up to 1e-5 relative), e.g. 22110650/(10^30 - ...)
     ours = float(approx(v, 6))
     ref = float(f"{float(v):.6g}")
-    assert math.isclose(ours, ref, rel_tol=2e-6)
+    assert math.isclose(ours, ref, rel_tol=1.01e-5)
 
 
 @pytest.mark.parametrize(
