@@ -194,3 +194,36 @@ def test_a_read_only_database_replays_but_records_nothing(
     assert sorted(os.listdir(db)) == stored  # nothing written
     assert main(["check", "classic", "--read-only"]) == 2
     assert "--read-only needs --database" in capsys.readouterr().err
+
+
+def test_several_variants_each_run_in_their_own_mode(capsys: pytest.CaptureFixture[str]) -> None:
+    """With several variants (``--all`` too) each is checked in its own mode -- an
+    estimator's float weights on enclosures, the exact variants exactly -- as when it is
+    checked alone; ``--mode`` sets one mode for all."""
+    pytest.importorskip("sklearn")
+    argv = ["classic", "sklearn-perceptron", "--examples", "3"]
+    code, doc = _check_json(capsys, *argv)
+    assert code == 0
+    assert [(r["variant"], r["mode"]) for r in doc["reports"]] == [
+        ("classic", "exact"),
+        ("sklearn-perceptron", "float"),
+    ]
+    _, doc = _check_json(capsys, *argv, "--mode", "exact")
+    assert {r["mode"] for r in doc["reports"]} == {"exact"}
+
+
+def test_a_counterexample_file_records_its_mode_and_replays_in_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["check", "bug:doubled-update", "--examples", "30", "--out", str(tmp_path)]
+    assert main([*argv, "--mode", "float"]) == 1
+    capsys.readouterr()
+    path = tmp_path / "bug_doubled-update-G1.json"
+    doc = json.loads(path.read_text())
+    assert doc["mode"] == "float"
+    code = main(["check", "bug:doubled-update", "--replay", str(path), "--json"])
+    assert code == 1 and json.loads(capsys.readouterr().out)["mode"] == "float"
+    doc["mode"] = "fuzzy"  # a damaged file is refused, not replayed in some other mode
+    path.write_text(json.dumps(doc))
+    assert main(["check", "bug:doubled-update", "--replay", str(path)]) == 2
+    assert "unknown mode 'fuzzy'" in capsys.readouterr().err

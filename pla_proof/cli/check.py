@@ -146,12 +146,13 @@ def run(args: argparse.Namespace) -> int:
     from ..variants.parallel import default_jobs, run_searches
 
     jobs = args.jobs or default_jobs()
-    mode = args.mode or _mode(variants)
+    modes = [args.mode or _mode(v) for _, v in variants]
     store = _store(args)
-    extra = [_stored(store, v, mode, args.run_seconds) for _, v in variants]
+    pairs = zip(variants, modes, strict=True)
+    extra = [_stored(store, v, m, args.run_seconds) for (_, v), m in pairs]
     progress = terminal_progress()
     how: dict[str, Any] = dict(
-        examples=args.examples, seed=args.seed, mode=mode, limit=args.run_seconds, jobs=jobs
+        examples=args.examples, seed=args.seed, mode=modes, limit=args.run_seconds, jobs=jobs
     )
     how["extra_cases"] = extra
     if args.shrink_runs is not None:
@@ -168,7 +169,9 @@ def run(args: argparse.Namespace) -> int:
         saved: dict[str, dict[str, Any]] = {}
         for p in report.failed:
             assert p.counterexample is not None
-            saved[p.id] = save_counterexample(spec, variant, p.id, p.counterexample, args.out)
+            saved[p.id] = save_counterexample(
+                spec, variant, p.id, p.counterexample, args.out, mode=report.mode
+            )
             if store is not None:
                 store.record(variant.name, _fact(saved[p.id]))
         db = None
@@ -197,10 +200,10 @@ def run(args: argparse.Namespace) -> int:
     return 0 if all(r.ok for r in reports) else 1
 
 
-def _mode(variants: list[tuple[str, Variant]]) -> str:
-    """Float when every variant is a float implementation (an estimator), else exact."""
-    modes = {str(getattr(v, "default_mode", "exact")) for _, v in variants}
-    return "float" if modes == {"float"} else "exact"
+def _mode(variant: Variant) -> str:
+    """The variant's own mode: float for a float implementation (an estimator), else
+    exact (``--mode`` overrides it for every variant)."""
+    return str(getattr(variant, "default_mode", "exact"))
 
 
 def _store(args: argparse.Namespace) -> CounterexampleStore | None:
@@ -294,10 +297,11 @@ def _replay(args: argparse.Namespace, spec: str, variant: Variant) -> int:
     from ..variants.files import load_counterexample
     from ..variants.harness import _sort_key, run_case
 
-    case, order, _meta = load_counterexample(args.replay)
-    rec, res0 = run_case(
-        variant, case, order, mode=args.mode or _mode([(spec, variant)]), limit=args.run_seconds
-    )
+    case, order, meta = load_counterexample(args.replay)
+    mode = args.mode or str(meta.get("mode") or _mode(variant))
+    if mode not in ("exact", "float"):
+        raise InputError(f"{args.replay}: unknown mode {mode!r} (exact or float)")
+    rec, res0 = run_case(variant, case, order, mode=mode, limit=args.run_seconds)
     res = dict(sorted(res0.items(), key=lambda kv: _sort_key(kv[0])))
     failures = [f for f in res.values() if f is not None]
     if args.json:
@@ -305,6 +309,7 @@ def _replay(args: argparse.Namespace, spec: str, variant: Variant) -> int:
             {
                 "variant": spec,
                 "file": args.replay,
+                "mode": mode,
                 "order": order.describe(),
                 "updates": rec.updates,
                 "choices": [j + 1 for j in rec.choices],
@@ -313,7 +318,9 @@ def _replay(args: argparse.Namespace, spec: str, variant: Variant) -> int:
             }
         )
     else:
-        print(f"replay of {args.replay} with variant {spec} (order {order.describe()})")
+        print(
+            f"replay of {args.replay} with variant {spec} (order {order.describe()}, {mode} mode)"
+        )
         _print_case(case)
         _print_steps(rec)
         for p, f in res.items():

@@ -89,7 +89,7 @@ DEFAULT_DIRECTORY = os.path.join(".hypothesis", "examples")
 ENV_DATABASE = "PLA_PROOF_DATABASE"
 ENV_READONLY = "PLA_PROOF_DATABASE_READONLY"
 #: The fields of a ``check --out`` JSON document that make up the stored fact.
-FACT_FIELDS = ("variant", "property", "failure", "case", "order", "choices")
+FACT_FIELDS = ("variant", "property", "mode", "failure", "case", "order", "choices")
 
 _REDIS_SCHEMES = ("redis", "rediss", "unix")
 

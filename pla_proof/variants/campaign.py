@@ -65,14 +65,16 @@ def campaign(
     minutes: float,
     examples: int = 100,
     seed: int = 0,
-    mode: str = "exact",
+    mode: str | Sequence[str] = "exact",
     limit: float | None = 5.0,
     jobs: int = 1,
     extra_cases: Sequence[Sequence[tuple[Case, Order]]] | None = None,
     out: Any = None,
     shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
 ) -> list[CheckReport]:
-    """Search ``variants`` for ``minutes``; one cumulative report per variant."""
+    """Search ``variants`` for ``minutes``; one cumulative report per variant
+    (``mode``: one for all, or one per variant)."""
+    modes = [mode] * len(variants) if isinstance(mode, str) else list(mode)
     stream = out if out is not None else sys.stderr
     budget = Budget(60.0 * minutes, searches=1)
     t0 = budget.clock()
@@ -88,7 +90,7 @@ def campaign(
                 [v],
                 examples=examples,
                 seed=seed + 1_000_003 * r,
-                mode=mode,
+                mode=modes[i],
                 limit=limit,
                 shards=shards,
                 jobs=jobs,

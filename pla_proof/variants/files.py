@@ -108,7 +108,8 @@ def slug(spec: str) -> str:
 def replay_commands(
     spec: str, variant: Variant, ce: Counterexample, csv_path: str, json_path: str
 ) -> dict[str, str | None]:
-    """``{"check": ..., "trace": ... or None}``: commands that replay a counterexample."""
+    """``{"check": ..., "trace": ... or None}``: commands that replay a counterexample
+    (the file records the mode it was found in; ``check --replay`` reads it)."""
     check = f"pla-proof check {shlex.quote(spec)} --replay {shlex.quote(json_path)}"
     trace = None
     args = variant.trace_args(ce.case)
@@ -121,9 +122,10 @@ def replay_commands(
 
 
 def save_counterexample(
-    spec: str, variant: Variant, prop: str, ce: Counterexample, out: str
+    spec: str, variant: Variant, prop: str, ce: Counterexample, out: str, mode: str = "exact"
 ) -> dict[str, Any]:
-    """Write ``<out>/<variant>-<prop>.csv`` and ``.json``; return paths and commands."""
+    """Write ``<out>/<variant>-<prop>.csv`` and ``.json`` (``mode``: the mode the
+    claim failed in, which a replay uses); return paths and commands."""
     try:
         os.makedirs(out, exist_ok=True)
     except OSError as exc:
@@ -143,6 +145,7 @@ def save_counterexample(
     obj = {
         "variant": spec,
         "property": prop,
+        "mode": mode,
         "failure": ce.failure.describe(),
         "case": case_to_json(ce.case),
         "order": order_to_json(ce.order),

@@ -68,7 +68,7 @@ def run_searches(
     seed: int = 0,
     extra_cases: Sequence[Sequence[tuple[Case, Order]]] | None = None,
     first_only: bool = False,
-    mode: str = "exact",
+    mode: str | Sequence[str] = "exact",
     limit: float | None = DEFAULT_TIME_LIMIT,
     shards: int = DEFAULT_SHARDS,
     jobs: int = 1,
@@ -77,7 +77,9 @@ def run_searches(
     shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
 ) -> list[CheckReport]:
     """Search every variant (``shards`` units each) on ``jobs`` processes; one report
-    per variant, in order.  ``done(i, report)`` is called as each variant completes."""
+    per variant, in order.  ``mode``: one for all, or one per variant.  ``done(i,
+    report)`` is called as each variant completes."""
+    modes = [mode] * len(variants) if isinstance(mode, str) else list(mode)
     per = shard_examples(examples, shards)
     tasks: list[tuple[Variant, Any]] = []
     owner: list[int] = []
@@ -90,7 +92,7 @@ def run_searches(
                 shard=s,
                 extra=extra if s == 0 else None,
                 first_only=first_only,
-                mode=mode,
+                mode=modes[i],
                 limit=limit,
                 progress=progress if jobs == 1 else None,
                 shrink_runs=shrink_runs,
@@ -112,7 +114,7 @@ def run_searches(
                 [p for p in parts if p is not None],
                 examples=examples,
                 seed=seed,
-                mode=mode,
+                mode=modes[i],
                 first_only=first_only,
             )
             reports[i] = rep
