@@ -6,7 +6,8 @@ the same examples):
 1. examples per second of the core invariant property
    (``properties/test_runtime_lemmas_hold.py::test_every_runtime_lemma_holds_at_every_update``:
    same strategies, same check), split into time in the trainer + monitor and time in
-   Hypothesis (generation, bookkeeping);
+   Hypothesis (generation, bookkeeping); and what Hypothesis reaches with an empty test
+   body (the same strategies; the cheapest strategy of the same size);
 2. ``pytest properties`` serially and with ``-n 2`` (pytest-xdist), in one run: wall
    time, speed-up, the examples Hypothesis ran (from ``--hypothesis-show-statistics``)
    per second and per core, whether every test has the same outcome in both runs, and
@@ -71,6 +72,32 @@ def core_property_rate(examples: int) -> dict[str, float]:
     prop()
     stats["wall_s"] = time.perf_counter() - t0
     return stats
+
+
+def floor_rates(examples: int) -> dict[str, float]:
+    """Examples per second Hypothesis reaches with nothing to test: the core property's
+    own strategies with an empty body (no trainer, no chooser draws, no ``target``), and
+    the cheapest strategy of the same size (a list of 60 small integers, as many numbers
+    as a 12 x 5 data set).  They bound what any trainer could reach."""
+    from hypothesis import strategies as st
+
+    out: dict[str, float] = {}
+
+    @settings(max_examples=examples)
+    @given(case=CASES, order=update_orders(), seed=SEEDS)
+    def same_strategies(case: Any, order: Any, seed: int) -> None:
+        pass
+
+    @settings(max_examples=examples)
+    @given(st.lists(st.integers(-20, 20), min_size=60, max_size=60))
+    def sixty_integers(xs: list[int]) -> None:
+        pass
+
+    for name, fn in (("same_strategies", same_strategies), ("sixty_integers", sixty_integers)):
+        t0 = time.perf_counter()
+        fn()
+        out[name] = examples / (time.perf_counter() - t0)
+    return out
 
 
 @dataclass
@@ -187,6 +214,11 @@ def main() -> int:
         f"{1e6 * s['trainer_s'] / max(1.0, s['updates']):.0f} us per update incl. run set-up)"
     )
     print(f"  Hypothesis (generation, shrinking bookkeeping): {s['wall_s'] - s['trainer_s']:.2f} s")
+    f = floor_rates(args.examples)
+    print(
+        f"  Hypothesis alone, empty test body: the same strategies {f['same_strategies']:.0f} "
+        f"examples/s; a list of 60 small integers {f['sixty_integers']:.0f} examples/s"
+    )
     if not args.no_suite:
         compare(["properties"], args.workers)
     if args.whole:
