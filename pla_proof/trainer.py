@@ -380,6 +380,7 @@ def train(
             mode=mode,
             on_chunk=checker if comp is not None else None,
             detect_cycles=detect_cycles,
+            world=world,
         )
     except BeyondFloatRange:  # numbers past 1e308: the exact per-step path decides
         return _train_python(data, rule, seed, budget, comp, mode, None, None, detect_cycles)
