@@ -274,6 +274,7 @@ class _Checker:
             enclosures,
             exact_measures,
             last_weights,
+            replay_float_from,
             uses_residues,
         )
 
@@ -281,9 +282,13 @@ class _Checker:
             return None
         world = self.world
         m: Any
-        if world.mode == "exact" and not uses_residues(world):
+        if world.mode == "exact" and not uses_residues(world, len(choices)):
             m = exact_measures(world, choices, k0, self.V, self.U, self.su)
             self.V = last_weights(world, choices, self.V)
+            if uses_residues(world):  # the float weights stay in step for later enclosures
+                W, E = replay_float_from(world, self.W, self.E, choices)
+                if len(choices):
+                    self.W, self.E = W[-1].copy(), E[-1].copy()
         else:
             m, self.W, self.E = enclosures(world, choices, k0, self.W, self.E, self.u_f, self.e_u)
             if world.mode == "exact":  # the enclosures filter the exact decisions

@@ -126,3 +126,27 @@ def test_enclosures_decide_most_inequalities_and_residues_the_rest() -> None:
     found = {f.lemma.id: (f.index, f.lhs, f.rhs) for f in bad.failures(m)}
     assert found == {f.lemma.id: (f.index, f.lhs, f.rhs) for f in bad.failures(ref_m)}
     assert {"A1_j", "L2"} <= set(found)
+
+
+@pytest.mark.parametrize("threshold", [0, 3000, 10**9])
+def test_a_run_is_monitored_the_same_whichever_chunks_use_residues(
+    threshold: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Small chunks are measured with Python integers, large ones by residues (the
+    float weights stay in step across the switch): the same steps, exactly, and the
+    same verdict (threshold 3000: the first chunk of 256 x 6 by Python integers, the
+    later ones by residues)."""
+    from pla_proof import train
+    from pla_proof.engine import measure
+
+    rng = np.random.default_rng(4)
+    u = rng.standard_normal(6)
+    X = rng.standard_normal((1500, 6))
+    X = X[np.abs(X @ u) > 0.01 * np.linalg.norm(u)][:800]
+    data = from_arrays(X, np.where(X @ u > 0, 1, -1))
+    ref = train(data, comparator=list(u))
+    assert ref.status == "converged" and ref.updates > 600  # chunks of 256, 512, ...
+    monkeypatch.setattr(measure, "RESIDUE_MIN", threshold)
+    run = train(data, comparator=list(u))
+    assert run.status == ref.status and run.choices == ref.choices
+    assert [s.values for s in run.steps] == [s.values for s in ref.steps]

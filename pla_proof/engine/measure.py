@@ -40,6 +40,7 @@ from ._jit import jit
 from .drive import World, _approx
 
 __all__ = [
+    "RESIDUE_MIN",
     "ResidueMeasures",
     "enclosures",
     "exact_measures",
@@ -164,11 +165,19 @@ def last_weights(world: World, choices: np.ndarray, V_start: Sequence[int]) -> l
 # --- exact mode on float data: the vocabulary by residues ------------------------------------
 
 
-def uses_residues(world: World) -> bool:
-    """Whether an exact run measures its vocabulary by residues (float data: the
-    integers behind them are wide)."""
+#: Below this many coordinates times updates a chunk is measured with Python integers:
+#: the residues' fixed cost (enclosures, a compiled pass per prime, the signs) is about
+#: that of 700-1000 coordinate updates with Python integers (measured on float data).
+RESIDUE_MIN = 2048
+
+
+def uses_residues(world: World, updates: int | None = None) -> bool:
+    """Whether an exact run measures its vocabulary by residues: float data (the
+    integers behind them are wide), and -- given the chunk's ``updates`` -- a chunk
+    large enough for the residues to pay (:data:`RESIDUE_MIN`)."""
     exact, data = world.mode == "exact", world.data
-    return exact and world.kernel_mode == kn.FLOAT_EXACT and data.kind == "float"
+    wide = exact and world.kernel_mode == kn.FLOAT_EXACT and data.kind == "float"
+    return wide and (updates is None or updates * data.d >= RESIDUE_MIN)
 
 
 class ResidueMeasures(Mapping[str, Any]):

@@ -653,7 +653,7 @@ def _run_compiled(
     def on_chunk(k0: int, choices: Any, visits: Any) -> int | None:
         js = [int(j) for j in choices]
         m: Any
-        if mode == "exact" and uses_residues(world):
+        if mode == "exact" and uses_residues(world, len(choices)):
             m = ResidueMeasures(world, choices, k0, state["V"], U if case.u else None, su)
             state["V"] = m.last_weights()
         elif mode == "exact":
