@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from pla_proof.cli.budget import Budget, BudgetExceeded
+from pla_proof.cli.budget import BudgetExceeded, CommandBudget
 
 
 def _busy(seconds: float) -> None:
@@ -21,7 +21,7 @@ def test_an_expiry_as_the_command_ends_goes_off_inside_it_or_not_at_all() -> Non
     for i in range(300):
         try:
             try:
-                with Budget("trace", 0.002, 0, process=False):
+                with CommandBudget("trace", 0.002, 0, process=False):
                     _busy(0.0005 * (i % 30))  # 0 to 15 ms (the GIL switches every 5 ms)
             except BudgetExceeded:
                 inside += 1

@@ -115,9 +115,9 @@ def version() -> str:
 
 
 def _add_common(p: argparse.ArgumentParser, name: str) -> None:
-    from .budget import Budget
+    from .budget import CommandBudget
 
-    seconds, megabytes = Budget.defaults()
+    seconds, megabytes = CommandBudget.defaults()
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     p.add_argument(
         "--debug",
@@ -293,11 +293,11 @@ def _run(command: str, args: argparse.Namespace, *, process: bool) -> int:
     from ..numbers import limits
     from ..render.progress import Progress
     from . import common
-    from .budget import Budget, BudgetExceeded
+    from .budget import BudgetExceeded, CommandBudget
 
     debug = bool(getattr(args, "debug", False))
     name = f"pla-proof {command}"
-    budget = Budget(command, args.time_limit, args.memory_limit, process=process)
+    budget = CommandBudget(command, args.time_limit, args.memory_limit, process=process)
     if args.time_limit < 0 or args.memory_limit < 0:
         print(f"{name}: error: --time-limit and --memory-limit must be >= 0", file=sys.stderr)
         return EXIT["usage"]

@@ -23,7 +23,7 @@ import sys
 import threading
 from types import TracebackType
 
-__all__ = ["DEFAULT_MEMORY_MB", "DEFAULT_SECONDS", "Budget", "BudgetExceeded"]
+__all__ = ["DEFAULT_MEMORY_MB", "DEFAULT_SECONDS", "BudgetExceeded", "CommandBudget"]
 
 DEFAULT_SECONDS = 600.0
 DEFAULT_MEMORY_MB = 8192
@@ -44,7 +44,7 @@ class BudgetExceeded(BaseException):
     ``KeyboardInterrupt``: no ``except Exception`` in the library swallows it)."""
 
 
-class Budget:
+class CommandBudget:
     """A context manager enforcing the budget for one command."""
 
     def __init__(self, command: str, seconds: float, megabytes: int, *, process: bool) -> None:
@@ -88,7 +88,7 @@ class Budget:
         finally:
             os._exit(3)
 
-    def __enter__(self) -> Budget:
+    def __enter__(self) -> CommandBudget:
         self._thread_id = threading.get_ident()
         self._active = True
         if self.seconds > 0:
