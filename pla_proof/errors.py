@@ -9,11 +9,18 @@ exits with code 2.  Anything else escaping the library is a bug.
 
 from __future__ import annotations
 
-__all__ = ["InputError", "SolverError"]
+__all__ = ["InputError", "OutsideDomain", "SolverError"]
 
 
 class InputError(ValueError):
     """Bad input: a data set, comparator, option or file the library refuses."""
+
+
+class OutsideDomain(InputError):
+    """A case a variant does not apply to: raised by a variant's ``claim(case)`` (or by
+    the harness, for data that stop being separable once rounded to float64).  The
+    checker skips such a case and counts it; every other exception from a variant's code
+    is a failure of the variant (``RUNS``), never a skipped case."""
 
 
 class SolverError(RuntimeError):

@@ -31,13 +31,17 @@ def test_every_update_obeys_the_generic_lemma_from_its_random_start() -> None:
         assert report.result(prop).ok, prop
 
 
-def test_a_fixed_epoch_count_stops_before_convergence_without_a_warning() -> None:
+def test_a_fixed_epoch_count_is_reported_as_its_epoch_budget() -> None:
+    # epochs=5 stops before separating data that need more passes: that is the budget
+    # (EPOCHS, with the budget used and one that works), not a wrong stopping rule
     report = search(traced(epochs=5), seed=0, mode="float", **budget(15, 60))
-    stop = report.result("STOP")
-    assert not stop.ok and stop.counterexample is not None
-    assert "no warning" in stop.counterexample.failure.describe()
-    assert stop.counterexample.case.n <= 4
-    with pytest.raises(AssertionError, match="STOP fails"):
+    epochs = report.result("EPOCHS")
+    assert not epochs.ok and epochs.counterexample is not None
+    text = epochs.counterexample.failure.describe()
+    assert "epoch budget (epochs = 5)" in text and "rerun with --epochs" in text
+    assert epochs.counterexample.case.n <= 4
+    assert report.result("STOP").ok and report.result("PREDICT").ok
+    with pytest.raises(AssertionError, match="EPOCHS fails"):
         check_estimator(
             lambda: Perceptron(eta=0.1, epochs=5, random_seed=1),
             trace=mlxtend_tracer,

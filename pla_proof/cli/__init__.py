@@ -31,7 +31,15 @@ from typing import Any, NoReturn
 __all__ = ["COMMANDS", "CONFLICTS", "EXIT", "build_parser", "main"]
 
 #: the exit codes, by meaning
-EXIT = {"ok": 0, "failed": 1, "usage": 2, "no_conclusion": 3, "internal": 4, "interrupted": 130}
+EXIT = {
+    "ok": 0,
+    "failed": 1,
+    "usage": 2,
+    "no_conclusion": 3,
+    "internal": 4,
+    "unchecked": 5,
+    "interrupted": 130,
+}
 
 #: command name -> (module implementing it, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -163,7 +171,8 @@ def build_parser(command: str | None = None, *, load: bool = True) -> argparse.A
         prog="pla-proof",
         description="A checked proof companion for the Perceptron convergence theorem.",
         epilog="exit codes: 0 checks hold, 1 a check failed, 2 bad input or usage, "
-        "3 not separable or a budget ran out, 4 internal error. See docs/cli.md.",
+        "3 not separable or a budget ran out, 4 internal error, 5 check: too little was "
+        "checked to pass. See docs/cli.md.",
         allow_abbrev=False,
     )
     parser.add_argument("--version", action=_Version, help="print the version and exit")

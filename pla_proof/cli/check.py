@@ -4,7 +4,9 @@ Runs the variant over fixed examples and Hypothesis-generated data and orders,
 checks every property of its claim (G1, G2, P_k, Q_k, L4, T, SEP/SEP0 and the
 variant's own), prints a pass/fail table, and saves each failing property's shrunk
 counterexample (CSV + JSON) with the command that replays it.  Exit 0 when every
-claim holds, 1 when one fails, 2 on bad input.
+claim holds, 1 when one fails, 2 on bad input, 5 when the search checked too little to
+pass (no run, more than a tenth of the cases skipped, or a claimed property that no run
+evaluated): a check that ran nothing never passes.
 """
 
 from __future__ import annotations
@@ -39,6 +41,28 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         help="check a fit(X, y) estimator class or factory (scikit-learn/mlxtend conventions)",
+    )
+    p.add_argument(
+        "--weights",
+        metavar="ATTR",
+        default=None,
+        help="--fit: the attribute holding the fitted weights (default: found on probe fits "
+        "and verified against predict(): coef_, w_, weights, w, theta, ...)",
+    )
+    p.add_argument(
+        "--bias",
+        metavar="WHERE",
+        default=None,
+        help="--fit: where the bias is: first or last (a coordinate of the weights), none, "
+        "or an attribute (default: found and verified like the weights)",
+    )
+    p.add_argument(
+        "--epochs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="--fit: set the implementation's epoch budget (its n_iter, max_iter, n_iters, "
+        "epochs, ... attribute) to N",
     )
     p.add_argument(
         "--examples",
@@ -114,10 +138,21 @@ def _variants(args: argparse.Namespace) -> list[tuple[str, Variant]]:
     if args.all:
         specs += [n for n in BUILTIN if n not in specs]
     out = [(s, resolve(s)) for s in specs]
+    reading = {"weights": args.weights, "bias": args.bias, "epochs": args.epochs}
+    if not args.fit and any(v is not None for v in reading.values()):
+        given = ", ".join(f"--{k}" for k, v in reading.items() if v is not None)
+        raise InputError(f"{given} only apply to --fit MODULE:FACTORY")
+    if args.epochs is not None and args.epochs < 1:
+        raise InputError(f"--epochs must be a positive integer, got {args.epochs}")
     for spec in args.fit:
         from ..variants.estimators import Estimator, resolve_factory
 
-        out.append((f"fit:{spec}", Estimator(resolve_factory(spec), name=spec)))
+        factory = resolve_factory(spec)
+        try:
+            est = Estimator(factory, name=spec, **reading)
+        except InputError as exc:
+            raise InputError(f"--fit {spec}: {exc}") from None
+        out.append((f"fit:{spec}", est))
     return out
 
 
@@ -197,7 +232,19 @@ def run(args: argparse.Namespace) -> int:
         emit_json(
             docs[0] if len(docs) == 1 else {"reports": docs, "ok": all(d["ok"] for d in docs)}
         )
-    return 0 if all(r.ok for r in reports) else 1
+    return exit_code(reports)
+
+
+def exit_code(reports: list[CheckReport]) -> int:
+    """1 when a property fails, else 5 when a search checked too little to pass (no run,
+    too many cases skipped, a property no run evaluated), else 0."""
+    from . import EXIT
+
+    if any(r.failed for r in reports):
+        return EXIT["failed"]
+    if any(r.unchecked for r in reports):
+        return EXIT["unchecked"]
+    return EXIT["ok"]
 
 
 def _mode(variant: Variant) -> str:
@@ -372,12 +419,17 @@ def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[st
         f"variant {report.variant}: {variant.summary}"
         + (f" [{variant.source}]" if variant.source else "")
     )
+    reading = getattr(variant, "reading", None)
+    if reading is not None:
+        print(f"read as: {reading.describe()}")
     print(
         f"searched {report.examples} generated examples per round (seed {report.seed}, "
         f"{report.mode} mode): {report.runs} runs ({fmt(round(report.seconds, 1))} s of search), "
         f"{report.inconclusive} inconclusive (safety cap hit before the bound)"
-        + (f", {report.skipped} outside the domain" if report.skipped else "")
+        + (f", {report.skipped} skipped (outside the domain)" if report.skipped else "")
     )
+    for reason, count in report.skip_reasons.items():
+        print(f"  skipped {count}: {reason}")
     if report.mode == "float":
         print(
             "float mode: each claim checked on outward-rounded enclosures; a failure is "
@@ -411,13 +463,15 @@ def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[st
         if files.get("trace"):
             print(f"  trace:  {files['trace']}")
     print()
-    if report.ok:
-        print(f"all {len(report.properties)} properties of the claim hold")
-    else:
+    if report.failed:
         print(
             f"{len(report.failed)} of {len(report.properties)} properties FAIL: "
             + ", ".join(p.id for p in report.failed)
         )
+    elif report.unchecked:
+        print("NOT CHECKED: " + "; ".join(report.unchecked) + " -- no verdict (exit 5)")
+    else:
+        print(f"all {len(report.properties)} properties of the claim hold")
 
 
 def _failure_json(f: Failure) -> dict[str, Any]:
@@ -444,7 +498,7 @@ def report_to_json(
             "id": p.id,
             "instance_of": p.lemma,
             "statement": p.statement,
-            "status": "pass" if p.ok else "fail",
+            "status": "fail" if not p.ok else "pass" if p.runs else "unchecked",
         }
         entry["runs"] = p.runs
         ce = p.counterexample
@@ -465,16 +519,22 @@ def report_to_json(
         "variant": report.variant,
         "summary": variant.summary,
         "ok": report.ok,
+        "verdict": report.status,
+        "unchecked": report.unchecked,
         "mode": report.mode,
         "examples": report.examples,
         "seed": report.seed,
         "runs": report.runs,
         "inconclusive": report.inconclusive,
         "skipped": report.skipped,
+        "skip_reasons": [{"reason": r, "count": c} for r, c in report.skip_reasons.items()],
         "seconds": report.seconds,
         "properties": props,
         "generic_properties": {k: v[1] for k, v in _generic().items()},
     }
+    reading = getattr(variant, "reading", None)
+    if reading is not None:
+        doc["reading"] = reading.describe()
     if report.mode == "float":
         doc["max_missed"] = report.max_missed
         doc["undecided"] = report.undecided

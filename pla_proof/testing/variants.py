@@ -42,8 +42,10 @@ def check_variant(
     ``bug:NAME``, ``module:attribute``).  Raises ``AssertionError`` listing every
     failing property with its shrunk counterexample -- or, with
     ``expect_failure=PROP``, unless the variant is *caught by* ``PROP`` (the first
-    property to fail on the minimal counterexample the search finds).  ``shrink_runs``:
-    runs each search round may spend shrinking a failure.
+    property to fail on the minimal counterexample the search finds).  A search that
+    checked too little to pass (no run, more than a tenth of the cases skipped, a claimed
+    property no run evaluated) raises ``AssertionError`` too, with the reasons.
+    ``shrink_runs``: runs each search round may spend shrinking a failure.
     """
     v = resolve(variant) if isinstance(variant, str) else variant
     if expect_failure is not None:
@@ -68,6 +70,9 @@ def check_estimator(
     labels: str = "auto",
     rate: Any = None,
     trace: Any = "auto",
+    epochs: int | None = None,
+    weights: str | None = None,
+    bias: str | None = None,
     expect_failure: str | None = None,
     shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
 ) -> VariantCheck:
@@ -78,11 +83,18 @@ def check_estimator(
     :mod:`pla_proof.variants.estimators`).  Float mode by default: a claim fails only
     when it fails for every value float rounding allows.  Raises ``AssertionError``
     listing each failing property with its counterexample (or, with
-    ``expect_failure=PROP``, unless that property fails).
+    ``expect_failure=PROP``, unless that property fails), and when the search checked
+    too little to pass.  The implementation is read as it is written -- its weights and
+    bias, label coding, sign(0) and epoch budget are found on probe fits and verified
+    against its own ``predict`` (:mod:`pla_proof.variants.reading`); ``weights``,
+    ``bias``, ``labels`` name them when it cannot be read, ``epochs`` sets its epoch
+    budget (``InputError`` when it cannot be read).
     """
     from ..variants.estimators import Estimator
 
-    v = Estimator(factory, labels=labels, rate=rate, trace=trace)
+    v = Estimator(
+        factory, labels=labels, rate=rate, trace=trace, epochs=epochs, weights=weights, bias=bias
+    )
     report = search(v, examples=examples, seed=seed, mode=mode, shrink_runs=shrink_runs)
     if expect_failure is not None:
         if (
@@ -90,6 +102,7 @@ def check_estimator(
             if expect_failure in {p.id for p in report.properties}
             else True
         ):
+            _raise_failures(v.name, report)  # nothing checked, or other failures
             raise AssertionError(f"{v.name}: expected {expect_failure} to fail, it held")
         return VariantCheck(report)
     _raise_failures(v.name, report)
@@ -97,6 +110,11 @@ def check_estimator(
 
 
 def _raise_failures(name: str, report: CheckReport) -> None:
+    if not report.failed and report.unchecked:
+        reasons = "".join(f"\n  skipped {c}: {r}" for r, c in report.skip_reasons.items())
+        raise AssertionError(
+            f"{name}: nothing was checked -- " + "; ".join(report.unchecked) + reasons
+        )
     if not report.ok:
         lines = [f"{name}: {len(report.failed)} of {len(report.properties)} properties fail"]
         for p in report.failed:

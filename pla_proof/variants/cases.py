@@ -24,6 +24,7 @@ from .protocol import Case, _separable_cases
 
 __all__ = [
     "biased_cases",
+    "far_threshold_cases",
     "labelled_points",
     "multiclass_cases",
     "normalisable_cases",
@@ -80,6 +81,27 @@ def biased_cases(draw: Any, max_n: int = 6, max_d: int = 2, max_coord: int = 5) 
     return Case(
         tuple(X), tuple(y), uf, Fraction(gamma), {"theta": Fraction(theta), "c": c}, "biased"
     )
+
+
+@st.composite
+def far_threshold_cases(draw: Any, max_n: int = 5, max_d: int = 2, max_offset: int = 12) -> Case:
+    """Points far from the origin on both sides of a threshold close to them: ``x_1`` is
+    ``A`` (label -1) or ``A + 1`` (label +1), other coordinates small, separated by
+    ``x_1 = A + 1/2`` with margin 1 (``u = e_1`` scaled by 2, ``theta = -(2A + 1)``).
+    The bias has to grow for many passes: the classic algorithm on ``(x, 1)`` needs 18
+    epochs at ``A = 2`` and about 330 at ``A = 12`` -- the data an epoch budget meets.
+    ``A`` shrinks toward 2, so a counterexample is the smallest such offset."""
+    d = draw(st.integers(1, max_d))
+    A = draw(st.integers(2, max_offset))
+    n = draw(st.integers(2, max_n))
+    labels = draw(st.lists(st.sampled_from([-1, 1]), min_size=n, max_size=n))
+    assume(len(set(labels)) == 2)
+    X = []
+    for label in labels:
+        rest = draw(st.lists(st.integers(-2, 2), min_size=d - 1, max_size=d - 1))
+        X.append((Fraction(A + (label > 0)), *(Fraction(v) for v in rest)))
+    u = (Fraction(2), *([Fraction(0)] * (d - 1)))
+    return Case(tuple(X), tuple(labels), u, Fraction(1), {"theta": Fraction(-(2 * A + 1))}, "far")
 
 
 @st.composite

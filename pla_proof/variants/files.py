@@ -110,7 +110,9 @@ def replay_commands(
 ) -> dict[str, str | None]:
     """``{"check": ..., "trace": ... or None}``: commands that replay a counterexample
     (the file records the mode it was found in; ``check --replay`` reads it)."""
-    check = f"pla-proof check {shlex.quote(spec)} --replay {shlex.quote(json_path)}"
+    args = getattr(variant, "cli_args", None)
+    named = args() if callable(args) else [spec]
+    check = " ".join(shlex.quote(p) for p in ["pla-proof", "check", *named, "--replay", json_path])
     trace = None
     args = variant.trace_args(ce.case)
     if args is not None:

@@ -42,7 +42,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.errors import Flaky, HypothesisException
 
-from ..errors import InputError
+from ..errors import InputError, OutsideDomain
 from ..proof.statements import lemma
 from .claims import Claim, Evaluation, Failure, show
 from .protocol import _EVAL, Case, Order, Record, Variant
@@ -241,23 +241,26 @@ def run_case(
     limit: float | None = None,
 ) -> tuple[Record, dict[str, Failure | None]]:
     """Run ``variant`` on one case in one order and evaluate its claim: ``{property:
-    first failure or None}``.  ``stop(prop)``: end the run at the first failure of a
-    property it names; ``limit``: the per-run time limit in seconds."""
+    first failure or None}`` for every property of the claim (``record.evaluated`` says
+    which of them the run actually decided).  ``stop(prop)``: end the run at the first
+    failure of a property it names; ``limit``: the per-run time limit in seconds.
+
+    Raises :class:`~pla_proof.errors.OutsideDomain` (and nothing else) for a case the
+    variant does not apply to; any exception from the variant's own code is a ``RUNS``
+    failure."""
     if mode == "float":
         fc = float_case(case)
         if fc is None:
-            raise InputError("the comparator does not separate the data rounded to float64")
+            raise OutsideDomain("the comparator does not separate the data rounded to float64")
         case = fc
     try:
         claim = variant.claim(case)
-    except InputError:
+    except OutsideDomain:
         raise  # a case outside the variant's domain
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:
-        out: dict[str, Failure | None] = dict.fromkeys(_HARNESS)
-        out["RUNS"] = Failure("RUNS", None, None, None, "", None, "claim() raised " + one_line(exc))
-        return Record(), out
+        return _broken("RUNS", "claim() raised " + one_line(exc))
     ev = Evaluation(claim, mode=mode, stop=stop)
     token = _EVAL.set(ev)
     rec: Record | None = None
@@ -265,6 +268,8 @@ def run_case(
     try:
         with time_limit(limit):
             rec = variant.run(case, order)
+            if not isinstance(rec, Record):
+                raise TypeError(f"run() returned {type(rec).__name__}, not a Record")
             if rec._ev is not ev:  # the run returned a record it did not make first
                 rec = _re_evaluate(rec, claim, mode, stop)
                 ev = rec._ev
@@ -278,16 +283,40 @@ def run_case(
     finally:
         _EVAL.reset(token)
     if problem is not None:
-        out = dict.fromkeys(_HARNESS)
-        out[problem.prop] = problem
         partial = ev.record if isinstance(ev.record, Record) else Record()
         partial._ev = None
+        out: dict[str, Failure | None] = dict.fromkeys(_HARNESS)
+        out[problem.prop] = problem
+        partial.evaluated = frozenset(_HARNESS)
         return partial, out
     assert rec is not None
-    res = _results(variant, case, claim, ev, rec)
+    try:
+        res = _results(variant, case, claim, ev, rec)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:  # the variant's predictor (decision()) or its record
+        return _broken("RUNS", _end_problem(exc))
     rec.max_missed, rec.undecided = ev.max_missed, len(ev.undecided)
     rec._ev = None
     return rec, res
+
+
+def _broken(prop: str, message: str) -> tuple[Record, dict[str, Failure | None]]:
+    out: dict[str, Failure | None] = dict.fromkeys(_HARNESS)
+    out[prop] = Failure(prop, None, None, None, "", None, message)
+    rec = Record()
+    rec.evaluated = frozenset(_HARNESS)
+    return rec, out
+
+
+def _end_problem(exc: BaseException) -> str:
+    if isinstance(exc, NoPredictor):
+        return str(exc)
+    return "the end of the run raised " + one_line(exc)
+
+
+class NoPredictor(InputError):
+    """The run returned nothing the end condition can judge."""
 
 
 def _re_evaluate(
@@ -306,18 +335,29 @@ def _re_evaluate(
     return rec
 
 
+#: The claim's properties that are decided at every update: a run without updates
+#: does not evaluate them.
+_PER_UPDATE = frozenset({"G1", "G2", "P_k", "Q_k", "L4"})
+
+
 def _results(
     variant: Variant, case: Case, claim: Claim, ev: Evaluation, rec: Record
 ) -> dict[str, Failure | None]:
     out: dict[str, Failure | None] = dict.fromkeys(_HARNESS)
+    evaluated = set(_HARNESS)
     for p in ev.properties:
         out[p] = ev.failures.get(p)
+        if p not in _PER_UPDATE or rec.updates or p in ev.failures:
+            evaluated.add(p)
     if claim.end is not None and rec.complete and not rec.truncated:
         out[claim.end] = end_condition(variant, case, claim.end, rec)
+        evaluated.add(claim.end)
     elif claim.end is not None:
         out[claim.end] = None
     for prop, msg in rec.checks.items():
         out[prop] = None if msg is None else Failure(prop, None, None, None, "", None, msg)
+        evaluated.add(prop)
+    rec.evaluated = frozenset(evaluated)
     return out
 
 
@@ -333,8 +373,13 @@ def decision_values(variant: Variant, case: Case, rec: Record) -> list[Any] | No
     if "values" in rec.end:
         return list(rec.end["values"])
     w = rec.output.get("w")
-    if w is None or len(w) != case.d:
+    if w is None:
         return None
+    if len(w) != case.d:
+        raise NoPredictor(
+            f"output['w'] has {len(w)} coordinate(s) but the points have {case.d}: set "
+            "output['b'] for a bias, or define decision(case, output)"
+        )
     b = rec.output.get("b", 0)
     return [sum((a * v for a, v in zip(w, x, strict=True)), Fraction(0)) + b for x in case.X]
 
@@ -347,8 +392,9 @@ def end_condition(variant: Variant, case: Case, end: str, rec: Record) -> Failur
         else:
             vals = decision_values(variant, case, rec)
             if vals is None:
-                raise InputError(
-                    f"{variant.name}: the run returned no predictor (set output['w'] or end['m'])"
+                raise NoPredictor(
+                    "the run returned no predictor: set output['w'] (and output['b']) or "
+                    "end['m'], or define decision(case, output)"
                 )
             margins = [yi * v for yi, v in zip(case.y, vals, strict=True)]
             m = min(margins)
@@ -359,7 +405,10 @@ def end_condition(variant: Variant, case: Case, end: str, rec: Record) -> Failur
     if end == "SEP0":
         vals = decision_values(variant, case, rec)
         if vals is None:
-            raise InputError(f"{variant.name}: the run returned no predictor (set output['w'])")
+            raise NoPredictor(
+                "the run returned no predictor: set output['w'] (and output['b']), or define "
+                "decision(case, output)"
+            )
         for i, (v, yi) in enumerate(zip(vals, case.y, strict=True)):
             if (1 if v >= 0 else -1) != yi:
                 return Failure(
@@ -440,8 +489,21 @@ class PropertyResult:
         return self.counterexample is None
 
 
+#: A check is a verdict only when at most this share of its cases was skipped (outside
+#: the variant's domain): a search that skips more checked too little to pass.
+MAX_SKIPPED_SHARE = Fraction(1, 10)
+#: How many distinct reasons for skipped cases a report keeps (the first ones met).
+SKIP_REASONS_KEPT = 3
+
+
 @dataclass
 class CheckReport:
+    """A search's outcome.  Its verdict (:attr:`status`) is ``"fail"`` when a property
+    has a counterexample, ``"unchecked"`` when the search checked too little to pass
+    (no run, more than :data:`MAX_SKIPPED_SHARE` of the cases skipped, or a claimed
+    property that no run evaluated: :attr:`unchecked` says which), else ``"pass"``;
+    :attr:`ok` is True only for ``"pass"``."""
+
     variant: str
     examples: int
     seed: int
@@ -454,10 +516,39 @@ class CheckReport:
     undecided: int = 0
     seconds: float = 0.0  # search time, summed over the shards (whatever ran them)
     skipped: int = 0  # cases outside the domain (float mode: not separable after rounding)
+    #: the first distinct reasons cases were skipped, with how many each
+    skip_reasons: dict[str, int] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
-        return all(p.ok for p in self.properties)
+        return self.status == "pass"
+
+    @property
+    def status(self) -> str:
+        if self.failed:
+            return "fail"
+        return "unchecked" if self.unchecked else "pass"
+
+    @property
+    def unchecked(self) -> list[str]:
+        """Why the search is no verdict (empty when it is one)."""
+        why = []
+        tried = self.runs + self.skipped
+        if self.runs == 0:
+            why.append(
+                f"no run was checked ({self.skipped} case(s) skipped)"
+                if self.skipped
+                else "no run was checked"
+            )
+        elif self.skipped > MAX_SKIPPED_SHARE * tried:
+            why.append(
+                f"{self.skipped} of {tried} cases were skipped (more than "
+                f"{MAX_SKIPPED_SHARE.numerator}/{MAX_SKIPPED_SHARE.denominator})"
+            )
+        never = [p.id for p in self.properties if p.ok and p.runs == 0]
+        if never and self.runs:
+            why.append("no run evaluated " + ", ".join(never))
+        return why
 
     @property
     def failed(self) -> list[PropertyResult]:
@@ -468,6 +559,12 @@ class CheckReport:
             if p.id == prop:
                 return p
         raise KeyError(prop)
+
+
+def keep_reason(reasons: dict[str, int], reason: str, count: int = 1) -> None:
+    """Count ``reason`` among the first :data:`SKIP_REASONS_KEPT` distinct reasons."""
+    if reason in reasons or len(reasons) < SKIP_REASONS_KEPT:
+        reasons[reason] = reasons.get(reason, 0) + count
 
 
 _ORDER_OF = list(GENERIC_PROPERTIES)
@@ -533,6 +630,7 @@ class ShardResult:
     runs: int = 0
     inconclusive: int = 0
     skipped: int = 0
+    skip_reasons: dict[str, int] = field(default_factory=dict)
     timeouts: int = 0
     max_missed: float = 0.0
     undecided: int = 0
@@ -542,10 +640,15 @@ class ShardResult:
     def note(self, rec: Record, res: dict[str, Failure | None]) -> None:
         self.runs += 1
         self.seen.update(res)
-        for p in res:
+        for p in rec.evaluated or res:
             self.evaluated[p] = self.evaluated.get(p, 0) + 1
         if not rec.complete:
             self.inconclusive += 1
+
+    def skip(self, exc: OutsideDomain) -> None:
+        """A case outside the variant's domain."""
+        self.skipped += 1
+        keep_reason(self.skip_reasons, str(exc).strip().splitlines()[0] if str(exc) else "-")
 
 
 def _settings(examples: int) -> settings:
@@ -593,8 +696,8 @@ def search_shard(
             break
         try:
             rec, res = run_case(variant, case, order, mode=mode, limit=limit)
-        except InputError:
-            out.skipped += 1
+        except OutsideDomain as exc:
+            out.skip(exc)
             continue
         if res.get("ENDS") is not None:
             out.timeouts += 1
@@ -663,7 +766,7 @@ def _also_failing(
             continue
         try:
             rec, res = run_case(variant, ce.case, ce.order, mode=mode, limit=limit)
-        except InputError:
+        except OutsideDomain:
             continue
         for prop, f in sorted(res.items(), key=lambda kv: _when(variant, kv[1], kv[0])):
             if f is not None and prop not in taken and prop not in _HARNESS:
@@ -730,8 +833,8 @@ def _round(
             rec, res = run_case(
                 variant, case, order, mode=mode, stop=lambda p: p not in ignore, limit=limit
             )
-        except InputError:
-            out.skipped += 1
+        except OutsideDomain as outside:
+            out.skip(outside)
             return
         out.note(rec, res)
         _account(out, rec)
@@ -767,9 +870,9 @@ def _round(
         cause = _cause(prop, f)
         if cause not in best or ce.size()[:3] <= best[cause].size()[:3]:
             best[cause] = ce  # (a failure of another cause met while shrinking may be larger)
-        exc = _refuted(cause)()
-        exc.ce = ce
-        raise exc
+        refuted = _refuted(cause)()
+        refuted.ce = ce
+        raise refuted
 
     found: list[Counterexample] = list(timeouts)
     try:
@@ -824,6 +927,8 @@ def merge(
         report.runs += part.runs
         report.inconclusive += part.inconclusive
         report.skipped += part.skipped
+        for reason, count in part.skip_reasons.items():
+            keep_reason(report.skip_reasons, reason, count)
         report.max_missed = max(report.max_missed, part.max_missed)
         report.undecided += part.undecided
         report.seconds += part.seconds

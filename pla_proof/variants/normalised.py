@@ -10,7 +10,7 @@ Fraction(5, 1)
 >>> exact_norm((Fraction(1), Fraction(1)))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pla_proof.errors.InputError: |x|^2 = 2 is not the square of a rational: ...
+pla_proof.errors.OutsideDomain: |x|^2 = 2 is not the square of a rational: ...
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from ..errors import InputError
+from ..errors import OutsideDomain
 from ..numbers import dot, norm2
 from .cases import normalisable_cases
 from .protocol import Case, Claim, LinearVariant
@@ -34,12 +34,13 @@ def _rational_norm(x: Sequence[Fraction]) -> bool:
 
 
 def exact_norm(x: Sequence[Fraction]) -> Fraction:
-    """``|x|`` exactly, or ``InputError`` when it is irrational."""
+    """``|x|`` exactly, or :class:`~pla_proof.errors.OutsideDomain` (an ``InputError``)
+    when it is irrational: such a case is outside the variant's domain."""
     v = Fraction(norm2(x))
     p, q = v.numerator, v.denominator
     rp, rq = math.isqrt(p), math.isqrt(q)
     if rp * rp != p or rq * rq != q:
-        raise InputError(
+        raise OutsideDomain(
             f"|x|^2 = {v} is not the square of a rational: normalised updates need rational norms"
         )
     return Fraction(rp, rq)

@@ -243,6 +243,9 @@ class Record:
     max_missed: float = 0.0
     #: float mode: properties left undecided (an enclosure that is not finite)
     undecided: int = 0
+    #: set by the harness: the properties this run actually decided (a run without
+    #: updates decides no per-update property; an incomplete run no end condition)
+    evaluated: frozenset[str] = field(default_factory=frozenset)
     _ev: Any = field(default=None, repr=False, compare=False)
     _fed: int = field(default=0, repr=False, compare=False)
 
