@@ -3,6 +3,8 @@
 =========================  ============================================================
 ``half_step_margin.py``    the README's user variant (``HalfStepMargin``):
                            ``pla-proof check pla_proof.examples.half_step_margin:variant``
+``perceptrons.py``         ``fit(X, y)`` classes in the common shapes and broken twins:
+                           ``pla-proof check --fit pla_proof.examples.perceptrons:Textbook``
 ``students.csv``           seed 002's admission table (train it with ``--bias augment``)
 ``decimals.csv``           decimal data, read exactly (0.1 is 1/10)
 ``xor.csv``                XOR: not separable, with or without a bias (exit 3)
@@ -14,7 +16,7 @@ pla_proof.examples students.csv)" --bias augment``), and ``--copy DIR`` copies t
 into a directory of your own, to edit.
 
 >>> sorted(EXAMPLES)
-['decimals.csv', 'half_step_margin.py', 'students.csv', 'xor.csv']
+['decimals.csv', 'half_step_margin.py', 'perceptrons.py', 'students.csv', 'xor.csv']
 >>> from pla_proof.data import read_csv
 >>> read_csv(path("xor.csv")).n
 4
@@ -34,6 +36,7 @@ __all__ = ["EXAMPLES", "main", "path"]
 #: Each example file and what it shows.
 EXAMPLES = {
     "half_step_margin.py": "a user variant: half steps while y w.x <= 1 (pla-proof check)",
+    "perceptrons.py": "fit(X, y) classes as people write them, and broken twins (check --fit)",
     "students.csv": "seed 002's admission table; train with --bias augment",
     "decimals.csv": "decimal data, read exactly (0.1 is 1/10)",
     "xor.csv": "XOR: not separable, with or without a bias (exit 3)",

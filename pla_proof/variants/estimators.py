@@ -27,8 +27,8 @@ against its own ``predict`` (:mod:`.reading`); what is checked:
   ``EPOCHS`` -- the budget used, the epochs the classic algorithm needs on those data,
   the budget that works -- and the other claims are judged on the larger budget's fit,
   so a budget is never mistaken for a wrong update, bias or predictor.  A larger budget
-  is tried up to the epochs the theorem allows (``bound + 1``), or ``max(2 B, 100)`` when
-  that is less (the run is then inconclusive if it still does not separate).
+  is tried up to the epochs the theorem allows (``bound + 1``), or ``max(2 B, 1000)``
+  when that is less (the run is then inconclusive if it still does not separate).
 
 >>> from sklearn.linear_model import Perceptron
 >>> v = Estimator(lambda: Perceptron(eta0=1.0), name="sklearn", trace="partial_fit")
@@ -329,8 +329,11 @@ class Estimator(Variant):
         )
 
     def _budget(self, case: Case, X: np.ndarray, fit: _Fit, rec: Record) -> _Fit | None:
-        """``EPOCHS``: a fit that mispredicts on its epoch budget is refitted with a larger
-        budget; the fit the other claims are judged on (``None``: inconclusive)."""
+        """``EPOCHS``: a fit that mispredicts on its epoch budget ``B`` is refitted with a
+        larger one -- first ``max(2 B, 4 E, 100)`` epochs (``E``: what the classic
+        algorithm needs on the data), then up to the epochs the theorem allows (``bound +
+        1``, at most ``max(2 B, 1000)``).  Returns the fit the other claims are judged on
+        (``None``: inconclusive, the data need more epochs than the check affords)."""
         assert self.reading.budget is not None
         attr, B = self.reading.budget
         rec.checks["EPOCHS"] = None
@@ -340,17 +343,23 @@ class Estimator(Variant):
         R2, uu = _augmented(case)
         allowed = max_updates(Claim(C=R2, g=case.gamma, uu=uu))
         most = None if allowed is None else allowed + 1  # epochs the theorem allows
-        more = max(2 * B, 100) if most is None else min(most, max(2 * B, 100))
-        if more <= B:
+        classic, needed = classic_epochs(case)
+        tries = sorted({max(2 * B, 4 * needed, 100), max(2 * B, 1000)})
+        if most is not None:
+            tries = sorted({min(t, most) for t in tries})
+        bigger = None
+        for more in (t for t in tries if t > B):
+            bigger = self._fit(X, case, more)
+            if not bigger.wrong:
+                break
+        if bigger is None:
             return fit
-        bigger = self._fit(X, case, more)
         if bigger.wrong:
             if most is not None and more >= most:
                 fit.note = f"{attr} = {more}, the epochs the theorem allows"
                 return fit  # not the budget: judged as it is
             del rec.checks["EPOCHS"]  # undecided: more epochs than the check affords
             return None
-        classic = classic_epochs(case)
         rec.checks["EPOCHS"] = (
             f"fit() stopped on its epoch budget ({attr} = {B}) with {len(fit.wrong)} of "
             f"{case.n} training point(s) mispredicted; the classic algorithm (cyclic, on "
@@ -406,17 +415,20 @@ def _augmented(case: Case) -> tuple[Fraction, Fraction]:
     return R2, uu
 
 
-def classic_epochs(case: Case, budget: int = 100_000) -> str:
+def classic_epochs(case: Case, budget: int = 100_000) -> tuple[str, int]:
     """The epochs the classic algorithm (cyclic, exact, on ``(x, 1)``) needs on the case,
-    counting the last pass without updates (``"more than N"`` past ``budget`` updates)."""
+    counting the last pass without updates: as text (``"more than N"`` past ``budget``
+    updates) and as a number (a lower bound in that case)."""
     from ..data import Dataset
     from ..engine.drive import drive
 
     data = Dataset(tuple((*x, Fraction(1)) for x in case.X), case.y)
     dec = drive(data, order="cyclic", budget=budget, detect_cycles=False)
     if dec.status != "converged":
-        return f"more than {int(dec.visits[-1]) // case.n + 1}"
-    return str(int(dec.visits[-1]) // case.n + 2 if dec.updates else 1)
+        seen = int(dec.visits[-1]) // case.n + 1
+        return f"more than {seen}", seen
+    epochs = int(dec.visits[-1]) // case.n + 2 if dec.updates else 1
+    return str(epochs), epochs
 
 
 def _epoch(order: Order, n: int, epoch: int) -> list[int]:

@@ -16,7 +16,8 @@ it against the model's own** ``predict`` before the checker uses it:
   certain (the score is farther from 0 than float64 rounding can move it).  None left,
   or two that disagree: an :class:`~pla_proof.errors.InputError` that says so and
   names the options (``weights=``, ``bias=``; ``--weights``, ``--bias`` on the command
-  line);
+  line).  Weights and bias both named are taken as given (the checker's ``READ``
+  property then judges them against ``predict`` on every run);
 * **sign(0)**: ``predict`` of a copy whose weights and bias are set to 0 (every score is
   then exactly 0); +1 makes the end claim ``SEP0`` (every label predicted, sign(0) = +1),
   anything else ``SEP`` (strict separation);
@@ -206,16 +207,17 @@ def read(
             + " has d or d + 1 numbers after fit(); name them with --weights ATTR "
             "(weights= in Python)"
         )
-    agree: list[tuple[Reading, list[int]]] = []
+    agree: list[tuple[Reading, list[Fraction]]] = []
     first_miss = ""
+    named = weights is not None and (bias is not None or no_bias)
     for w_attr, b_attr in candidates:
         try:
             w, b = _predictor(est, w_attr, b_attr)
         except (TypeError, ValueError, IndexError, AttributeError):
             continue
-        signs, miss = _signs(w, b, decoded)
-        if miss is None:
-            agree.append((replace(base, weights=w_attr, bias=b_attr), signs))
+        miss = _disagrees(w, b, decoded)
+        if miss is None or named:  # named: taken as given (READ judges it on every run)
+            agree.append((replace(base, weights=w_attr, bias=b_attr), [*w, b]))
         elif not first_miss:
             first_miss = f"{_name(w_attr, b_attr)}: {miss}"
     if not agree:
@@ -225,14 +227,14 @@ def read(
             + "); name them with --weights ATTR and --bias first|last|none|ATTR "
             "(weights=, bias= in Python)"
         )
-    chosen, signs = agree[0]
-    for other, other_signs in agree[1:]:
-        if other_signs != signs:
+    chosen, vector = agree[0]
+    for other, other_vector in agree[1:]:
+        if not _same_predictor(vector, other_vector):
             raise InputError(
                 f"ambiguous weights: {_name(chosen.weights, chosen.bias)} and "
-                f"{_name(other.weights, other.bias)} both agree with predict() on the probe "
-                "but not with each other; name them with --weights ATTR and "
-                "--bias first|last|none|ATTR (weights=, bias= in Python)"
+                f"{_name(other.weights, other.bias)} both give predict()'s answers on the "
+                "probe but are different predictors; name the one predict() uses with "
+                "--weights ATTR and --bias first|last|none|ATTR (weights=, bias= in Python)"
             )
     return replace(chosen, zero=_zero(est, chosen))
 
@@ -382,25 +384,32 @@ def score_slack(w: Sequence[Fraction], b: Fraction, x: Sequence[float]) -> Fract
     return Fraction(len(w) + 2, 2**51) * mag
 
 
-def _signs(
-    w: Sequence[Fraction], b: Fraction, decoded: Sequence[int]
-) -> tuple[list[int], str | None]:
-    """The sign of the reading's score at each check point (0 where float rounding could
-    flip it), and the first disagreement with ``predict`` (None when there is none)."""
+def _disagrees(w: Sequence[Fraction], b: Fraction, decoded: Sequence[int]) -> str | None:
+    """The first check point where the sign of the reading's score, where float rounding
+    cannot flip it, is not ``predict``'s answer (None when there is none)."""
     if len(w) != _CHECK_X.shape[1]:
-        return [], f"{len(w)} weights for points of dimension {_CHECK_X.shape[1]}"
-    signs = []
-    miss = None
+        return f"{len(w)} weights for points of dimension {_CHECK_X.shape[1]}"
+    certain = 0
     for i, x in enumerate(_CHECK_X):
         s = sum((a * Fraction(float(v)) for a, v in zip(w, x, strict=True)), b)
-        sign = 0 if abs(s) <= score_slack(w, b, x) else (1 if s > 0 else -1)
-        signs.append(sign)
-        if sign and decoded[i] != sign and miss is None:
+        if abs(s) <= score_slack(w, b, x):
+            continue
+        certain += 1
+        sign = 1 if s > 0 else -1
+        if decoded[i] != sign:
             pt = ", ".join(f"{v:g}" for v in x)
-            miss = f"at ({pt}) the score is {float(s):.3g} but predict() answers {decoded[i]:+d}"
-    if not any(signs):
-        miss = miss or "every score is 0 (the fit learned nothing on the probe)"
-    return signs, miss
+            return f"at ({pt}) the score is {float(s):.3g} but predict() answers {decoded[i]:+d}"
+    return None if certain else "every score is 0 (the fit learned nothing on the probe)"
+
+
+def _same_predictor(a: Sequence[Fraction], b: Sequence[Fraction]) -> bool:
+    """True when the vectors ``(w, b)`` are positive multiples of each other (the same
+    answers everywhere)."""
+    i = next((k for k, v in enumerate(a) if v), None)
+    if i is None or not b[i] or (a[i] > 0) != (b[i] > 0):
+        return not any(a) and not any(b)
+    r = b[i] / a[i]
+    return all(q == r * p for p, q in zip(a, b, strict=True))
 
 
 def _name(w: str, b: str | None) -> str:

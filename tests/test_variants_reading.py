@@ -1,0 +1,161 @@
+"""Reading fit(X, y) implementations as people write them: every shape is read
+correctly, and a reading that is missing, wrong or ambiguous is refused, naming the
+options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from pla_proof.cli import main
+from pla_proof.errors import InputError
+from pla_proof.examples import perceptrons as P
+from pla_proof.variants.reading import Reading, read
+
+
+def fields(r: Reading) -> tuple[Any, ...]:
+    return (r.weights, r.bias, r.fit_labels, r.negative, r.zero, r.end, r.budget)
+
+
+@pytest.mark.parametrize(
+    ("factory", "expected"),
+    [
+        (P.Textbook, ("w_", "first", (-1, 1), -1, 1, "SEP0", ("n_iter", 10))),
+        (P.Scratch, ("weights", "bias", (-1, 1), 0, 1, "SEP0", ("n_iters", 1000))),
+        (P.SignPerceptron, ("w", "b", (-1, 1), -1, 0, "SEP", ("max_iter", 1000))),
+        (P.ThetaPerceptron, ("theta", "first", (-1, 1), -1, -1, "SEP", ("epochs", 500))),
+    ],
+)
+def test_each_common_shape_is_read_as_written(factory: Any, expected: tuple[Any, ...]) -> None:
+    assert fields(read(factory)) == expected
+
+
+def test_scikit_learn_and_mlxtend_are_read_as_written() -> None:
+    pytest.importorskip("sklearn")
+    pytest.importorskip("mlxtend")
+    from mlxtend.classifier import Perceptron as Mlxtend
+    from sklearn.linear_model import Perceptron
+
+    sk = read(Perceptron)
+    assert fields(sk) == ("coef_", "intercept_", (-1, 1), -1, -1, "SEP", ("max_iter", 1000))
+    ml = read(lambda: Mlxtend(eta=0.1, epochs=50, random_seed=1))
+    # mlxtend refuses -1/+1 labels: fit is given 0/1, and a score of 0 predicts 1
+    assert fields(ml) == ("w_", "b_", (0, 1), 0, 1, "SEP0", ("epochs", 50))
+
+
+def test_the_reading_decodes_and_encodes_labels_in_the_models_coding() -> None:
+    r = read(P.Scratch)
+    assert r.encode([-1, 1]).tolist() == [-1, 1]  # fit maps them itself
+    assert r.decode(np.array([0, 1, 1])) == [-1, 1, 1]
+    s = read(P.SignPerceptron)
+    assert s.decode(np.array([-1.0, 0.0, 1.0])) == [-1, 0, 1]  # np.sign's 0: neither
+
+
+def test_epochs_sets_the_budget_the_reading_finds() -> None:
+    assert read(P.Textbook, epochs=500).budget == ("n_iter", 500)
+
+
+class Hidden:
+    """Keeps its weights under a name no reader can guess, in a dict."""
+
+    def fit(self, X: Any, y: Any) -> Any:
+        self.state = {"v": np.linalg.lstsq(np.c_[X, np.ones(len(X))], y, rcond=None)[0]}
+        return self
+
+    def predict(self, X: Any) -> Any:
+        return np.where(np.c_[X, np.ones(len(X))] @ self.state["v"] >= 0, 1, -1)
+
+
+class Flipped(P.SignPerceptron):
+    """Its predict answers the opposite of its weights."""
+
+    def predict(self, X: Any) -> Any:
+        return -np.sign(X @ self.w + self.b)
+
+
+class OtherVector(P.SignPerceptron):
+    """Keeps the last weights in ``w`` but predicts with another vector, ``w_avg``."""
+
+    def fit(self, X: Any, y: Any) -> Any:
+        super().fit(X, y)
+        self.w_avg = self.w * np.array([1.0, 0.5, 2.0])
+        self.b_avg = self.b
+        return self
+
+    def predict(self, X: Any) -> Any:
+        return np.sign(X @ self.w_avg + self.b_avg)
+
+
+class TwoVectors(P.SignPerceptron):
+    """Predicts with ``w_avg``, which differs from ``w`` too little for any probe point
+    to tell them apart."""
+
+    def fit(self, X: Any, y: Any) -> Any:
+        super().fit(X, y)
+        self.w_avg = self.w + np.array([0.0, 0.0, 1e-6])
+        self.b_avg = self.b
+        return self
+
+    def predict(self, X: Any) -> Any:
+        return np.sign(X @ self.w_avg + self.b_avg)
+
+
+class Refuses:
+    def fit(self, X: Any, y: Any) -> Any:
+        raise RuntimeError("not today")
+
+    def predict(self, X: Any) -> Any:
+        return np.zeros(len(X))
+
+
+class Strings(P.SignPerceptron):
+    def predict(self, X: Any) -> Any:
+        return np.where(super().predict(X) > 0, "yes", "no")
+
+
+def test_an_implementation_whose_weights_cannot_be_found_is_refused_naming_the_option() -> None:
+    with pytest.raises(InputError, match=r"cannot find the fitted weights.*--weights ATTR"):
+        read(Hidden)
+
+
+def test_weights_that_disagree_with_predict_are_refused_naming_the_options() -> None:
+    with pytest.raises(
+        InputError, match=r"do not give the model's own predict\(\) answers.*--bias first"
+    ):
+        read(Flipped)
+    # named, the reading is taken as given (and the check's READ property judges it)
+    assert read(Flipped, weights="w", bias="b").weights == "w"
+
+
+def test_the_vector_predict_uses_is_found_among_several() -> None:
+    assert fields(read(OtherVector))[:2] == ("w_avg", "b")  # b_avg == b: both verify
+
+
+def test_two_different_predictors_that_both_fit_the_probe_are_ambiguous() -> None:
+    # w_avg is a different predictor from w that answers alike on every probe point
+    with pytest.raises(InputError, match=r"ambiguous weights: w/b and w_avg/b .*--weights"):
+        read(TwoVectors)
+    assert fields(read(TwoVectors, weights="w_avg", bias="b_avg"))[:2] == ("w_avg", "b_avg")
+
+
+def test_unusable_implementations_are_refused_in_one_line() -> None:
+    with pytest.raises(InputError, match=r"fit\(\) then predict\(\) fail .*RuntimeError"):
+        read(Refuses)
+    with pytest.raises(InputError, match=r"predict\(\) answers .*'yes'"):
+        read(Strings)
+    with pytest.raises(InputError, match=r"no epoch-budget attribute"):
+        read(Hidden, epochs=10)
+
+
+def test_the_cli_refuses_an_unreadable_implementation_with_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code = main(["check", "--fit", f"{__file__}:Flipped", "--out", str(tmp_path)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1
+    assert "--weights ATTR and --bias" in err[0] and "Flipped" in err[0]
+    assert main(["check", "classic", "--weights", "w"]) == 2
+    assert "only apply to --fit" in capsys.readouterr().err
