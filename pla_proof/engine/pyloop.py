@@ -20,13 +20,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import numpy as np
 
 from ..data import Dataset
 from .certificate import Certificate
-from .orders import RULES, Chooser, permutation
+from .orders import Chooser, Selection
 from .rule import CLASSIC, LinearRule
 
 __all__ = ["LinearProblem", "LoopResult", "Problem", "loop"]
@@ -164,20 +165,13 @@ def loop(
 ) -> LoopResult:
     """Run ``problem`` until no point triggers, ``budget`` updates, a cycle certificate,
     the visit cap, or ``stop(k, before, after, j)`` returning True after update ``k``."""
-    from .shuffle import sample as sample_point
-
-    if isinstance(order, str) and order not in RULES:
-        raise ValueError(f"unknown rule {order!r}")
     n = problem.n
+    sel = Selection(n, order, seed=seed, max_epochs=max_epochs, sample=sample)
     state = problem.start()
     states = [state] if keep_states else []
     choices: list[int] = []
-    visits: list[int] = []
+    visits = sel.visits
     seen: dict[Hashable, int] = {}
-    pos, epoch, ppos, visited = 0, 0, 0, 0
-    perm = permutation(n, seed=seed, epoch=0) if order == "random" and not sample else []
-    cap = None if max_epochs is None else max_epochs * n
-    seed_word = np.uint64(seed & ((1 << 64) - 1))
 
     def done(status: str) -> LoopResult:
         return LoopResult(status, choices, visits, problem.weights(state), states)
@@ -188,40 +182,16 @@ def loop(
             return done("converged")
         if len(choices) >= budget:
             return done("budget_exhausted")
-        j: int | None = None
-        at = -1
-        if sample or order in ("cyclic", "random"):
-            while cap is None or visited < cap:
-                if sample:
-                    i = int(sample_point(seed_word, visited, n))
-                elif order == "cyclic":
-                    i = pos
-                    pos = (pos + 1) % n
-                else:
-                    if ppos >= n:
-                        epoch += 1
-                        perm = permutation(n, seed=seed, epoch=epoch)
-                        ppos = 0
-                    i = perm[ppos]
-                    ppos += 1
-                visited += 1
-                if problem.triggers(state, i):
-                    j, at = i, visited - 1
-                    break
-            if j is None:
-                return done("epochs_exhausted")
-        elif callable(order):
-            j = order(violators, len(choices) + 1)
-            if j not in violators:
-                raise ValueError(f"chooser returned {j!r}, which is not a violator {violators}")
-        elif order == "first":
-            j = violators[0]
-        else:  # maxviol
-            j = min(violators, key=lambda i: (problem.score(state, i), i))
+        j = sel.choose(
+            violators,
+            partial(problem.triggers, state),
+            partial(problem.score, state),
+        )
+        if j is None:
+            return done("epochs_exhausted")
         before = state
         state = problem.step(state, j)
         choices.append(j)
-        visits.append(at)
         if keep_states:
             states.append(state)
         if stop is not None and stop(len(choices), before, state, j):
