@@ -1,10 +1,18 @@
 """Perceptron variants: the protocol, the built-in catalog and the checking harness.
 
+``__all__`` is the variant protocol's published surface, version
+:data:`PROTOCOL_VERSION` (docs/variants.md, "The protocol's published surface", lists
+every name, hook and field); a name removed since 0.1.0 fails on import, naming its
+replacement.
+
 >>> from pla_proof.variants import resolve, search
 >>> search(resolve("margin"), examples=10).ok
 True
 """
 
+from typing import Any
+
+from ..errors import OutsideDomain
 from .harness import (
     CheckReport,
     Counterexample,
@@ -14,6 +22,7 @@ from .harness import (
     run_case,
     search,
 )
+from .hooks import PROTOCOL_VERSION, check_hooks, removed
 from .protocol import (
     Case,
     Claim,
@@ -27,9 +36,11 @@ from .protocol import (
     survival_counts,
 )
 from .registry import BUILTIN, builtin_names, resolve
+from .selector import Selector
 
 __all__ = [
     "BUILTIN",
+    "PROTOCOL_VERSION",
     "Case",
     "CheckReport",
     "Claim",
@@ -38,11 +49,14 @@ __all__ = [
     "LinearVariant",
     "Measure",
     "Order",
+    "OutsideDomain",
     "PassVariant",
     "PropertyResult",
     "Record",
+    "Selector",
     "Variant",
     "builtin_names",
+    "check_hooks",
     "evaluate",
     "orders",
     "resolve",
@@ -50,3 +64,10 @@ __all__ = [
     "search",
     "survival_counts",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    err = removed(__name__, name)
+    if err is not None:
+        raise err
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,7 +16,7 @@ With an affine separator ``y (u.x + theta) >= gamma`` the augmented comparator i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -150,7 +150,7 @@ class BiasMinusOne(_SameUpdatesAsAugmentOne):
         # seed 003's own form: decision w.x - b, with b the last weight
         return tuple(w_hat[:-1]), w_hat[-1]
 
-    def decision(self, case: Case, output: dict[str, Any]) -> list[Any]:
+    def decision(self, case: Case, output: Mapping[str, Any]) -> list[Any]:
         """Seed 003's decision ``w.x - b``."""
         w, b = output["w"], output["b"]
         return [sum((a * v for a, v in zip(w, x, strict=True)), Fraction(0)) - b for x in case.X]

@@ -706,7 +706,10 @@ def search_shard(
         for prop, f in res.items():
             if f is not None and prop not in explicit:
                 explicit[prop] = Counterexample(case, order, rec, f, explicit=True, shard=shard)
-    strategy = st.tuples(variant.cases(), variant.orders())
+    cases = variant.cases()
+    if type(variant).accepts is not Variant.accepts:
+        cases = cases.filter(variant.accepts)
+    strategy = st.tuples(cases, variant.orders())
     refuted: set[str] = set(ignore)
     r = 0
     while True:
@@ -906,7 +909,7 @@ def fixed_cases(
     accepts), then ``extra_cases`` (e.g. counterexamples replayed from a database)."""
     fixed = [(c, Order(r)) for c in variant.examples() for r in ("cyclic", "first")]
     fixed = [(c, o) for c, o in fixed if o.rule in variant.order_rules]
-    return [*fixed, *extra_cases]
+    return [(c, o) for c, o in [*fixed, *extra_cases] if variant.accepts(c)]
 
 
 def merge(
@@ -1024,3 +1027,12 @@ def shard_examples(examples: int, shards: int) -> list[int]:
     """How ``examples`` are split over ``shards`` (each at least 1)."""
     base = max(1, math.ceil(examples / shards))
     return [base] * shards
+
+
+def __getattr__(name: str) -> Any:
+    from .hooks import removed
+
+    err = removed(__name__, name)
+    if err is not None:
+        raise err
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -101,6 +101,10 @@ def run_searches(
     """Search every variant (``shards`` units each) on ``jobs`` processes; one report
     per variant, in order.  ``mode``: one for all, or one per variant.  ``done(i,
     report)`` is called as each variant completes."""
+    from .hooks import check_hooks
+
+    for v in variants:
+        check_hooks(v)  # a hook the protocol would silently ignore: refused, naming it
     modes = [mode] * len(variants) if isinstance(mode, str) else list(mode)
     per = shard_examples(examples, shards)
     tasks: list[tuple[Variant, Any]] = []

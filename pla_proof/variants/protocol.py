@@ -347,13 +347,18 @@ def same_updates(rec: Record, ref: Record, ref_name: str) -> str | None:
 
 
 class Variant:
-    """Base class of every variant (the protocol).
+    """Base class of every variant (the protocol, version 2: :mod:`.hooks` and
+    docs/variants.md list every name a variant may define).
 
     Subclasses set ``name``/``summary``/``source`` and implement :meth:`cases`,
     :meth:`run` and :meth:`claim`.  ``order_rules`` lists the orders the variant
-    accepts; ``examples()`` gives fixed cases checked before the random search.
+    accepts; ``examples()`` gives fixed cases checked before the random search;
+    :meth:`accepts` states the domain as a predicate; :meth:`decision` the returned
+    predictor's values.
     """
 
+    #: The protocol version the variant is written for (see :mod:`.hooks`).
+    protocol: ClassVar[int] = 2
     name: ClassVar[str] = "variant"
     summary: ClassVar[str] = ""
     source: ClassVar[str] = ""
@@ -373,6 +378,11 @@ class Variant:
     def examples(self) -> Sequence[Case]:
         return ()
 
+    def accepts(self, case: Case) -> bool:
+        """The domain as a predicate (default: every case): fixed examples, replayed
+        counterexamples and generated cases the variant does not accept are not run."""
+        return True
+
     def orders(self) -> Any:
         return orders(self.order_rules)
 
@@ -381,6 +391,12 @@ class Variant:
 
     def claim(self, case: Case) -> Claim:
         raise NotImplementedError
+
+    def decision(self, case: Case, output: Mapping[str, Any]) -> Sequence[Any] | None:
+        """The returned predictor's values ``f(x_i)`` on the case's points, from the
+        run's ``output``; ``SEP`` (``min_i y_i f(x_i) > 0``) and ``SEP0`` judge them.
+        Default ``None``: ``w.x_i + b`` from ``output["w"]`` (and ``output["b"]``)."""
+        return None
 
     def trace_args(self, case: Case) -> list[str] | None:
         """Extra ``pla-proof trace`` options that replay a run on the saved CSV, or
@@ -462,10 +478,13 @@ class LinearVariant(Variant):
         return self.domain(_separable_cases())
 
     def examples(self) -> Sequence[Case]:
-        """The fixed cases: :func:`pushing_cases` through :meth:`domain` (none when a
-        subclass replaced :meth:`cases` but not :meth:`domain`: its domain is unknown)."""
+        """The fixed cases: :func:`pushing_cases` through :meth:`domain` -- only where the
+        domain is known: :meth:`cases` is :meth:`domain`'s own (not replaced, or replaced
+        in the class that wrote the domain), or :meth:`accepts` states it."""
         cls = type(self)
-        if cls.cases is not LinearVariant.cases and cls.domain is LinearVariant.domain:
+        cases_by = _defined_by(cls, "cases")
+        known = cases_by is LinearVariant or cases_by is _defined_by(cls, "domain")
+        if not known and cls.accepts is Variant.accepts:
             return ()
         return in_domain(self.domain, pushing_cases())
 
@@ -552,6 +571,11 @@ class LinearVariant(Variant):
             rec.complete = conclusive
         rec.output["w"] = tuple(w)
         return rec
+
+
+def _defined_by(cls: type, name: str) -> type:
+    """The class of ``cls``'s MRO whose body defines ``name``."""
+    return next(k for k in cls.__mro__ if name in vars(k))
 
 
 def claim_budget(claim: Claim, cap: int) -> tuple[int, bool]:
@@ -703,6 +727,13 @@ class _VariantProblem(Problem):
     def __init__(self, variant: LinearVariant, case: Case) -> None:
         self.variant, self.case = variant, case
         self.n = case.n
+        cls = type(variant)
+        # what is declared is honoured where it is not replaced: tau and strict_trigger
+        # by the default triggers, eta and factors by the default step
+        self.rule = variant.rule(case)
+        self.own_triggers = cls.triggers is not LinearVariant.triggers
+        self.own_step = cls.step is not LinearVariant.step
+        self.strict = self.rule.strict_flags(case.n)
 
     def start(self) -> Any:
         return list(self.variant.start(self.case))
@@ -711,10 +742,19 @@ class _VariantProblem(Problem):
         return self.variant.score(state, self.case.X[i], self.case.y[i])
 
     def triggers(self, state: Any, i: int) -> bool:
-        return bool(self.variant.triggers(state, self.case.X[i], self.case.y[i]))
+        x, y = self.case.X[i], self.case.y[i]
+        if self.own_triggers:
+            return bool(self.variant.triggers(state, x, y))
+        m = self.variant.score(state, x, y) - self.rule.tau
+        return bool(m < 0) if self.strict[i] else bool(m <= 0)
 
     def step(self, state: Any, j: int) -> Any:
-        z = self.variant.step(state, self.case.X[j], self.case.y[j])
+        x, y = self.case.X[j], self.case.y[j]
+        if self.own_step:
+            z = self.variant.step(state, x, y)
+        else:
+            c = self.rule.factor(j) * y
+            z = [c * v for v in x]
         return [a + b for a, b in zip(state, z, strict=True)]
 
     def weights(self, state: Any) -> tuple[Fraction, ...]:
@@ -827,3 +867,11 @@ def run_problem(
 def bound_floor(pair: tuple[Any, Any]) -> int:
     """``floor(num/den)`` of a bound pair (a safe upper estimate for non-rational types)."""
     return max_updates(Claim(bound=pair)) or 0
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Selector":  # its 0.1.0 home; it lives in .selector now
+        from .selector import Selector
+
+        return Selector
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

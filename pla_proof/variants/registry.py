@@ -114,6 +114,9 @@ def _load(target: str, spec: str) -> Variant:
         raise InputError(
             f"{spec!r} is not a variant (a pla_proof.variants.Variant instance or subclass)"
         )
+    from .hooks import check_hooks
+
+    check_hooks(obj)
     return obj
 
 
