@@ -32,6 +32,7 @@ from .protocol import (
     PassVariant,
     Record,
     Variant,
+    hard_cases,
     orders,
     survival_counts,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "builtin_names",
     "check_hooks",
     "evaluate",
+    "hard_cases",
     "orders",
     "resolve",
     "run_case",

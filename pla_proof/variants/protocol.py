@@ -486,7 +486,7 @@ class LinearVariant(Variant):
         known = cases_by is LinearVariant or cases_by is _defined_by(cls, "domain")
         if not known and cls.accepts is Variant.accepts:
             return ()
-        return in_domain(self.domain, pushing_cases())
+        return [c for c in in_domain(self.domain, pushing_cases()) if self.accepts(c)]
 
     # --- the rule, declared ------------------------------------------------------------------
 
