@@ -40,7 +40,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="MODULE:FACTORY",
         action="append",
         default=[],
-        help="check a fit(X, y) estimator class or factory (scikit-learn/mlxtend conventions)",
+        help="check a fit(X, y) class or factory, read as it is written (its weights, bias, "
+        "label coding, sign(0) and epoch budget, verified against its predict())",
     )
     p.add_argument(
         "--weights",
@@ -457,7 +458,8 @@ def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[st
         _print_case(ce.case)
         out = ", ".join(f"{k}={_short(v)}" for k, v in ce.record.output.items() if k in _SHOWN)
         if out:
-            print(f"  returned: {out}")
+            refit = ce.record.output.get("refit")
+            print(f"  returned{f' (refitted with {refit})' if refit else ''}: {out}")
         print(f"  saved {files['csv']} (+ {files['json']})")
         print(f"  replay: {files['check']}")
         if files.get("trace"):

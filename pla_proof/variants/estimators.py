@@ -367,7 +367,7 @@ class Estimator(Variant):
             f"implementation predicts every point: rerun with --epochs {more} (epochs={more} "
             "in Python)"
         )
-        rec.output["epochs_budget"] = B
+        rec.output["refit"] = f"{attr} = {more}"
         return bigger
 
 

@@ -122,7 +122,8 @@ def removed(module: str, name: str) -> RemovedName | None:
     """The error for importing a removed ``name`` from ``module`` (None: not removed)."""
     if name in REMOVED_NAMES:
         return RemovedName(
-            f"{module}.{name} was removed in protocol version 2 (pla_proof 0.2.0): use "
+            f"{module}.{name} was removed in version 2 of the variant protocol (after "
+            f"pla_proof 0.1.0): use "
             f"{REMOVED_NAMES[name]}"
         )
     return None
@@ -156,7 +157,7 @@ def check_hooks(variant: Any) -> None:
             if name in REMOVED_HOOKS:
                 raise InputError(
                     f"{where}: the variant protocol no longer calls {name} (removed in "
-                    f"version 2, pla_proof 0.2.0); use {REMOVED_HOOKS[name]}"
+                    f"version 2, after pla_proof 0.1.0); use {REMOVED_HOOKS[name]}"
                 )
             if name in NOT_HOOKS:
                 raise InputError(
