@@ -175,10 +175,20 @@ def test_check_variant_fixture_uses_the_profiles_examples(pytester: pytest.Pytes
             doc = {"property": "SEP", "case": {"X": [["1"]]}}
             pla_counterexamples.record("v", doc)
             assert [f["property"] for f in pla_counterexamples.facts("v")] == ["SEP"]
+
+        from pla_proof.variants import LinearVariant, OutsideDomain
+
+        class NothingInDomain(LinearVariant):
+            def claim(self, case):
+                raise OutsideDomain("never")
+
+        def test_nothing_checked(pla_check_variant):
+            pla_check_variant(NothingInDomain(), examples=5)
         """
     )
     result = pytester.runpytest_inprocess("--pla-profile=ci")
-    result.assert_outcomes(passed=3)
+    result.assert_outcomes(passed=3, failed=1)  # a check that ran nothing fails the test
+    result.stdout.fnmatch_lines(["*nothing was checked -- no run was checked*"])
 
 
 def test_a_failing_property_is_reported_and_shrunk(pytester: pytest.Pytester) -> None:
