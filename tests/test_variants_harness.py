@@ -162,3 +162,45 @@ def test_a_failure_wins_over_too_little_checked(capsys: pytest.CaptureFixture[st
     case = Case(((Fraction(1),),), (1,), (Fraction(1),), Fraction(1))
     report.properties[0].counterexample = Counterexample(case, Order(), Record(), f)
     assert exit_code([report]) == 1 and report.status == "fail"
+
+
+class OneDimensionalMargin(LinearVariant):
+    """Subclasses a catalog variant and restricts its cases to d = 1; its step refuses
+    anything else, so a fixed example outside the restriction would fail RUNS."""
+
+    name = "one-dimensional-margin"
+
+    def domain(self, base: Any) -> Any:
+        return base.filter(lambda c: c.d == 1)
+
+    def cases(self) -> Any:
+        return self.domain(hard_cases(max_d=2))
+
+    def step(self, w: Any, x: Any, y: int) -> Any:
+        if len(x) != 1:
+            raise ValueError("only d = 1")
+        return [y * v for v in x]
+
+
+class RestrictedSubclass(OneDimensionalMargin):
+    """Restricts the parent's cases further, to one point: the parent's domain() no
+    longer describes its cases, so no fixed example may come from it."""
+
+    def cases(self) -> Any:
+        return super().cases().filter(lambda c: c.n == 1)
+
+    def step(self, w: Any, x: Any, y: int) -> Any:
+        return [y * v for v in x]
+
+    def claim(self, case: Case) -> Claim:
+        if case.n != 1:
+            raise ValueError("only one point")
+        return super().claim(case)
+
+
+def test_fixed_examples_stay_inside_a_restricted_domain() -> None:
+    assert all(c.d == 1 for c in OneDimensionalMargin().examples())
+    assert RestrictedSubclass().examples() == ()  # its domain is unknown: none
+    for v in (OneDimensionalMargin(), RestrictedSubclass()):
+        report = search(v, seed=0, **budget(10))
+        assert report.ok, [p.counterexample.failure.describe() for p in report.failed]
