@@ -224,12 +224,16 @@ def test_the_shipped_examples(installed: Installed) -> None:
     listing = installed.run("python", "-m", "pla_proof.examples")
     assert listing.returncode == 0
     shipped = [Path(ln.strip()) for ln in listing.stdout.splitlines() if ln.startswith(" ")]
-    assert len(shipped) == 4 and all(p.is_relative_to(installed.venv) for p in shipped)
+    assert len(shipped) == 5 and all(p.is_relative_to(installed.venv) for p in shipped)
     for data, code in (("students.csv", 0), ("xor.csv", 3)):
         done = installed.run(
             "sh", "-c", f'pla-proof bound "$(python -m pla_proof.examples {data})" --bias augment'
         )
         assert done.returncode == code, done.stdout + done.stderr
+    spec = "pla_proof.examples.perceptrons:Textbook"
+    fit = installed.run("pla-proof", "check", "--fit", spec, "--examples", "20", "--epochs", "500")
+    assert fit.returncode == 0, fit.stdout + fit.stderr
+    assert "read as: weights w_[1:], bias w_[0]" in fit.stdout
     copied = installed.run("python", "-m", "pla_proof.examples", "--copy", "mine")
     assert copied.returncode == 0
     mine = installed.work / "mine" / "half_step_margin.py"

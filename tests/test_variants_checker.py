@@ -17,7 +17,16 @@ from hypothesis import strategies as st
 
 from pla_proof.cli import main
 from pla_proof.numbers import dot
-from pla_proof.variants import Case, Claim, LinearVariant, resolve, search
+from pla_proof.variants import (
+    Case,
+    Claim,
+    LinearVariant,
+    Measure,
+    Record,
+    Variant,
+    resolve,
+    search,
+)
 from pla_proof.variants.harness import RunTimeout, run_case, time_limit
 from pla_proof.variants.protocol import Order
 
@@ -88,7 +97,51 @@ def test_a_loop_that_never_returns_fails_ends() -> None:
     report = search(NeverEnds(), examples=2, seed=0, limit=0.3)
     ends = report.result("ENDS")
     assert not ends.ok and ends.counterexample is not None
-    assert "no result after 0.3 s" in ends.counterexample.failure.describe()
+    assert "no update for 0.3 s (after 0 update(s))" in ends.counterexample.failure.describe()
+
+
+class SlowSteps(LinearVariant):
+    """Takes 0.1 s per update: slow, but never stuck."""
+
+    name = "slow-steps"
+
+    def step(self, w: Any, x: Any, y: int) -> Any:
+        time.sleep(0.1)
+        return [y * v for v in x]
+
+
+class UpdatesForever(Variant):
+    """Keeps adding updates that satisfy every per-update property and never returns."""
+
+    name = "updates-forever"
+
+    def cases(self) -> Any:
+        return st.just(Case(((Fraction(1),),), (1,), (Fraction(1),), Fraction(1)))
+
+    def claim(self, case: Case) -> Claim:
+        return Claim(C=Fraction(1), g=Fraction(1), uu=Fraction(1), bound=10**9)
+
+    def run(self, case: Case, order: Order) -> Record:
+        rec, k = Record(), 0
+        while True:
+            k += 1
+            rec.add(Measure(k, 0, Fraction(k - 1), Fraction(k - 1), Fraction(k), 0, 0))
+
+
+def test_a_slow_run_that_keeps_updating_is_not_a_run_that_never_ends() -> None:
+    one, zero = Fraction(1), Fraction(0)
+    X = tuple(tuple(one if i == j else zero for j in range(4)) for i in range(4))
+    case = Case(X, (1,) * 4, (one,) * 4, one)  # x_i = e_i: 4 updates, 0.4 s in all
+    rec, res = run_case(SlowSteps(), case, Order("first"), limit=0.3)
+    assert res["ENDS"] is None and rec.updates == 4
+
+
+def test_a_run_that_updates_forever_still_ends_at_the_total_limit() -> None:
+    case = Case(((Fraction(1),),), (1,), (Fraction(1),), Fraction(1))
+    start = time.monotonic()
+    _, res = run_case(UpdatesForever(), case, Order("cyclic"), limit=0.5)
+    assert res["ENDS"] is not None and "no result after 5 s" in res["ENDS"].describe()
+    assert time.monotonic() - start < 10
 
 
 @pytest.mark.parametrize("spec", ["sys:exit", "os:getcwd", "no_such_module_q:thing"])

@@ -98,7 +98,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=float,
         default=5.0,
         metavar="S",
-        help="per-run time limit: a run still going after it fails ENDS (default 5)",
+        help="per-run time limit: a run that makes no update for S seconds (or runs 10 S in "
+        "all) fails ENDS (default 5)",
     )
     p.add_argument(
         "--shrink-runs",

@@ -43,6 +43,7 @@ one update at a time by the same lemma's compiled relation (:meth:`Lemma.holds`)
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -289,6 +290,8 @@ class Evaluation:
         self.max_missed = 0.0
         self.undecided: list[tuple[str, int]] = []
         self.record: Any = None  # the Record this evaluation follows (set by the Record)
+        #: ``time.monotonic()`` of the run's last update (the per-run time limit's clock)
+        self.progressed = time.monotonic()
 
     # --- exact/float arrays ------------------------------------------------------------------
 
@@ -306,6 +309,7 @@ class Evaluation:
         keep when a property that ``stop`` names fails (the run should end there)."""
         if not self.rational:
             raise TypeError("non-rational constants: feed Measures with feed_steps()")
+        self.progressed = time.monotonic()
         if "k" not in measures or len(choices) == 0:
             return None
         found = []
@@ -331,6 +335,7 @@ class Evaluation:
             self.stop_at = keep
             for p in [p for p, f in self.failures.items() if f.k is not None and f.k > keep]:
                 del self.failures[p]
+        self.progressed = time.monotonic()  # evaluating the updates is progress too
         return keep
 
     def _failure(self, prop: str, k: int, j: int, lhs: Any, op: str, rhs: Any) -> Failure:

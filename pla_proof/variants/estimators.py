@@ -47,7 +47,6 @@ import numpy as np
 from hypothesis import strategies as st
 
 from ..errors import InputError
-from ..numbers import dot
 from .claims import Claim, max_updates
 from .protocol import Case, Order, Record, Variant, WeightTrace, _separable_cases
 from .reading import read, set_budget
@@ -461,6 +460,3 @@ def resolve_factory(spec: str) -> Callable[[], Any]:
     if not callable(getattr(est, "fit", None)):
         raise InputError(f"--fit {spec!r} does not make an object with fit(X, y)")
     return obj  # type: ignore[no-any-return]
-
-
-_ = (st, dot)

@@ -5,8 +5,9 @@ generic lemma's G1, G2, P_k, Q_k, Cauchy-Schwarz L4 and the bound T, evaluated b
 run-time monitor on the quantities measured from the run's vectors; the end
 condition SEP or SEP0; the variant's own properties).  Two properties are the
 harness's own: ``RUNS`` (the variant runs on every valid case: an exception is a
-failure, reported as one line) and ``ENDS`` (a run finishes within the per-run time
-limit, which interrupts even a Python loop that never returns).
+failure, reported as one line) and ``ENDS`` (a run finishes: it is interrupted, even
+in a Python loop that never returns, after the per-run time limit without an update or
+10 times that limit in all).
 
 :func:`search` runs Hypothesis over the variant's cases and orders.  Each failing
 property raises its own exception, so Hypothesis shrinks every distinct failure
@@ -65,7 +66,7 @@ __all__ = [
 #: id -> (lemma it instantiates, statement)
 GENERIC_PROPERTIES: dict[str, tuple[str, str]] = {
     "RUNS": ("harness", "the variant runs on every valid case (no exception)"),
-    "ENDS": ("harness", "every run finishes within the per-run time limit"),
+    "ENDS": ("harness", "every run finishes: an update at least every --run-seconds"),
     "G1": ("generic lemma G1 (classic: L6)", "growth |w_{k+1}|^2 - |w_k|^2 <= C at every update"),
     "G2": ("generic lemma G2 (classic: L2)", "progress u.w_{k+1} - u.w_k >= g at every update"),
     "P_k": ("P_G (classic: L3)", "u.w_{k+1} >= u.w_1 + k g after k updates"),
@@ -75,8 +76,10 @@ GENERIC_PROPERTIES: dict[str, tuple[str, str]] = {
     "SEP": ("SEP", "the returned predictor separates every point strictly"),
     "SEP0": ("seed 004", "the returned (w, b) predicts every label, with sign(0) = +1"),
 }
-#: The per-run time limit (seconds) of a search run.
+#: The per-run time limit (seconds) of a search run: a run that makes no update for
+#: this long, or runs :data:`TOTAL_FACTOR` times as long in all, fails ``ENDS``.
 DEFAULT_TIME_LIMIT = 5.0
+TOTAL_FACTOR = 10
 #: Independent seeded parts of a search (the unit of parallel work).
 DEFAULT_SHARDS = 2
 #: Runs of the variant a round may spend shrinking once it found a failure (a count,
@@ -136,6 +139,11 @@ class time_limit:
     """Interrupt the enclosed code after ``seconds`` (a SIGALRM timer; in the main
     thread only -- elsewhere the limit does not apply).
 
+    With ``progress`` (a function giving the ``time.monotonic()`` of the last sign of
+    progress, e.g. the last update of a run), the code is interrupted only after
+    ``seconds`` without progress, or after ``total`` seconds in all: a slow run that
+    keeps making updates on a loaded machine is not a run that never ends.
+
     Time spent compiling the engine's loops does not count, and the code is never
     interrupted inside the compiler (that would leave a half-built loop behind); once
     the time is up the timer keeps firing every 50 ms, so an interruption that lands
@@ -157,9 +165,18 @@ class time_limit:
     True
     """
 
-    def __init__(self, seconds: float | None) -> None:
+    def __init__(
+        self,
+        seconds: float | None,
+        *,
+        progress: Callable[[], float] | None = None,
+        total: float | None = None,
+    ) -> None:
         self.seconds = seconds
+        self.progress = progress
+        self.total = total
         self.armed = False
+        self.stalled = False  # True when it fired for want of progress (not ``total``)
         self._old_handler: Any = None
         self._old_timer = (0.0, 0.0)
         self._start = 0.0
@@ -169,8 +186,17 @@ class time_limit:
         if not self.armed or _in_compiler(frame) or frame.f_code is _EXIT_CODE:
             return
         assert self.seconds is not None
-        if time.monotonic() - self._start - (_COMPILING.total - self._compiled) < self.seconds:
-            return
+        now = time.monotonic()
+        compiling = _COMPILING.total - self._compiled
+        if self.progress is None:
+            if now - self._start - compiling < self.seconds:
+                return
+        else:
+            quiet = now - max(self._start, self.progress()) - compiling
+            whole = now - self._start - compiling
+            if quiet < self.seconds and (self.total is None or whole < self.total):
+                return
+            self.stalled = quiet >= self.seconds
         raise RunTimeout()
 
     def __enter__(self) -> time_limit:
@@ -265,8 +291,13 @@ def run_case(
     token = _EVAL.set(ev)
     rec: Record | None = None
     problem: Failure | None = None
+    clock = time_limit(
+        limit,
+        progress=lambda: ev.progressed,
+        total=None if limit is None else TOTAL_FACTOR * limit,
+    )
     try:
-        with time_limit(limit):
+        with clock:
             rec = variant.run(case, order)
             if not isinstance(rec, Record):
                 raise TypeError(f"run() returned {type(rec).__name__}, not a Record")
@@ -275,7 +306,14 @@ def run_case(
                 ev = rec._ev
             ev.feed_steps(rec.steps[rec._fed :]) if rec.steps else None
     except RunTimeout:
-        problem = Failure("ENDS", None, None, None, "", None, f"no result after {limit:g} s")
+        assert limit is not None
+        done = ev.record.updates if isinstance(ev.record, Record) else 0
+        why = (
+            f"no update for {limit:g} s (after {done} update(s))"
+            if clock.stalled
+            else f"no result after {TOTAL_FACTOR * limit:g} s ({done} update(s))"
+        )
+        problem = Failure("ENDS", None, None, None, "", None, why)
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:

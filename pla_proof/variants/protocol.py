@@ -32,6 +32,7 @@ in R^d; they subclass :class:`LinearVariant` and override one or two methods:
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -269,6 +270,7 @@ class Record:
         ev = self._ev
         if ev is None:
             return False
+        ev.progressed = time.monotonic()
         pending = len(self.steps) - self._fed
         if pending < min(4096, max(16, self._fed)):
             return False
@@ -787,6 +789,8 @@ class WeightTrace:
         self.W.append(list(w))
         self.last = self.W[-1]
         self.rec.choices.append(j)
+        if self.rec._ev is not None:
+            self.rec._ev.progressed = time.monotonic()
         if len(self.W) - 1 >= self.size:
             self.size = min(2 * self.size, 4096)
             return self.flush()
