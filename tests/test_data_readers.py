@@ -173,3 +173,35 @@ def test_a_big_file_takes_the_fast_reader(tmp_path: Path) -> None:
     Zs, s = ds.integer_points()
     assert s == 100 and np.array_equal(np.asarray(Zs, dtype=np.int64), Z)
     assert ds.y == tuple(int(v) for v in y)
+
+
+def bag_of_words_rows(path: Path, rows: int, columns: int) -> None:
+    """``rows`` sparse count vectors of ``columns`` words, labels alternating."""
+    rng = np.random.default_rng(7)
+    with open(path, "w", encoding="utf-8") as fh:
+        for r in range(rows):
+            counts = rng.poisson(0.05, size=columns)
+            fh.write(",".join(map(str, counts)) + f",{1 if r % 2 == 0 else -1}\n")
+
+
+@pytest.mark.parametrize("rows", [1, 3])
+def test_a_row_of_100000_columns_is_read(tmp_path: Path, rows: int) -> None:
+    # the delimiter sniffing once split such a row on ';' and tab into one field past
+    # the csv module's limit (131,072 characters): an internal error (exit 4)
+    path = tmp_path / "words.csv"
+    bag_of_words_rows(path, rows, 100_000)
+    data = read_csv(path)
+    assert (data.n, data.d) == (rows, 100_000)
+    assert read_csv(path, fast=False).X == data.X  # the exact reader agrees
+
+
+def test_a_field_past_the_csv_limit_is_refused_with_its_line(tmp_path: Path) -> None:
+    from pla_proof.cli import main
+
+    path = tmp_path / "long.csv"
+    path.write_text("1,1\n" + "7" * 200_000 + ",1\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"line 2: a field longer than 131,072 characters"):
+        read_csv(path)
+    quoted = tmp_path / "quoted.csv"
+    quoted.write_text("1,1\n" + '"' + "7" * 200_000 + '",1\n', encoding="utf-8")
+    assert main(["trace", str(quoted)]) == 2

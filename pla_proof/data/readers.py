@@ -89,7 +89,7 @@ def read_csv(
         raise InputError(f"{path}: the data set is empty (no data rows)")
     sep = _delimiter(delimiter, content, path)
     first_no, first_text = content[0]
-    first_cells = _split(first_text, sep)
+    first_cells = _split(first_text, sep, f"{path}: line {first_no}")
     is_header = header if header is not None else all(_non_numeric(c) for c in first_cells)
     width = len(first_cells)
     if width < 2:
@@ -137,8 +137,21 @@ def _line_offset(raw: bytes, lines: int) -> int:
     return pos
 
 
-def _split(line: str, sep: str) -> list[str]:
-    return [c.strip() for c in next(csv.reader([line], delimiter=sep))]
+def _split(line: str, sep: str, where: str = "") -> list[str]:
+    """The cells of one line (a separator that does not occur gives one cell, whatever
+    the line's length); a field longer than the csv module allows is refused."""
+    if sep not in line and '"' not in line:
+        return [line.strip()]
+    try:
+        return [c.strip() for c in next(csv.reader([line], delimiter=sep))]
+    except csv.Error as exc:
+        raise InputError(f"{where or 'a line'}: {_csv_problem(exc)}") from None
+
+
+def _csv_problem(exc: csv.Error) -> str:
+    if "field larger than field limit" in str(exc):
+        return f"a field longer than {csv.field_size_limit():,} characters"
+    return str(exc)
 
 
 def _delimiter(spec: str, content: list[tuple[int, str]], path: Any) -> str:
@@ -152,7 +165,7 @@ def _delimiter(spec: str, content: list[tuple[int, str]], path: Any) -> str:
         return sep
     found = []
     for sep in (",", ";", "\t"):
-        widths = {len(_split(text, sep)) for _, text in content}
+        widths = {len(_split(text, sep, f"{path}: line {no}")) for no, text in content}
         if len(widths) == 1 and widths.pop() >= 2:
             found.append(sep)
     if len(found) == 1:
@@ -182,7 +195,7 @@ def _exact_csv(
     rows: list[list[Fraction]] = []
     ys: list[int] = []
     reader = csv.reader(io.StringIO(text), delimiter=sep)
-    for cells in reader:
+    for cells in _rows(reader, body_line, path):
         lineno = body_line + reader.line_num
         cells = [c.strip() for c in cells]
         if not cells or all(c == "" for c in cells) or cells[0].startswith("#"):
@@ -193,6 +206,19 @@ def _exact_csv(
     if not rows:
         raise InputError(f"{path}: the data set is empty (no data rows)")
     return (*_integers(rows, path), ys)
+
+
+def _rows(reader: Any, body_line: int, path: Any) -> Any:
+    """The csv reader's rows, a field past its size limit refused with its line."""
+    while True:
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise InputError(
+                f"{path}: line {body_line + reader.line_num}: {_csv_problem(exc)}"
+            ) from None
 
 
 def _exact_row(
@@ -395,7 +421,7 @@ def _refuse(
 ) -> None:
     """Read one row exactly: it raises the exact reader's message for it."""
     lineno, text = index.text(body, row)
-    _exact_row(_split(text, sep), lineno, width, coding, path)
+    _exact_row(_split(text, sep, f"{path}: line {lineno}"), lineno, width, coding, path)
 
 
 def _label_starts(b: np.ndarray, starts: np.ndarray, ends: np.ndarray, sep: str) -> np.ndarray:
@@ -434,7 +460,7 @@ def _patch_rows(
     exact = []
     for i in rows:
         lineno, text = index.text(body, i)
-        x, _ = _exact_row(_split(text, sep), lineno, width, coding, path)
+        x, _ = _exact_row(_split(text, sep, f"{path}: line {lineno}"), lineno, width, coding, path)
         exact.append(x)
     scale = S
     for r in exact:
