@@ -1,6 +1,7 @@
 """The property suite's settings, database, time budget and report come from pla_proof's
 pytest plugin (``pla_proof.testing.plugin``, installed with the package); this project's
-default profile is set in ``pyproject.toml`` (``pla_proof_profile = "dev"``).
+default profile is set in ``pyproject.toml`` (``pla_proof_profile = "ci"``: plain
+``pytest`` is CI's deterministic run; random exploration names its profile).
 
 ``redis_url``: a ``redis-server`` of its own on a free port of 127.0.0.1 (the Debian
 package ``redis-server``; skipped when it is not installed), shared by the database tests

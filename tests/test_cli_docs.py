@@ -66,3 +66,23 @@ def test_the_common_options_are_described_once_outside_the_tables() -> None:
 
 if __name__ == "__main__":
     print("\n\n".join(table(name) for name in COMMANDS))
+
+
+def test_the_readmes_test_command_is_exactly_what_ci_runs() -> None:
+    import tomllib
+
+    from pla_proof.testing.profiles import PROFILES
+
+    root = README.parent
+    setup = README.read_text(encoding="utf-8").split("```")[1].strip().splitlines()
+    assert setup[1] == "pip install -e '.[test]' && pytest"
+    ci = (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    commands = [ln for ln in ci if ln.strip() and not ln.lstrip().startswith("#")]
+    assert setup[1] in commands
+    assert not [c for c in commands if "pytest" in c and c != setup[1]]  # no other test run
+    assert not [c for c in commands if "HYPOTHESIS_PROFILE" in c]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    pytest_ini = config["tool"]["pytest"]["ini_options"]
+    # the default profile is deterministic, and the run uses every core
+    assert PROFILES[pytest_ini["pla_proof_profile"]]["derandomize"]
+    assert "-n auto" in pytest_ini["addopts"]
