@@ -65,8 +65,8 @@ __all__ = [
 #: representable in float64).
 KINDS = ("int", "rational", "decimal", "float")
 #: Magnitudes of a whole data set (the bound is scale-free, so scaling keeps every
-#: claim): ``unit`` as drawn, ``small`` scaled down to 1e-9, ``large`` up to 1e9,
-#: ``int32``/``int64`` coordinates beyond those integer ranges.
+#: claim): ``unit`` as drawn, ``small`` scaled down by up to 1e9, ``large`` up by up to
+#: 1e9, ``int32``/``int64``: the largest coordinate beyond that integer range.
 MAGNITUDES = ("unit", "small", "large", "int32", "int64")
 #: Margin regimes: ``generous`` (points far from the hyperplane), ``tiny`` (points
 #: pushed just across it, comparator coordinates as large as ``max_coord``) or ``any``.
@@ -193,13 +193,16 @@ def _comparator_vector(draw: Any, d: int, max_u: int) -> list[int]:
     return u
 
 
-def _push(v: Sequence[int], label: int, u: Sequence[int], uu: int, m: int) -> list[int]:
-    """Move ``v`` along ``label * u`` until ``label * u.v >= m`` (unchanged if it already is)."""
+def _push(
+    v: Sequence[int], label: int, u: Sequence[int], uu: int, m: int, step: int = 1
+) -> list[int]:
+    """Move ``v`` along ``label * u`` in multiples of ``step`` until ``label * u.v >= m``
+    (unchanged if it already is)."""
     s = label * dot(u, v)
     if s >= m:
         return list(v)
-    lam = -((s - m) // uu)  # ceil((m - s) / uu)
-    return [a + lam * label * b for a, b in zip(v, u, strict=True)]
+    lam = -((s - m) // (uu * step))  # ceil((m - s) / (step |u|^2))
+    return [a + lam * step * label * b for a, b in zip(v, u, strict=True)]
 
 
 def _lcm_den(row: Sequence[Fraction]) -> int:
@@ -222,27 +225,37 @@ def _within(W: Sequence[Sequence[int]], y: Sequence[int], u: Sequence[int], cap:
     return bool(top * uu * cap.denominator <= cap.numerator * low * low)
 
 
-def _cap(W: list[list[int]], y: Sequence[int], u: Sequence[int], cap: Fraction) -> list[list[int]]:
+def _cap(
+    W: list[list[int]],
+    y: Sequence[int],
+    u: Sequence[int],
+    cap: Fraction,
+    steps: Sequence[int] | None = None,
+) -> list[list[int]]:
     """Raise the smallest margins until ``R^2 |u|^2 / gamma^2 <= cap``.
 
     Points whose margin ``y u.W`` is below ``m = ceil(sqrt(R^2 |u|^2 / cap))`` are pushed
-    along ``y u`` to a margin in ``[m, m + |u|^2)``; the others stay where they are, so
-    the result keeps points as near the hyperplane as the cap allows.  Pushing grows R a
-    little; repeat (a few rounds; after 60 every point is pushed by the same amount
-    until the bound fits, which always ends because that bound tends to 1).  Integers
-    only: the bound is scale-free, so ``W`` may be the data times a common scale.
+    along ``y u`` to a margin in ``[m, m + step |u|^2)``; the others stay where they
+    are, so the result keeps points as near the hyperplane as the cap allows.  Pushing
+    grows R a little; repeat (a few rounds; after 60 every point is pushed by the same
+    amount until the bound fits, which always ends because that bound tends to 1).
+    Integers only: the bound is scale-free, so ``W`` may be the data times a common
+    scale; ``steps[i]`` (default 1) is the unit point ``i`` moves by, so that a point kept
+    over its own denominator stays over it.
     """
     uu = norm2(u)
+    st_ = list(steps) if steps is not None else [1] * len(W)
     for _ in range(60):
         if _within(W, y, u, cap):
             return W
         top = max(norm2(w) for w in W)
         m = math.isqrt(top * uu * cap.denominator // cap.numerator) + 1
-        W = [_push(w, yi, u, uu, m) for w, yi in zip(W, y, strict=True)]
+        W = [_push(w, yi, u, uu, m, k) for w, yi, k in zip(W, y, st_, strict=True)]
     t = 1
     while True:
         pushed = [
-            [a + t * yi * b for a, b in zip(w, u, strict=True)] for w, yi in zip(W, y, strict=True)
+            [a + t * k * yi * b for a, b in zip(w, u, strict=True)]
+            for w, yi, k in zip(W, y, st_, strict=True)
         ]
         if _within(pushed, y, u, cap):
             return pushed
@@ -290,17 +303,24 @@ def _finish(
     for qi in q:
         D = math.lcm(D, qi)
     W = [[v * (D // qi) for v in z] for z, qi in zip(Z, q, strict=True)]
-    if max_bound is not None:
-        W = _cap(W, y, u, max_bound)
-    pts = [tuple(Fraction(v, D) for v in w) for w in W]
-    gamma = Fraction(min(yi * dot(u, w) for w, yi in zip(W, y, strict=True)), D)
-    if kind == "float" and any(abs(v) >= 2**53 for w in W for v in w):
-        rounded = [tuple(Fraction(float(v)) for v in x) for x in pts]
-        if rounded != pts:
-            pts = rounded
-            gamma = Fraction(min(yi * dot(u, x) for x, yi in zip(pts, y, strict=True)))
-            if gamma <= 0:
-                reject()  # only when margins are below float resolution (huge data, no cap)
+    steps = [D // qi for qi in q]  # a pushed point stays over its own denominator
+    target = max_bound
+    for _ in range(4):
+        if target is not None:
+            W = _cap(W, y, u, target, steps)
+        pts = [tuple(Fraction(v, D) for v in w) for w in W]
+        if kind == "float" and any(abs(v) >= 2**53 for w in W for v in w):
+            # more than 53 significant bits: the float data are the rounded points, and
+            # the promises (gamma > 0, the bound) are kept on those, exactly
+            pts = [tuple(Fraction(float(v)) for v in x) for x in pts]
+        gamma = min(yi * dot(u, x) for x, yi in zip(pts, y, strict=True))
+        if gamma > 0 and (max_bound is None or _bound(pts, y, u) <= max_bound):
+            break
+        if max_bound is None or target is None:
+            reject()  # margins below float resolution (huge data, no cap)
+        target *= 1 - Fraction(1, 2**30)  # room for the rounding
+    else:
+        reject()  # pragma: no cover -- rounding moves the bound by ~1e-15 relative
     uf = tuple(Fraction(v) for v in u)
     if gamma <= 0:  # the constructions guarantee this; a failure is a bug here
         raise AssertionError(f"strategy bug: {name} built a non-separating comparator")
@@ -496,13 +516,29 @@ def _magnified(draw: Any, base: Any, magnitude: str | None) -> SeparableCase:
         s = Fraction(1, 2 ** (3 * e + 1)) if binary else Fraction(1, 10**e)
     elif magnitude == "large":
         s = Fraction(2 ** (3 * e + 1)) if binary else Fraction(10**e)
-    elif magnitude == "int32":
-        s = Fraction(2**32) if binary else Fraction(2**31 + 2 * e + 1)
     else:
-        s = Fraction(2**64) if binary else Fraction(2**63 + 2 * e + 1)
+        # the largest coordinate is carried past the integer range (a power of two keeps
+        # float data exact; otherwise an odd factor, so no coordinate is a round number)
+        limit = 2**31 - 1 if magnitude == "int32" else 2**63 - 1
+        top = max(abs(v) for x in case.data.X for v in x)
+        s = _beyond(top, limit, binary, e)
     X = tuple(tuple(v * s for v in x) for x in case.data.X)
     name = f"{case.data.name}-x{_short(s)}"
     return SeparableCase(Dataset(X, case.data.y, name=name), case.u, case.gamma * s)
+
+
+def _beyond(top: Fraction, limit: int, binary: bool, e: int) -> Fraction:
+    """A scale ``s`` with ``top * s > limit``: a power of two (``binary``) or an odd
+    integer (``2 e`` more than needed).  ``top > 0``: every constructed data set has a
+    nonzero coordinate."""
+    need = Fraction(limit) / top  # s must exceed this
+    if binary:
+        k = max(0, need.numerator.bit_length() - need.denominator.bit_length() + 1)
+        while Fraction(2**k) <= need:
+            k += 1
+        return Fraction(2**k)
+    m = need.numerator // need.denominator + 1 + 2 * e
+    return Fraction(m if m % 2 else m + 1)
 
 
 def _short(s: Fraction) -> str:
@@ -604,7 +640,7 @@ def _duplicates(
 ) -> SeparableCase:
     kind = kind if kind is not None else draw(st.sampled_from(KINDS), label="kind")
     X, y, u = _base(draw, max(1, max_n // 2), max_d, max_coord)
-    copies = draw(st.lists(st.integers(0, len(X) - 1), min_size=1, max_size=max_n - len(X) + 1))
+    copies = draw(st.lists(st.integers(0, len(X) - 1), min_size=1, max_size=max_n - len(X)))
     X = X + [X[i] for i in copies]
     y = y + [y[i] for i in copies]
     X, y = _shuffled(draw, X, y)
@@ -633,7 +669,7 @@ def _near_hyperplane(
     kind = kind if kind is not None else draw(st.sampled_from(KINDS), label="kind")
     X, y, u = _base(draw, max_n - 1, max_d, max_coord)
     uu = norm2(u)
-    extra = draw(st.integers(1, 3), label="near points")
+    extra = draw(st.integers(1, max(1, min(3, max_n - len(X)))), label="near points")
     pts: list[list[Fraction]] = [[Fraction(v) for v in x] for x in X]
     for _ in range(extra):
         (v,) = _int_vectors(draw, 1, len(u), max_coord)
@@ -682,6 +718,7 @@ def _subspace(
     r = draw(st.integers(1, d - 1), label="rank")
     X, y, u_small = _base(draw, max_n, r, max_coord, min_d=r)
     pts = [[*x, *([0] * (d - r))] for x in X]
+    basis = [[int(i == j) for i in range(d)] for j in range(r)]  # spans the subspace
     u = [*u_small, *([0] * (d - r))]
     # Integer shears x_i += c x_j (unimodular); the comparator moves by the inverse
     # transpose u_j -= c u_i, so every u.x is unchanged.
@@ -690,10 +727,32 @@ def _subspace(
         c = draw(st.integers(-3, 3))
         if i == j or c == 0:
             continue
-        for x in pts:
+        for x in [*pts, *basis]:
             x[i] += c * x[j]
         u[j] -= c * u[i]
-    return _finish(draw, pts, y, u, kind, cap, "edge:subspace")
+    # The comparator projected onto the subspace (times a positive integer) gives every
+    # point the same margin, and pushing a point along it keeps the point inside.
+    return _finish(draw, pts, y, _projected(u, basis), kind, cap, "edge:subspace")
+
+
+def _projected(u: Sequence[int], basis: Sequence[Sequence[int]]) -> list[int]:
+    """The orthogonal projection of ``u`` onto the span of ``basis`` (independent rows),
+    scaled by a positive integer to integer coordinates."""
+    r = len(basis)
+    G = [[Fraction(dot(a, b)) for b in basis] for a in basis]
+    rhs = [Fraction(dot(a, u)) for a in basis]
+    for c in range(r):  # Gauss-Jordan on the Gram matrix (positive definite)
+        p = next(k for k in range(c, r) if G[k][c] != 0)
+        G[c], G[p], rhs[c], rhs[p] = G[p], G[c], rhs[p], rhs[c]
+        for k in range(r):
+            if k != c and G[k][c] != 0:
+                f = G[k][c] / G[c][c]
+                G[k] = [a - f * b for a, b in zip(G[k], G[c], strict=True)]
+                rhs[k] -= f * rhs[c]
+    coef = [rhs[c] / G[c][c] for c in range(r)]
+    proj = [sum((coef[j] * basis[j][i] for j in range(r)), Fraction(0)) for i in range(len(u))]
+    scale = math.lcm(*(v.denominator for v in proj))
+    return [int(v * scale) for v in proj]
 
 
 # --- non-separable data -------------------------------------------------------------------
