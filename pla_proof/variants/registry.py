@@ -19,13 +19,14 @@ import importlib
 import importlib.util
 import os
 import sys
+import traceback
 from collections.abc import Callable
 from typing import Any
 
 from ..errors import InputError
 from .protocol import Variant
 
-__all__ = ["BUILTIN", "FINDINGS", "builtin_names", "resolve"]
+__all__ = ["BUILTIN", "FINDINGS", "builtin_names", "load_attribute", "resolve", "user_error"]
 
 #: built-in name -> "module:attribute" (resolved lazily)
 BUILTIN: dict[str, str] = {
@@ -102,14 +103,16 @@ def load_attribute(target: str, spec: str) -> Any:
 
 def _load(target: str, spec: str) -> Variant:
     obj = load_attribute(target, spec)
-    if isinstance(obj, type) and issubclass(obj, Variant):
-        obj = obj()
-    elif not isinstance(obj, Variant) and callable(obj):
+    if (isinstance(obj, type) and issubclass(obj, Variant)) or (
+        not isinstance(obj, Variant) and callable(obj)
+    ):
         factory: Callable[[], Any] = obj
         try:
             obj = factory()
         except TypeError as exc:
             raise InputError(f"{spec!r}: cannot build a variant by calling it ({exc})") from None
+        except Exception as exc:  # the user's constructor: the user's error
+            raise InputError(f"{spec!r}: building it raised {user_error(exc)}") from None
     if not isinstance(obj, Variant):
         raise InputError(
             f"{spec!r} is not a variant (a pla_proof.variants.Variant instance or subclass)"
@@ -121,6 +124,9 @@ def _load(target: str, spec: str) -> Variant:
 
 
 def _import(module_name: str, spec: str) -> Any:
+    """The user's module (a ``.py`` path or an importable name).  An error while it is
+    imported -- a syntax error, a failing import, an exception at import time -- is the
+    user's: an ``InputError`` naming the file, the line and the error."""
     if module_name.endswith(".py"):
         if not os.path.isfile(module_name):
             raise InputError(f"{spec!r}: no such file {module_name!r}")
@@ -130,7 +136,11 @@ def _import(module_name: str, spec: str) -> Any:
             raise InputError(f"{spec!r}: cannot load {module_name!r}")
         module = importlib.util.module_from_spec(loader_spec)
         sys.modules[name] = module
-        loader_spec.loader.exec_module(module)
+        try:
+            loader_spec.loader.exec_module(module)
+        except Exception as exc:
+            sys.modules.pop(name, None)
+            raise InputError(user_error(exc, os.path.abspath(module_name))) from None
         return module
     try:
         return importlib.import_module(module_name)
@@ -141,4 +151,49 @@ def _import(module_name: str, spec: str) -> Any:
             raise InputError(
                 f"{spec!r} needs scikit-learn: pip install 'pla_proof[sklearn]'"
             ) from None
-        raise
+        raise InputError(user_error(exc, _origin(module_name))) from None
+    except Exception as exc:
+        raise InputError(user_error(exc, _origin(module_name))) from None
+
+
+def _origin(module_name: str) -> str | None:
+    """The file of an importable module (None when it cannot be told)."""
+    try:
+        found = importlib.util.find_spec(module_name)
+    except Exception:
+        return None
+    return None if found is None or not found.origin else os.path.abspath(found.origin)
+
+
+def user_error(exc: BaseException, path: str | None = None) -> str:
+    """An exception from the user's code as one line: ``file:line: Type: message``, at
+    the deepest line of ``path`` (the user's file) in its traceback, else of any file
+    outside pla_proof and Python's import machinery; a syntax error at its own line.
+
+    >>> try:
+    ...     compile("x = (", "mine.py", "exec")
+    ... except SyntaxError as e:
+    ...     print(user_error(e))
+    mine.py:1: SyntaxError: '(' was never closed
+    """
+    msg = str(exc).strip().splitlines()
+    text = f"{type(exc).__name__}: {msg[0]}" if msg else type(exc).__name__
+    if isinstance(exc, SyntaxError):
+        where = f"{exc.filename}:{exc.lineno}" if exc.filename else ""
+        text = f"SyntaxError: {exc.msg}"
+        return f"{where}: {text}" if where else text
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if not _machinery(f.filename)]
+    mine = [f for f in frames if path is not None and os.path.abspath(f.filename) == path]
+    if not (mine or frames):
+        return text
+    chosen = (mine or frames)[-1]
+    return f"{chosen.filename}:{chosen.lineno}: {text}"
+
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _machinery(filename: str) -> bool:
+    return filename.startswith("<frozen") or os.path.abspath(filename).startswith(
+        _PACKAGE + os.sep
+    )
