@@ -964,7 +964,8 @@ class HypothesisChooser:
 
 @st.composite
 def hypothesis_choosers(draw: Any, limit: int = 100) -> HypothesisChooser:
-    """A :class:`HypothesisChooser` (seed 000's "pick an arbitrary j", chosen by Hypothesis)."""
+    """A :class:`HypothesisChooser` (Kalyanakrishnan's "pick an arbitrary j", chosen by
+    Hypothesis)."""
     return HypothesisChooser(draw(st.data()), limit)
 
 

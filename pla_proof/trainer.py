@@ -1,4 +1,5 @@
-"""The instrumented trainer: the Perceptron exactly as seed 000 states it, checked as it runs.
+"""The instrumented trainer: the Perceptron exactly as Kalyanakrishnan's note states it,
+checked as it runs.
 
     w_1 = 0; while some i has y_i (w . x_i) <= 0: pick such a j; w <- w + y_j x_j.
 

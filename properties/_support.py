@@ -75,7 +75,7 @@ PINNED: dict[str, SeparableCase] = {
     "single negative point": case([[3]], [-1], [-1], "pin:single-negative"),
     "orthonormal:3": _builtin("orthonormal:3", [1, -1, 1]),
     "maxviol:1/10": _builtin("maxviol:1/10", [1, 0]),
-    "students (seed 002, bias)": _builtin("students", [1, 0, 0, 0, 0, -5]),
+    "students (Lin's slides, bias)": _builtin("students", [1, 0, 0, 0, 0, -5]),
     "duplicates": case([[1, 2], [1, 2], [-1, 0], [-1, 0]], [1, 1, -1, -1], [1, 0], "pin:dup"),
     "one label": case([[1, 5], [2, -5], [1, 0]], [1, 1, 1], [1, 0], "pin:one-label"),
     "near hyperplane": case([[1, 10**9], [1, -(10**9)]], [1, 1], [1, 0], "pin:near"),

@@ -1,4 +1,4 @@
-"""The dual form (seed 004): w_k = sum_i alpha_i y_i x_i with sum_i alpha_i = k.
+"""The dual form (the DSC 255 handout): w_k = sum_i alpha_i y_i x_i with sum_i alpha_i = k.
 
 At every update the monitor's measurements of w_k (|w_k|^2, u.w_k, the trigger
 y_j w_k.x_j) and of w_{k+1} must equal those of the dual sum built from the update

@@ -151,9 +151,10 @@ def _decisions(run: Run, bias: Bias, points: Any) -> list[Any]:
 def test_the_three_bias_conventions_give_identical_decisions(
     case: SeparableCase, order: Any, seed: int, data: Any
 ) -> None:
-    """(x, 1) (seeds 001/002), (x, -1) with b <- b - y (seed 003), and a separate b <- b + y
-    (seed 004): same updates and the same decision value on every point, on data that
-    need the bias (the points are shifted off the origin)."""
+    """(x, 1) (Cornell CS4780 and Lin 2023), (x, -1) with b <- b - y (the perceptron course
+    page), and a separate b <- b + y (the DSC 255 handout): same updates and the same
+    decision value on every point, on data that need the bias (the points are shifted off
+    the origin)."""
     d = case.data.d
     shift = data.draw(exact_vectors(d, max_coord=4), label="shift")
     raw, theta = _translated(case, shift)

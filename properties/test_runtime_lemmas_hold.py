@@ -48,7 +48,7 @@ def _pin(name: str, order: str = "cyclic") -> example:
 @_pin("single negative point", "maxviol")
 @_pin("orthonormal:3", "random")
 @_pin("maxviol:1/10", "maxviol")
-@_pin("students (seed 002, bias)")
+@_pin("students (Lin's slides, bias)")
 @_pin("duplicates", "first")
 @_pin("one label")
 @_pin("near hyperplane", "maxviol")

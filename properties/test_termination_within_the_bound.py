@@ -1,7 +1,7 @@
 """The convergence theorem: the Perceptron stops within R^2/gamma^2 updates, separating.
 
-Non-strict margin (seeds 001-004, ``y u.x >= gamma``): ``k <= R^2/gamma^2``, which the
-orthonormal data attain exactly.  Strict margin (seed 000, ``y u.x > gamma``):
+Non-strict margin (the other four sources, ``y u.x >= gamma``): ``k <= R^2/gamma^2``, which the
+orthonormal data attain exactly.  Strict margin (Kalyanakrishnan's note, ``y u.x > gamma``):
 ``k < R^2/gamma^2``.  The budget is the bound itself, so a run that needed one update
 more would end ``budget_exhausted``.  A targeted search drives ``k gamma^2 / R^2``
 (for the unit comparator: ``k / bound``) toward 1 and reports the largest value found.
@@ -68,7 +68,7 @@ def test_the_perceptron_stops_within_the_bound_with_a_separating_w(
 def test_under_the_strict_margin_it_stops_strictly_below_the_bound(
     case: SeparableCase, order: Any, seed: int, gap: Fraction
 ) -> None:
-    """Seed 000's form: y u.x > gamma for gamma = (1 - gap) min_i y_i u.x_i, 0 < gap <= 1."""
+    """Kalyanakrishnan's form: y u.x > gamma for gamma = (1 - gap) min_i y_i u.x_i, 0 < gap <= 1."""
     if gap == 0:
         gap = Fraction(1, 2)
     gamma = case.gamma * (1 - gap) if gap < 1 else case.gamma / 2

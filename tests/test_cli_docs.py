@@ -86,3 +86,44 @@ def test_the_readmes_test_command_is_exactly_what_ci_runs() -> None:
     # the default profile is deterministic, and the run uses every core
     assert PROFILES[pytest_ini["pla_proof_profile"]]["derandomize"]
     assert "-n auto" in pytest_ini["addopts"]
+
+
+def test_user_facing_text_names_the_sources_by_author_and_title(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The five source documents are named by author and title ("Kalyanakrishnan's
+    note", "the Cornell CS4780 notes", ...), not by their file numbers: only
+    docs/sources.md, which keeps the mapping, mentions "seed 000" ... "seed 004"."""
+    from pla_proof.cli import main
+
+    seed = re.compile(r"[Ss]eeds? 00[0-4]")
+    root = README.parent
+    texts = {"README.md": README.read_text(encoding="utf-8")}
+    for doc in sorted((root / "docs").glob("*.md")):
+        if doc.name != "sources.md":
+            texts[f"docs/{doc.name}"] = doc.read_text(encoding="utf-8")
+    for name in COMMANDS:
+        texts[f"pla-proof {name} --help"] = build_parser(name).format_help() + "".join(
+            p.format_help() for p in _subparsers(build_parser(name)) if p.prog.endswith(name)
+        )
+    page = tmp_path / "students.html"
+    assert main(["explain", "students", "--html", str(page)]) == 0
+    texts["explain --html"] = page.read_text(encoding="utf-8")
+    assert main(["explain", "students", "--markdown"]) == 0
+    texts["explain --markdown"] = capsys.readouterr().out
+    assert main(["check", "--list"]) == 0
+    texts["check --list"] = capsys.readouterr().out
+    found = {where: seed.findall(text) for where, text in texts.items()}
+    assert not {w: f for w, f in found.items() if f}, found
+    assert "Kalyanakrishnan" in texts["explain --markdown"]
+    sources = (root / "docs" / "sources.md").read_text(encoding="utf-8")
+    for number, name in [("000", "Kalyanakrishnan's note"), ("004", "the DSC 255 handout")]:
+        assert re.search(rf"{name}.*seed {number}", sources, flags=re.I)
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    out = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            out.extend(action.choices.values())
+    return out

@@ -60,7 +60,7 @@ def test_seed_002_table_rule_and_criterion(capsys: pytest.CaptureFixture[str]) -
     assert "  3   0   0  15   0   0  -1 (decline)" in out
     assert "decide accept (+1) when 10A + 10B − 5C + 10D + 10E > 0, else decline (-1)" in out
     assert (
-        "seed 002's sample criterion, A + B + 2C + D > 40, separates the data too: "
+        "Lin's sample criterion, A + B + 2C + D > 40, separates the data too: "
         "y_i (u·x_i) = 10, 10, 10 > 0" in out
     )
     assert "bound R²·‖u‖²/g² = 805107/100 (≈ 8051.07)" in out

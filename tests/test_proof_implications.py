@@ -103,7 +103,7 @@ def test_final_step_with_gamma_nonnegative_instead_of_positive_is_rejected() -> 
     assert check_implication([*good, rel(gamma, ">", 0)], concl).status == "proved"
     detail = refuted([*good, rel(gamma, ">=", 0)], concl)
     assert "gamma = 0" in detail
-    # the strict form of seed 000 likewise
+    # the strict form of Kalyanakrishnan's note likewise
     strict = [rel(k**2 * gamma**2, "<", N), rel(N, "<=", k * R**2), rel(k, ">=", 1)]
     refuted([*strict, rel(gamma, ">=", 0)], rel(k, "<", R**2 / gamma**2))
 

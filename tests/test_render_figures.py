@@ -82,7 +82,7 @@ def test_hyperplane_png_has_the_documented_size_and_both_classes(tmp_path: Path)
     [
         ([[1], [2], ["-1/2"]], [1, 1, -1], "augment"),  # one raw coordinate, with a bias
         ([[2, 1], [1, 3], [-1, -1], ["-1/2", -2]], [1, 1, -1, -1], None),  # through the origin
-        ([[3, 1], [1, 2], [2, 4]], [1, -1, -1], "minus-one"),  # seed 003's convention
+        ([[3, 1], [1, 2], [2, 4]], [1, -1, -1], "minus-one"),  # the course page's convention
     ],
 )
 def test_hyperplane_from_any_planar_data(

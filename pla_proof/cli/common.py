@@ -73,8 +73,9 @@ def add_data_arguments(p: argparse.ArgumentParser, *, data_required: bool = True
     p.add_argument(
         "--bias",
         default="default",
-        help="bias convention: none, augment[:c] (x -> (x, c)), minus-one (seed 003), "
-        "separate (seed 004); default: the built-in's own, none for files",
+        help="bias convention: none, augment[:c] (x -> (x, c)), minus-one (the perceptron "
+        "course page), "
+        "separate (the DSC 255 handout); default: the built-in's own, none for files",
     )
     p.add_argument(
         "--labels",
@@ -110,7 +111,7 @@ def add_run_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--strict",
         action="store_true",
-        help="seed 000's strict margin y u.x > gamma (bound k < R^2/gamma^2)",
+        help="Kalyanakrishnan's strict margin y u.x > gamma (bound k < R^2/gamma^2)",
     )
     p.add_argument(
         "--budget", type=int, default=None, help="maximum number of updates (default 10000)"

@@ -1,4 +1,4 @@
-"""``pla-proof explain [DATA]``: seed 000's proof walked through on a real run.
+"""``pla-proof explain [DATA]``: Kalyanakrishnan's proof walked through on a real run.
 
 Every run-time lemma of :mod:`pla_proof.proof.statements` is instantiated with
 the numbers the monitor measured at each update (``Run.steps[i].values``) and
@@ -397,7 +397,7 @@ def render_text(ex: Explanation, max_steps: int) -> str:
     rel = "<" if ex.strict else "≤"
     ge = ">" if ex.strict else "≥"
     lines = [
-        f"The proof of seed 000's Theorem 3, on a real run: {data.name} "
+        f"The proof of Kalyanakrishnan's Theorem 3, on a real run: {data.name} "
         f"({data.n} points in {data.original_d} coordinates"
         + (f", trained on (x, {data.bias.c}): {data.bias.describe()}" if data.bias else "")
         + f"), rule {run.rule}, exact rational arithmetic",
@@ -542,7 +542,7 @@ def render_markdown(
     out = [
         f"# The Perceptron convergence proof on `{data.name}`",
         "",
-        f"Seed 000's Theorem 3, checked step by step on a real run: {data.n} points in "
+        f"Kalyanakrishnan's Theorem 3, checked step by step on a real run: {data.n} points in "
         f"{data.original_d} coordinates"
         + (f" (trained on $(x, {data.bias.c})$: {data.bias.describe()})" if data.bias else "")
         + f", selection rule *{run.rule}*, exact rational arithmetic. "

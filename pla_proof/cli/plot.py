@@ -2,8 +2,8 @@
 
 Kinds: ``hyperplane`` (2-D data: the boundary after each update), ``sandwich``
 (k·γ ≤ u·w_{k+1}/‖u‖ ≤ ‖w_{k+1}‖ ≤ √k·R against k), ``geometry`` (u*, the margin band,
-R, the support points), ``margin-sweep`` (seed 003's exercise) and ``orders`` (seed 004
-§6.2: update counts over random orders).  Needs matplotlib (``pip install
+R, the support points), ``margin-sweep`` (the course page's exercise) and ``orders``
+(the DSC 255 handout, §6.2: update counts over random orders).  Needs matplotlib (``pip install
 'pla_proof[plot]'``).  Exit 3 when the data are not separable or the budget runs out.
 """
 

@@ -22,13 +22,14 @@ __all__ = ["BUILTINS", "Criterion", "Description", "builtin", "describe", "is_bu
 
 
 def _students() -> Dataset:
-    # Seed 002: subjects A..E, accept (+1) / decline (-1); trained with bias x -> (x, 1).
+    # Lin's slides: subjects A..E, accept (+1) / decline (-1); trained with bias x -> (x, 1).
     X = [[10, 10, 10, 10, 10], [10, 10, 10, 10, 0], [0, 0, 15, 0, 0]]
     return from_arrays(X, [1, 1, -1], name="students", bias="augment")
 
 
 def _xor_x1x2() -> Dataset:
-    # Seed 000, section 4: the XOR points become separable with the extra feature x1*x2.
+    # Kalyanakrishnan's note, section 4: the XOR points become separable with the extra
+    # feature x1*x2.
     X = [[a, b, a * b] for a, b in ([0, 0], [1, 1], [1, 0], [0, 1])]
     return from_arrays(X, [-1, -1, 1, 1], name="xor-x1x2", bias="augment")
 
@@ -39,8 +40,8 @@ _DEMO2D_NEGATIVE: list[list[int | str]] = [["1/2", 1], [1, 0], [2, "1/2"], [3, 0
 
 
 def _demo2d() -> Dataset:
-    # The shape of seed 003's step-by-step demo (2-D points, two classes, a bias learned
-    # with seed 003's own convention x -> (x, -1), b <- b - y); the page gives no
+    # The shape of the course page's step-by-step demo (2-D points, two classes, a bias learned
+    # with the course page's own convention x -> (x, -1), b <- b - y); the page gives no
     # coordinates, so these are our own, chosen to take a dozen updates.
     X: list[list[int | str]] = []
     y: list[int] = []
@@ -86,11 +87,13 @@ def _positive_int(text: str, what: str) -> int:
 
 
 BUILTINS: dict[str, str] = {
-    "students": "seed 002's admission table (5 subjects, accept/decline), with bias (x, 1)",
+    "students": "Lin's admission table (5 subjects, accept/decline), with bias (x, 1)",
     "orthonormal:N": "x_i = e_i in dimension N, alternating labels: attains k = R^2/gamma*^2 = N",
     "xor": "the four XOR points with bias (x, 1): not separable",
-    "xor-x1x2": "seed 000's fix of XOR: the feature x1*x2 added, with bias (x, 1): separable",
-    "demo2d": "11 points in the plane in the shape of seed 003's demo, bias (x, -1)",
+    "xor-x1x2": (
+        "Kalyanakrishnan's fix of XOR: the feature x1*x2 added, with bias (x, 1): separable"
+    ),
+    "demo2d": "11 points in the plane in the shape of the course page's demo, bias (x, -1)",
     "maxviol:G": "(G, 1/2), (G, 1), (G, -1), all +1: max-violation needs about 1/(2G^2) updates",
 }
 
@@ -151,7 +154,7 @@ _DESCRIPTIONS: dict[str, Description] = {
             Criterion(
                 tuple(Fraction(v) for v in (1, 1, 2, 1, 0)),
                 Fraction(40),
-                "seed 002's sample criterion",
+                "Lin's sample criterion",
             ),
         ),
     ),

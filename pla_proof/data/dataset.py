@@ -56,9 +56,12 @@ _TINY = 2.0**-1074
 class Bias:
     """A bias convention, each equivalent to augmenting x -> (x, c).
 
-    * ``augment`` (seeds 001/002): x -> (x, c), c > 0 (default 1); decision w.x + c*w_last.
-    * ``minus-one`` (seed 003): x -> (x, -1), weights (w, b), b <- b - y; decision w.x - b.
-    * ``separate`` (seed 004): a separate term b <- b + y; decision w.x + b (= augment, c = 1).
+    * ``augment`` (Cornell CS4780 and Lin 2023): x -> (x, c), c > 0 (default 1); decision
+      w.x + c*w_last.
+    * ``minus-one`` (the perceptron course page): x -> (x, -1), weights (w, b), b <- b - y;
+      decision w.x - b.
+    * ``separate`` (the DSC 255 handout): a separate term b <- b + y; decision w.x + b
+      (= augment, c = 1).
 
     >>> Bias.parse("augment:2")
     Bias(name='augment', c=Fraction(2, 1))
@@ -94,7 +97,7 @@ class Bias:
         """Split augmented weights into the convention's own ``(w, b)``.
 
         The decision is ``w.x + b`` for ``augment`` and ``separate`` and ``w.x - b``
-        for ``minus-one`` (seed 003's own form).
+        for ``minus-one`` (the course page's own form).
 
         >>> Bias.parse("minus-one").split((1, 2, 3))
         ((1, 2), 3)
@@ -111,8 +114,8 @@ class Bias:
         if self.name == "augment":
             return f"augment x -> (x, {self.c})"
         if self.name == "minus-one":
-            return "x -> (x, -1), b <- b - y (seed 003)"
-        return "separate b <- b + y (seed 004)"
+            return "x -> (x, -1), b <- b - y (the perceptron course page)"
+        return "separate b <- b + y (the DSC 255 handout)"
 
 
 BIAS_CONVENTIONS = ("none", "augment[:c]", "minus-one", "separate")

@@ -1,7 +1,7 @@
 """Label codings: how a file's or an array's labels become -1/+1.
 
 A coding is ``pm1`` (labels -1 and +1), ``01`` (0 means -1) or a list of words,
-each with its label: ``accept=1,decline=-1`` (seed 002's admission table).
+each with its label: ``accept=1,decline=-1`` (Lin's admission table).
 
 >>> parse_label("1", 1, "pm1"), parse_label(0, 2, "01")
 (1, -1)

@@ -1,12 +1,12 @@
 """Selection rules: which violator the Perceptron updates on next.
 
-Seed 000 says "pick an arbitrary j"; the theorem holds for every choice.  The engine
+Kalyanakrishnan's note says "pick an arbitrary j"; the theorem holds for every choice.  The engine
 offers:
 
 * ``first``: the violator of smallest index;
 * ``cyclic``: visit the points in order, wrapping around, and update on each violator met
-  (one epoch = one pass, as in seed 003 and scikit-learn with ``shuffle=False``);
-* ``random``: visit the points in a fresh random permutation per epoch (seed 004),
+  (one epoch = one pass, as in the perceptron course page and scikit-learn with ``shuffle=False``);
+* ``random``: visit the points in a fresh random permutation per epoch (the DSC 255 handout),
   drawn from ``seed`` by the portable generator below (the same permutations on every
   machine and in compiled and pure-Python runs);
 * ``maxviol``: the most violated point (smallest ``y w.x``; ties to the smaller index);

@@ -1,7 +1,7 @@
 """Linear rules: the additive variants the compiled loop runs.
 
 Every built-in linear variant -- the classic algorithm, a learning rate, the margin
-perceptron, normalised updates, a nonzero start, seed 004's sign(0) = +1 listing and
+perceptron, normalised updates, a nonzero start, the DSC 255 handout's sign(0) = +1 listing and
 the bias conventions (which change the data, not the rule) -- is one
 :class:`LinearRule`: from ``w0``, while some point has ``y_i w.x_i <= tau`` (``< tau``
 where ``strict``), pick one and set ``w <- w + eta a_i y_i x_i``.
@@ -31,7 +31,7 @@ class LinearRule:
     """``y_i w.x_i <= tau -> w <- w + eta a_i y_i x_i`` from ``w0`` (0 when ``None``).
 
     ``factors`` are the per-point ``a_i > 0`` (``None``: all 1); ``strict`` is one flag or
-    one per point (a strict trigger ``y w.x < tau``, e.g. seed 004's ``predict`` with
+    one per point (a strict trigger ``y w.x < tau``, e.g. the DSC 255 handout's ``predict`` with
     sign(0) = +1 is strict on the positive points).
     """
 

@@ -5,7 +5,7 @@
                            ``pla-proof check pla_proof.examples.half_step_margin:variant``
 ``perceptrons.py``         ``fit(X, y)`` classes in the common shapes and broken twins:
                            ``pla-proof check --fit pla_proof.examples.perceptrons:Textbook``
-``students.csv``           seed 002's admission table (train it with ``--bias augment``)
+``students.csv``           Lin's admission table (train it with ``--bias augment``)
 ``decimals.csv``           decimal data, read exactly (0.1 is 1/10)
 ``xor.csv``                XOR: not separable, with or without a bias (exit 3)
 =========================  ============================================================
@@ -37,7 +37,7 @@ __all__ = ["EXAMPLES", "main", "path"]
 EXAMPLES = {
     "half_step_margin.py": "a user variant: half steps while y w.x <= 1 (pla-proof check)",
     "perceptrons.py": "fit(X, y) classes as people write them, and broken twins (check --fit)",
-    "students.csv": "seed 002's admission table; train with --bias augment",
+    "students.csv": "Lin's admission table; train with --bias augment",
     "decimals.csv": "decimal data, read exactly (0.1 is 1/10)",
     "xor.csv": "XOR: not separable, with or without a bias (exit 3)",
 }

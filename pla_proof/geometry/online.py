@@ -7,7 +7,7 @@ the online Perceptron makes at most ``((R|u| + D)/g)^2`` mistakes (for unit u th
 ``((R + D)/gamma)^2``).  The comparison with a square root is decided exactly:
 ``M g^2 <= R^2|u|^2 + D^2 + 2 sqrt(R^2|u|^2 D^2)``.
 
-*Running sandwich* (seed 002): for a separating u with ``g = min_i y_i u.x_i``,
+*Running sandwich* (Lin's slides): for a separating u with ``g = min_i y_i u.x_i``,
 after k updates ``k g <= u.w_k <= |u||w_k| <= |u| sqrt(k) R``, checked squared.
 
 >>> mistake_bound_holds(8, 2, 1, 1, 2), mistake_bound_holds(9, 2, 1, 1, 2)

@@ -95,8 +95,8 @@ def make_comparator(
 ) -> Comparator:
     """Validate ``u`` against the data and fix the margin ``gamma``.
 
-    Non-strict (seeds 001-004): ``gamma`` defaults to ``min_i y_i u.x_i``.
-    Strict (seed 000's Assumption 1, ``y_i u.x_i > gamma``): ``gamma`` must lie
+    Non-strict (the other four sources): ``gamma`` defaults to ``min_i y_i u.x_i``.
+    Strict (Kalyanakrishnan's Assumption 1, ``y_i u.x_i > gamma``): ``gamma`` must lie
     strictly below that minimum; it defaults to half of it.
 
     >>> from pla_proof.data import from_arrays

@@ -326,7 +326,7 @@ class Blueprint:
     def render(self, *, details: bool = True) -> str:
         """The blueprint as text: nodes in proof order, each with its obligations."""
         lines = [
-            "Blueprint: the Perceptron convergence theorem (seed 000, Theorem 3), "
+            "Blueprint: the Perceptron convergence theorem (Kalyanakrishnan's note, Theorem 3), "
             f"{len(self.results)} obligations",
             "",
         ]

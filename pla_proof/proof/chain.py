@@ -168,7 +168,7 @@ FACTS: tuple[Fact, ...] = (
         "A1_j",
         "assumption",
         (rel(yux, ">=", g), rel(yux, ">", g)),
-        "A1 at the picked point j: y_j u·x_j ≥ g (seed 000 Assumption 1: > γ)",
+        "A1 at the picked point j: y_j u·x_j ≥ g (Kalyanakrishnan's note, Assumption 1: > γ)",
     ),
     Fact("A1.g", "assumption", (rel(g, ">", 0),), "A1: the margin is positive"),
     Fact("A1.u", "assumption", (rel(uu, ">", 0),), "A1: the comparator u is not 0"),
@@ -212,7 +212,7 @@ FACTS: tuple[Fact, ...] = (
         "UNIT.ball",
         "assumption",
         (rel(R2, "<=", 1),),
-        "seed 001's setting: the data lie in the unit ball",
+        "the CS4780 notes' setting: the data lie in the unit ball",
         nodes=frozenset({"UNIT"}),
     ),
     Fact(
@@ -299,7 +299,9 @@ FACTS: tuple[Fact, ...] = (
         (rel(nu**2, "==", uu), rel(nu, ">=", 0)),
         "‖u‖ is the non-negative square root of ‖u‖²",
     ),
-    Fact("DEF_N", "definition", (rel(N, "==", n1),), "seed 000 writes N for ‖w_{k+1}‖²"),
+    Fact(
+        "DEF_N", "definition", (rel(N, "==", n1),), "Kalyanakrishnan's note writes N for ‖w_{k+1}‖²"
+    ),
     Fact("DEF_R", "definition", (rel(R**2, "==", R2),), "R is the radius, R² = max_i ‖x_i‖²"),
     Fact(
         "DEF_COS",

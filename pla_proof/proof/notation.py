@@ -77,7 +77,7 @@ SYMBOLS: dict[str, Notation] = {
         _n("ns", "‖w_1‖²", r"\|w_1\|^2", "squared norm at the start w_1 (0 when w_1 = 0)"),
         _n("gamma", "γ", r"\gamma", "unit margin: γ = g/‖u‖, the margin of u/‖u‖"),
         _n("R", "R", "R", "radius: R = max_i ‖x_i‖"),
-        _n("N", "N", "N", "seed 000's name for ‖w_{k+1}‖²"),
+        _n("N", "N", "N", "Kalyanakrishnan's name for ‖w_{k+1}‖²"),
         _n("nu", "‖u‖", r"\|u\|", "norm of the comparator"),
         _n("y", "y", "y", "label of the picked point, y ∈ {−1, +1}"),
         _n("d", "d", "d", "dimension of the data (with the bias coordinate, if any)"),

@@ -735,7 +735,7 @@ def lemma_obligations(lem: Lemma) -> list[Obligation]:
 
 # --- the seed-000 extras: the expansion as printed, y^2 = 1, the textbook forms of T -------
 
-# unit margin, radius, |w_{k+1}|^2 (seed 000's letters) and |u|
+# unit margin, radius, |w_{k+1}|^2 (Kalyanakrishnan's letters) and |u|
 gamma, R, N, nu = sp.symbols("gamma R N nu")
 
 
@@ -748,7 +748,7 @@ def _seed_obligations() -> list[Obligation]:
         forms["n1"],
         seed_rhs,
         ("DEF_ALG",),
-        given="seed 000's expansion, any real y",
+        given="Kalyanakrishnan's expansion, any real y",
     )
     out = [
         *with_instances(expand, forms["n1"], seed_rhs),
@@ -1113,8 +1113,9 @@ def _bias_conventions() -> list[Obligation]:
     dot = vsum(W[i] * X[i])
 
     def decisions(aug: Any, sep: Any, minus: Any) -> list[tuple[Any, Any]]:
-        """(x, 1) with last weight ``aug``; separate ``w.x + sep`` (seed 004); (x, -1) with
-        last weight ``minus`` (seed 003): the first against each other."""
+        """(x, 1) with last weight ``aug``; separate ``w.x + sep`` (the DSC 255 handout);
+        (x, -1) with last weight ``minus`` (the perceptron course page): the first against
+        each other."""
         first = y * (dot + aug * 1)
         return [(first, y * (dot + sep)), (first, y * (dot + minus * (-1)))]
 

@@ -9,7 +9,7 @@ start ``w_1``; both 0 for the classic ``w_1 = 0``).  Evaluate them like
 :data:`RUNTIME_LEMMAS`; every one but the hypotheses G1/G2 is backed by proved
 obligations (``P_G.*``, ``Q_G.*``, ``T_G``).
 
-Every step of seed 000's proof (and the other seeds' forms of it) is a
+Every step of Kalyanakrishnan's proof (and the other sources' forms of it) is a
 :class:`Lemma`.  A lemma's ``runtime`` statement is written in the *run
 vocabulary* below -- scalars that an instrumented run measures directly from
 its vectors at update ``k`` (``w_k -> w_{k+1}`` after picking point ``j``).  The
@@ -32,7 +32,7 @@ True
 
 Besides the run-time lemmas, :data:`NODES` holds the whole blueprint: the
 assumptions A1/A2, the algorithm's definition, the generic lemma G
-and the corollaries of seeds 001-004 (their formal statements live with their
+and the corollaries of the other four sources (their formal statements live with their
 obligations in :mod:`pla_proof.proof.obligations`).
 """
 
@@ -166,7 +166,7 @@ class Lemma:
     kind: str
     text: str
     depends_on: tuple[str, ...] = ()
-    source: str = "seed 000"
+    source: str = "Kalyanakrishnan's note"
     runtime: Callable[[bool], sp.Basic] | None = None
     hypotheses: Callable[[bool], tuple[sp.Basic, ...]] | None = None
     at: str = "update"  # when the monitor evaluates it: "update" or "end"
@@ -276,7 +276,7 @@ LEMMAS: tuple[Lemma, ...] = (
         "A1_j",
         "margin assumption at the picked point",
         "assumption",
-        "y_j (u . x_j) >= gamma (seed 000: > gamma)",
+        "y_j (u . x_j) >= gamma (Kalyanakrishnan's note: > gamma)",
         depends_on=("A1",),
         runtime=lambda s: _ge(s, yux, g),
     ),
@@ -352,7 +352,7 @@ LEMMAS: tuple[Lemma, ...] = (
         "T",
         "convergence bound",
         "theorem",
-        "k <= R^2/gamma^2 (seed 000, strict margin: k < R^2/gamma^2)",
+        "k <= R^2/gamma^2 (Kalyanakrishnan's note, strict margin: k < R^2/gamma^2)",
         depends_on=("L3", "L4", "L7"),
         runtime=lambda s: _le(s, k * g**2, R2 * uu),
         hypotheses=lambda s: (_l3(s), _l4(s), _l7(s), *_positivity()),
@@ -462,8 +462,8 @@ OTHER_NODES: tuple[Lemma, ...] = (
         "margin assumption (A1)",
         "assumption",
         "some u != 0 and gamma > 0 have y_i (u . x_i) >= gamma for every i "
-        "(seeds 001-004; seed 000: > gamma)",
-        source="seed 000 Assumption 1; seeds 001-004",
+        "(the other four sources; Kalyanakrishnan's note: > gamma)",
+        source="Kalyanakrishnan's note, Assumption 1; the other four sources",
         extra={"monitored": f"{_MONITORED_BY_INSTANCE} A1_j"},
     ),
     Lemma(
@@ -471,7 +471,7 @@ OTHER_NODES: tuple[Lemma, ...] = (
         "radius assumption (A2)",
         "assumption",
         "|x_i|^2 <= R^2 for every i",
-        source="seed 000 Assumption 2",
+        source="Kalyanakrishnan's note, Assumption 2",
         extra={"monitored": f"{_MONITORED_BY_INSTANCE} A2_j"},
     ),
     Lemma(
@@ -497,7 +497,7 @@ OTHER_NODES: tuple[Lemma, ...] = (
         "corollary",
         "data in the unit ball (R <= 1), |u| = 1: k <= 1/gamma^2",
         depends_on=("T",),
-        source="seed 001",
+        source="the Cornell CS4780 notes",
         extra={"monitored": _NOT_MONITORED},
     ),
     Lemma(
@@ -507,7 +507,7 @@ OTHER_NODES: tuple[Lemma, ...] = (
         "cos angle(w_{k+1}, u) >= sqrt(k) gamma / R "
         "(squared: (u.w)^2 R^2 >= k g^2 |w|^2, u.w >= 0)",
         depends_on=("L3", "L7"),
-        source="seed 002",
+        source="Lin's slides",
         extra={"monitored": _NOT_MONITORED},
     ),
     Lemma(
@@ -517,17 +517,18 @@ OTHER_NODES: tuple[Lemma, ...] = (
         "<(x, c), (w, b/c)> = w . x + b for c > 0, and |(x, c)|^2 = |x|^2 + c^2, "
         "so R-hat^2 = R^2 + c^2",
         depends_on=("DEF_ALG",),
-        source="seeds 001, 002",
+        source="Cornell CS4780 and Lin 2023",
         extra={"monitored": _NOT_MONITORED},
     ),
     Lemma(
         "BIAS3",
         "the three bias conventions agree",
         "corollary",
-        "augment (x, 1), separate b <- b + y (seed 004) and (x, -1) with b <- b - y (seed 003) "
+        "augment (x, 1), separate b <- b + y (the DSC 255 handout) and (x, -1) with "
+        "b <- b - y (the perceptron course page) "
         "make the same decisions at every step",
         depends_on=("BIAS",),
-        source="seeds 001-004",
+        source="the other four sources",
         extra={"monitored": _NOT_MONITORED},
     ),
     Lemma(
@@ -537,7 +538,7 @@ OTHER_NODES: tuple[Lemma, ...] = (
         "w after k updates = sum_i alpha_i y_i x_i with alpha_i = number of updates on i, "
         "sum alpha_i = k",
         depends_on=("DEF_ALG",),
-        source="seed 004",
+        source="the DSC 255 handout",
         extra={"monitored": _NOT_MONITORED},
     ),
     Lemma(

@@ -8,9 +8,9 @@ Five kinds, each drawn from a run record or the exact geometry:
   ``R²/γ²`` where the two outer curves meet;
 * ``geometry`` -- the optimal comparator ``u*``, the margin band, the radius R and the
   support points;
-* ``margin-sweep`` -- seed 003's exercise: a point moved towards the boundary, and the
+* ``margin-sweep`` -- the course page's exercise: a point moved towards the boundary, and the
   bound, the updates and the epochs against the optimal margin;
-* ``orders`` -- seed 004 §6.2: the update counts over many random orders, with the bound.
+* ``orders`` -- the DSC 255 handout §6.2: the update counts over many random orders, with the bound.
 
 Every number is exact until it is drawn: square roots (``‖w‖``, ``R``, ``γ``) are taken
 only to place a mark on the page, and each figure says so.  Each drawn element carries
@@ -632,11 +632,11 @@ def _band_fill(
         ax.axvspan(x_lo, x_hi, color=BAND, alpha=0.15, lw=0, zorder=0).set_gid("band")
 
 
-# --- seed 003's exercise: the margin sweep --------------------------------------------------
+# --- the course page's exercise: the margin sweep -----------------------------------------
 
 
 def add_within_margin(data: Dataset, label: int | None = None) -> tuple[Dataset, int]:
-    """Seed 003's exercise, one step: ``data`` plus a copy of a support point moved
+    """The course page's exercise, one step: ``data`` plus a copy of a support point moved
     towards the optimal boundary until its margin under ``u*`` is half of ``g*`` --
     inside the margin band, so the optimal margin shrinks.  ``label`` picks the class of
     the support point copied (default: the first support point's).  Only the raw
@@ -727,7 +727,7 @@ def _margin_sweep(data: Dataset, *, steps: int, budget: int | None) -> Figure:
     ax.set_xlabel("optimal margin γ* (smaller to the right)")
     ax.set_ylabel("count")
     ax.set_title(
-        f"{data.name}: seed 003's exercise -- add a point inside the margin band, rerun "
+        f"{data.name}: the course page's exercise -- add a point inside the margin band, rerun "
         f"from scratch ({steps - 1} additions)",
         fontsize=9,
     )
@@ -741,7 +741,7 @@ def _margin_sweep(data: Dataset, *, steps: int, budget: int | None) -> Figure:
     return fig
 
 
-# --- seed 004 §6.2: random orders -----------------------------------------------------------
+# --- the DSC 255 handout §6.2: random orders ----------------------------------------------
 
 
 def _orders(

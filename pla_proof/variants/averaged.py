@@ -1,4 +1,4 @@
-"""Voted and averaged perceptrons (Freund & Schapire 1999; seed 004).
+"""Voted and averaged perceptrons (Freund & Schapire 1999; the DSC 255 handout).
 
 Training is the classic algorithm in passes; each weight vector ``w_j`` keeps its
 survival count ``c_j`` (correct visits before the next mistake).  The voted
@@ -69,10 +69,10 @@ class Averaged(_Survivors):
     summary: ClassVar[str] = (
         "averaged perceptron: training is classic; the average need not separate"
     )
-    source: ClassVar[str] = "Freund & Schapire 1999; seed 004"
+    source: ClassVar[str] = "Freund & Schapire 1999; the DSC 255 handout"
 
 
 class Voted(_Survivors):
     name: ClassVar[str] = "voted"
     summary: ClassVar[str] = "voted perceptron: training is classic, (w_j, c_j) kept for the vote"
-    source: ClassVar[str] = "Freund & Schapire 1999; seed 004"
+    source: ClassVar[str] = "Freund & Schapire 1999; the DSC 255 handout"

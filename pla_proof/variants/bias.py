@@ -1,5 +1,5 @@
-"""Bias conventions: augmentation ``x -> (x, c)`` for any ``c > 0`` (seeds 001/002),
-seed 003's ``(x, -1)`` with ``b <- b - y``, seed 004's separate ``b <- b + y``.
+"""Bias conventions: augmentation ``x -> (x, c)`` for any ``c > 0`` (Cornell CS4780 and Lin 2023),
+the course page's ``(x, -1)`` with ``b <- b - y``, the DSC 255 handout's separate ``b <- b + y``.
 
 With an affine separator ``y (u.x + theta) >= gamma`` the augmented comparator is
 ``(u, theta/c)``: ``R^2 -> R^2 + c^2`` and ``|u|^2 -> |u|^2 + theta^2/c^2``, so
@@ -108,7 +108,7 @@ class BiasAugment(BiasVariant):
 
     name: ClassVar[str] = "bias-augment"
     summary: ClassVar[str] = "x -> (x, c), any c > 0: k <= (R^2 + c^2)(|u|^2 + theta^2/c^2)/gamma^2"
-    source: ClassVar[str] = "seeds 001, 002; Cristianini & Shawe-Taylor 2000"
+    source: ClassVar[str] = "Cornell CS4780 and Lin 2023; Cristianini & Shawe-Taylor 2000"
 
 
 class _SameUpdatesAsAugmentOne(BiasVariant):
@@ -137,31 +137,37 @@ def _with_c(case: Case, c: Fraction) -> Case:
 
 
 class BiasMinusOne(_SameUpdatesAsAugmentOne):
-    """Seed 003: ``x -> (x, -1)``, weights ``(w, b)``, ``b <- b - y``; decision ``w.x - b``."""
+    """The perceptron course page: ``x -> (x, -1)``, weights ``(w, b)``, ``b <- b - y``;
+    decision ``w.x - b``."""
 
     name: ClassVar[str] = "bias-minus-one"
-    summary: ClassVar[str] = "seed 003: (x, -1), b <- b - y; same decisions as augment c = 1"
-    source: ClassVar[str] = "seed 003"
+    summary: ClassVar[str] = (
+        "the perceptron course page: (x, -1), b <- b - y; same decisions as augment c = 1"
+    )
+    source: ClassVar[str] = "the perceptron course page"
 
     def c(self, case: Case) -> Fraction:
         return Fraction(-1)
 
     def split(self, w_hat: Sequence[Any], case: Case) -> tuple[tuple[Any, ...], Any]:
-        # seed 003's own form: decision w.x - b, with b the last weight
+        # the course page's own form: decision w.x - b, with b the last weight
         return tuple(w_hat[:-1]), w_hat[-1]
 
     def decision(self, case: Case, output: Mapping[str, Any]) -> list[Any]:
-        """Seed 003's decision ``w.x - b``."""
+        """The course page's decision ``w.x - b``."""
         w, b = output["w"], output["b"]
         return [sum((a * v for a, v in zip(w, x, strict=True)), Fraction(0)) - b for x in case.X]
 
 
 class BiasSeparate(_SameUpdatesAsAugmentOne):
-    """Seed 004's convention with the classic trigger: ``y (w.x + b) <= 0 -> w += y x, b += y``."""
+    """The DSC 255 handout's convention with the classic trigger: ``y (w.x + b) <= 0 -> w +=
+    y x, b += y``."""
 
     name: ClassVar[str] = "bias-separate"
-    summary: ClassVar[str] = "seed 004: separate b <- b + y; same decisions as augment c = 1"
-    source: ClassVar[str] = "seed 004"
+    summary: ClassVar[str] = (
+        "the DSC 255 handout: separate b <- b + y; same decisions as augment c = 1"
+    )
+    source: ClassVar[str] = "the DSC 255 handout"
 
     def c(self, case: Case) -> Fraction:
         return Fraction(1)

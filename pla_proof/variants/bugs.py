@@ -172,7 +172,7 @@ class AveragedSeparates(Averaged):
 
 
 class Seed004Strict(Seed004Listing):
-    """Seed 004's listing claiming the theorem's strict separation."""
+    """The DSC 255 handout's listing claiming the theorem's strict separation."""
 
     name: ClassVar[str] = "bug:seed004-strict"
     end_claim: ClassVar[str] = "SEP"
@@ -306,7 +306,7 @@ _ALL = [
     ),
     SeededBug(
         "seed004-strict",
-        "seed 004's listing (sign(0) = +1) claiming strict separation",
+        "the DSC 255 handout's listing (sign(0) = +1) claiming strict separation",
         Seed004Strict,
         "SEP",
         1,

@@ -1,5 +1,5 @@
-"""The classic Perceptron (Block 1962; Novikoff 1962; seed 000) and its direct forms:
-seed 000's strict margin, seed 001's unit ball.
+"""The classic Perceptron (Block 1962; Novikoff 1962; Kalyanakrishnan's note) and its direct forms:
+Kalyanakrishnan's strict margin, the CS4780 notes' unit ball.
 
 >>> from pla_proof.variants.harness import run_case
 >>> from pla_proof.variants.protocol import Order, orthonormal_cases
@@ -30,7 +30,7 @@ class Classic(LinearVariant):
 
     name: ClassVar[str] = "classic"
     summary: ClassVar[str] = "y w.x <= 0 -> w += y x; (C, g) = (R^2, gamma), k <= R^2/gamma^2"
-    source: ClassVar[str] = "Block 1962; Novikoff 1962; seed 000"
+    source: ClassVar[str] = "Block 1962; Novikoff 1962; Kalyanakrishnan's note"
     classic_dynamics: ClassVar[bool] = True
 
     def trace_args(self, case: Case) -> list[str] | None:
@@ -40,14 +40,14 @@ class Classic(LinearVariant):
 
 
 class ClassicStrict(Classic):
-    """Seed 000's Assumption 1, ``y u.x > gamma``: the bound is strict, ``k < R^2/gamma^2``.
+    """Kalyanakrishnan's Assumption 1, ``y u.x > gamma``: the bound is strict, ``k < R^2/gamma^2``.
 
     The case draws ``gamma`` strictly below the comparator's margin.
     """
 
     name: ClassVar[str] = "classic-strict"
-    summary: ClassVar[str] = "seed 000's strict margin y u.x > gamma: k < R^2/gamma^2"
-    source: ClassVar[str] = "seed 000"
+    summary: ClassVar[str] = "Kalyanakrishnan's strict margin y u.x > gamma: k < R^2/gamma^2"
+    source: ClassVar[str] = "Kalyanakrishnan's note"
 
     def domain(self, base: Any) -> Any:
         frac = st.builds(Fraction, st.integers(1, 99), st.just(100)).map(lambda f: 1 - f)
@@ -64,13 +64,15 @@ class ClassicStrict(Classic):
 
 
 class UnitBall(Classic):
-    """Seed 001: data rescaled into the unit ball (``|x| <= 1``), so ``k <= 1/gamma^2``."""
+    """The Cornell CS4780 notes: data rescaled into the unit ball (``|x| <= 1``), so
+    ``k <= 1/gamma^2``."""
 
     name: ClassVar[str] = "unit-ball"
     summary: ClassVar[str] = (
-        "seed 001: data scaled into the unit ball, (C, g) = (1, gamma), k <= 1/gamma^2"
+        "the Cornell CS4780 notes: data scaled into the unit ball, (C, g) = (1, gamma), "
+        "k <= 1/gamma^2"
     )
-    source: ClassVar[str] = "seed 001"
+    source: ClassVar[str] = "the Cornell CS4780 notes"
 
     def domain(self, base: Any) -> Any:
         return base.map(_into_unit_ball)

@@ -74,7 +74,7 @@ GENERIC_PROPERTIES: dict[str, tuple[str, str]] = {
     "L4": ("L4", "Cauchy-Schwarz (u.w)^2 <= |u|^2 |w|^2"),
     "T": ("T_G (classic: T)", "number of updates k within the claimed bound"),
     "SEP": ("SEP", "the returned predictor separates every point strictly"),
-    "SEP0": ("seed 004", "the returned (w, b) predicts every label, with sign(0) = +1"),
+    "SEP0": ("the DSC 255 handout", "the returned (w, b) predicts every label, with sign(0) = +1"),
 }
 #: The per-run time limit (seconds) of a search run: a run that makes no update for
 #: this long, or runs :data:`TOTAL_FACTOR` times as long in all, fails ``ENDS``.

@@ -334,7 +334,7 @@ class Dual(KernelVariant):
     summary: ClassVar[str] = (
         "dual form, K = x.x': alpha counts, sum alpha = k, same updates as classic"
     )
-    source: ClassVar[str] = "seed 004"
+    source: ClassVar[str] = "the DSC 255 handout"
     extra_properties: ClassVar[dict[str, str]] = {
         **KernelVariant.extra_properties,
         "EQ": "same update sequence as the primal classic run, and w_k = sum_i alpha_i y_i x_i",
@@ -383,7 +383,7 @@ class PolynomialKernel(KernelVariant):
 
     name: ClassVar[str] = "kernel-poly"
     summary: ClassVar[str] = "kernel perceptron, K = (x.x' + 1)^2: k <= R_K^2/gamma_H^2"
-    source: ClassVar[str] = "Aizerman et al. 1964; seed 004"
+    source: ClassVar[str] = "Aizerman et al. 1964; the DSC 255 handout"
     c: ClassVar[Fraction] = Fraction(1)
     degree: ClassVar[int] = 2
 
@@ -396,7 +396,7 @@ class RBFKernel(KernelVariant):
 
     name: ClassVar[str] = "kernel-rbf"
     summary: ClassVar[str] = "kernel perceptron, K = exp(-|x - x'|^2/2), exact: k <= 1/gamma_H^2"
-    source: ClassVar[str] = "Aizerman et al. 1964; seed 004"
+    source: ClassVar[str] = "Aizerman et al. 1964; the DSC 255 handout"
     q: ClassVar[Fraction] = Fraction(1, 2)
 
     def kernel(self) -> Kernel:

@@ -1,6 +1,6 @@
 """Multiclass perceptron, one weight vector per class (Collins 2002; Crammer & Singer
-2003; seed 000): if ``max_{r != y} w_r.x >= w_y.x`` then ``w_y += x`` and ``w_yhat -= x``
-(``yhat`` the first best wrong class).
+2003; Kalyanakrishnan's note): if ``max_{r != y} w_r.x >= w_y.x`` then ``w_y += x`` and
+``w_yhat -= x`` (``yhat`` the first best wrong class).
 
 In the Frobenius inner product on ``W = (w_1, ..., w_m)`` the update is
 ``z = (e_y - e_yhat) x``: ``|z|^2 = 2|x|^2`` and the trigger gives growth ``<= 2 R^2``;
@@ -37,7 +37,7 @@ class Multiclass(Variant):
     summary: ClassVar[str] = (
         "one vector per class: (C, g) = (2R^2, gamma), k <= 2R^2/gamma^2 for |U|_F = 1"
     )
-    source: ClassVar[str] = "Collins 2002; Crammer & Singer 2003; seed 000"
+    source: ClassVar[str] = "Collins 2002; Crammer & Singer 2003; Kalyanakrishnan's note"
     cap: ClassVar[int] = 5_000
     #: the growth constant as a multiple of R^2 (a seeded bug claims 1)
     growth_factor: ClassVar[int] = 2

@@ -37,7 +37,7 @@ class Pocket(Variant):
     summary: ClassVar[str] = (
         "pocket with ratchet on any data: G1 with C = R^2; pocket errors never increase"
     )
-    source: ClassVar[str] = "Gallant 1990; Muselli 1997; seed 004"
+    source: ClassVar[str] = "Gallant 1990; Muselli 1997; the DSC 255 handout"
     order_rules: ClassVar[tuple[str, ...]] = ("random",)
     extra_properties: ClassVar[dict[str, str]] = {
         "RATCHET": "the pocket's training errors never increase"

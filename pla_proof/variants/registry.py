@@ -194,6 +194,4 @@ _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _machinery(filename: str) -> bool:
-    return filename.startswith("<frozen") or os.path.abspath(filename).startswith(
-        _PACKAGE + os.sep
-    )
+    return filename.startswith("<frozen") or os.path.abspath(filename).startswith(_PACKAGE + os.sep)

@@ -1,4 +1,4 @@
-"""Seed 004's Python listing, as written: passes over a random permutation; predict
+"""The DSC 255 handout's Python listing, as written: passes over a random permutation; predict
 ``1 if w.x + b >= 0 else -1`` (sign(0) = +1); on a wrong prediction ``w += y x``,
 ``b += y``; stop after a pass without updates.
 
@@ -35,18 +35,18 @@ __all__ = ["Seed004Listing"]
 
 
 def predict(w: Sequence[Any], x: Sequence[Any]) -> int:
-    """Seed 004's ``predict`` on augmented vectors: ``1 if w.x + b >= 0 else -1``."""
+    """The DSC 255 handout's ``predict`` on augmented vectors: ``1 if w.x + b >= 0 else -1``."""
     return 1 if dot(w, x) >= 0 else -1
 
 
 class Seed004Listing(PassVariant):
-    """Listing 2 of seed 004 with listing 1's predict."""
+    """Listing 2 of the DSC 255 handout with listing 1's predict."""
 
     name: ClassVar[str] = "seed004-listing"
     summary: ClassVar[str] = (
-        "seed 004's listing: sign(0) = +1; stops at a w that predicts every label (SEP0)"
+        "the DSC 255 handout's listing: sign(0) = +1; stops at a w that predicts every label (SEP0)"
     )
-    source: ClassVar[str] = "seed 004, listings 1-2"
+    source: ClassVar[str] = "the DSC 255 handout, listings 1-2"
     max_epochs: ClassVar[int | None] = 1000
     end_claim: ClassVar[str] = "SEP0"
 

@@ -194,7 +194,7 @@
     }
   }
 
-  /** Seed 000's algorithm on exact data: w_1 = 0; while some y_i w.x_i <= 0, pick j by the
+  /** Kalyanakrishnan's algorithm on exact data: w_1 = 0; while some y_i w.x_i <= 0, pick j by the
    *  rule and set w <- w + y_j x_j.  Mirrors pla_proof.trainer (budget, cycle certificate). */
   function train(X, y, opts) {
     const rule = opts.rule || "cyclic", budget = opts.budget === undefined ? 10000 : opts.budget;
