@@ -586,8 +586,9 @@ def bound_pushing_datasets() -> list[SeparableCase]:
     """Fixed data sets that push the bound: orthonormal sets ``x_i = s e_i`` with
     alternating labels (they attain ``k = R^2/gamma^2``) at scales 1, 1e-9, beyond
     int32 and beyond int64; a tiny-margin set (margin 1/64 of the radius) and a
-    far-point set (one point 1e6 times farther out) and a long-run set (two points
-    that the cyclic run needs 313 updates to separate).
+    far-point set (one point 1e6 times farther out), a set whose products pass 2^63
+    (coordinates inside int64), a set in d = 5 and a long-run set (two points that the
+    cyclic run needs 313 updates to separate).
 
     >>> [c.data.name for c in bound_pushing_datasets()][:3]
     ['orthonormal:1', 'orthonormal:2', 'orthonormal:3']
@@ -612,6 +613,13 @@ def bound_pushing_datasets() -> list[SeparableCase]:
         name="far-point",
     )
     out.append(SeparableCase(far, (Fraction(1), Fraction(-1)), Fraction(1)))
+    # products past 2^63 (coordinates inside int64): a score accumulated in int64 wraps
+    big = Dataset(((Fraction(2**32),), (Fraction(2**31),)), (1, 1), name="products-beyond-int64")
+    out.append(SeparableCase(big, (Fraction(1),), Fraction(2**31)))
+    # d = 5: a loop unrolled by 4 that drops the remainder misses the last coordinate
+    e5 = (Fraction(0),) * 4 + (Fraction(1),)
+    wide = Dataset((e5, (Fraction(1), *e5[1:])), (1, 1), name="five-dim")
+    out.append(SeparableCase(wide, e5, Fraction(1)))
     # two points the cyclic classic run needs 313 updates to separate
     long = Dataset(
         ((Fraction(1), Fraction(1)), (Fraction(11), Fraction(12))), (1, -1), name="long-run"

@@ -45,6 +45,26 @@ def test_an_unexpected_exception_is_one_line_exit_4_and_debug_shows_the_tracebac
     assert code == 4 and "Traceback" in err and "deliberately broken" in err
 
 
+def test_enomem_under_the_memory_limit_is_the_memory_limit(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An import that cannot list a directory under the address-space limit raises
+    OSError(ENOMEM), not MemoryError: that is the limit (exit 3), not a bug -- and
+    without a limit the same error stays a bug (exit 4)."""
+    import errno
+
+    from pla_proof.cli import certify
+
+    def starved(*args: object, **kw: object) -> None:
+        raise OSError(errno.ENOMEM, "Cannot allocate memory", "pla_proof/data")
+
+    monkeypatch.setattr(certify, "print_certification", starved)
+    code, _, err = run_cli(capsys, "certify", "orthonormal:2", "1,-1", "--memory-limit", "500")
+    assert code == 3 and err.startswith("pla-proof certify: memory limit of 500 MiB reached")
+    code, _, err = run_cli(capsys, "certify", "orthonormal:2", "1,-1", "--memory-limit", "0")
+    assert code == 4 and "internal error: OSError" in err
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

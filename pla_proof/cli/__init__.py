@@ -376,24 +376,31 @@ def _unexpected(
 
 
 def _failed_mapping(exc: BaseException) -> bool:
-    """A shared library that could not be mapped under the address-space limit."""
+    """A shared library that could not be mapped, or a system call that could not
+    allocate (``ENOMEM``, e.g. listing a directory during an import), under the
+    address-space limit."""
+    if any(isinstance(e, OSError) and e.errno == errno.ENOMEM for e in _chain(exc)):
+        return True
     text = " ".join(str(e) for e in (exc, exc.__cause__, exc.__context__) if e is not None)
     return isinstance(exc, ImportError) and (
         "failed to map segment" in text or "cannot allocate memory" in text.lower()
     )
 
 
+def _chain(exc: BaseException) -> list[BaseException]:
+    """``exc`` and its causes and contexts."""
+    out: list[BaseException] = []
+    cur: BaseException | None = exc
+    while cur is not None and all(cur is not e for e in out):
+        out.append(cur)
+        cur = cur.__cause__ or cur.__context__
+    return out
+
+
 def _caused_by(exc: BaseException, kind: type[BaseException]) -> bool:
     """Whether ``kind`` is ``exc`` or in its chain of causes (an import that failed
     because memory ran out is an ImportError caused by a MemoryError)."""
-    seen: set[int] = set()
-    cur: BaseException | None = exc
-    while cur is not None and id(cur) not in seen:
-        if isinstance(cur, kind):
-            return True
-        seen.add(id(cur))
-        cur = cur.__cause__ or cur.__context__
-    return False
+    return any(isinstance(e, kind) for e in _chain(exc))
 
 
 def _one_line(text: str) -> str:
