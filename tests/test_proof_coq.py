@@ -96,7 +96,8 @@ def test_export_command_writes_the_file(tmp_path, capsys) -> None:  # type: igno
     text = path.read_text()
     assert text.startswith("(* The Perceptron convergence proof")
     captured = capsys.readouterr()
-    assert f"wrote {path}: {len(OBS)} lemmas" in captured.out and captured.err == ""
+    assert f"wrote {path}: {len(OBS)} lemmas and the development" in captured.out
+    assert captured.err == "" and "Inductive run" in text
     assert main(["export", "--coq", str(tmp_path / "x.txt")]) == 2
     assert ".v" in capsys.readouterr().err
 

@@ -20,7 +20,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..proof.coq import export
+    from ..proof.coq import export, kernel_theorems
     from ..proof.obligations import all_obligations
 
     path = Path(args.coq)
@@ -28,12 +28,24 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--coq {path}: a Coq file name must end in .v")
     if not path.parent.is_dir():
         raise InputError(f"--coq {path}: directory {path.parent} does not exist")
-    result = export(all_obligations())
+    obligations = all_obligations()
+    result = export(obligations, development=True)
+    theorems = [t.name for t in kernel_theorems(ob.id for ob in obligations)]
     path.write_text(result.text, encoding="utf-8")
     if args.json:
-        emit_json({"file": str(path), "exported": result.exported, "not_exported": result.skipped})
+        emit_json(
+            {
+                "file": str(path),
+                "exported": result.exported,
+                "not_exported": result.skipped,
+                "theorems": theorems,
+            }
+        )
     else:
-        print(f"wrote {path}: {len(result.exported)} lemmas (compile with: coqc {path})")
+        print(
+            f"wrote {path}: {len(result.exported)} lemmas and the development built on them "
+            f"({len(theorems)} theorems; compile with: coqc {path})"
+        )
     for why in result.skipped.values():
         print(f"pla-proof export: not exported: {why}", file=sys.stderr)
     return 0 if not result.skipped else 1

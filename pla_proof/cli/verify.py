@@ -23,14 +23,25 @@ if TYPE_CHECKING:  # imported when the command runs: building the parser stays f
     from ..proof.obligations import Obligation
 
 
-def add_coq_opinion(blueprint: Blueprint, obligations: Sequence[Obligation], *, run: bool) -> None:
-    """Record Coq's opinion per obligation: compiled (``run``), else whether it exports."""
-    from ..proof.coq import export, run_coqc
+def add_coq_opinion(
+    blueprint: Blueprint,
+    obligations: Sequence[Obligation],
+    *,
+    run: bool,
+    development: bool = True,
+) -> None:
+    """Record Coq's opinion per obligation: compiled (``run``), else whether it exports;
+    with ``development`` (every obligation selected), the hand-written theorems too."""
+    from ..proof.coq import export, kernel_theorems, run_coqc
 
+    if development:
+        blueprint.kernel_theorems = kernel_theorems(ob.id for ob in obligations)
+        blueprint.kernel = {t.name: "not run" for t in blueprint.kernel_theorems}
     if run:
-        outcome = run_coqc(obligations)
+        outcome = run_coqc(obligations, development=development)
         for oid, status in outcome.status.items():
             blueprint.agreement.setdefault(oid, {})["coq"] = status
+        blueprint.kernel.update(outcome.theorems)
         return
     exported = export(obligations)
     for oid in exported.exported:
@@ -88,7 +99,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--coq",
         action="store_true",
-        help="also compile every obligation with Coq (coqc) and report which checkers agree",
+        help="also compile every obligation with Coq (coqc), then the development built on "
+        "them (the algorithm, its convergence, the generic lemma and the catalog's claims), "
+        "and report which checkers agree and which theorems the kernel checked",
     )
 
 
@@ -119,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     blueprint = check_all(
         obligations, timeout_ms=max(1, int(args.timeout * 1000)), partial=bool(args.only)
     )
-    add_coq_opinion(blueprint, obligations, run=args.coq)
+    add_coq_opinion(blueprint, obligations, run=args.coq, development=not args.only)
     if args.html or args.dot:
         from ..proof.graph import graph, to_dot, to_html
 

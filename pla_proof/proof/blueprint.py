@@ -190,6 +190,36 @@ class Blueprint:
     agreement: dict[str, dict[str, str]] = field(default_factory=dict)
     #: the theorem on small runs from the algorithm alone, beside the composition
     small_runs: SmallRuns | None = None
+    #: the hand-written Coq development, per theorem: ``proved`` / ``failed`` / ``not
+    #: reached`` / ``not run`` (empty: not exported, as with ``--only``)
+    kernel: dict[str, str] = field(default_factory=dict)
+    #: its theorems (name, kind, nodes, claim, summary, step lemmas used)
+    kernel_theorems: list[Any] = field(default_factory=list)
+
+    def kernel_nodes(self) -> dict[str, list[str]]:
+        """Blueprint node -> the development's theorems, proved by ``coqc``, that prove it
+        end to end about the defined algorithm."""
+        out: dict[str, list[str]] = {}
+        for t in self.kernel_theorems:
+            if self.kernel.get(t.name) == "proved":
+                for node in t.nodes:
+                    out.setdefault(node, []).append(t.name)
+        return out
+
+    def _kernel_lines(self) -> list[str]:
+        """The development's theorems, each with its status and the nodes it proves."""
+        if not self.kernel_theorems:
+            return []
+        lines = ["kernel (Coq, about the defined algorithm; verify --coq compiles it):"]
+        for t in self.kernel_theorems:
+            status = self.kernel.get(t.name, "not run")
+            claim = f"; claim {t.claim}" if t.claim else ""
+            lines.append(f"  {status:<8} {t.kind} {t.name} [{', '.join(t.nodes)}{claim}]")
+            lines.append(f"           {t.summary}")
+        return lines
+
+    def _kernel_ok(self) -> bool:
+        return all(v in ("proved", "not run") for v in self.kernel.values())
 
     @property
     def ok(self) -> bool:
@@ -199,7 +229,14 @@ class Blueprint:
             return self.all_proved and self._agree()
         chain_ok = self.chain is not None and self.chain.ok
         runs_ok = self.small_runs is not None and self.small_runs.ok
-        return self.all_proved and chain_ok and self.coverage.ok and self._agree() and runs_ok
+        return (
+            self.all_proved
+            and chain_ok
+            and self.coverage.ok
+            and self._agree()
+            and runs_ok
+            and self._kernel_ok()
+        )
 
     def _agree(self) -> bool:
         """Every checker that ran proved it; Coq not run is reported, not a failure, but an
@@ -276,10 +313,24 @@ class Blueprint:
         if all(c.startswith(("not run", "not exported")) for c in coq):
             return f"; Coq not run{skipped}"
         agree = sum(c == "proved" for c in coq)
-        return f"; Coq agrees on {agree} of {len(coq)}{skipped}"
+        return f"; Coq agrees on {agree} of {len(coq)}{skipped}{self._kernel_summary()}"
+
+    def _kernel_summary(self) -> str:
+        """The development's line: the theorem about the algorithm, kernel-checked."""
+        if not self.kernel or all(v == "not run" for v in self.kernel.values()):
+            return ""
+        bad = [name for name, v in self.kernel.items() if v != "proved"]
+        if bad:
+            return f"; KERNEL: {len(bad)} theorem(s) not proved ({', '.join(bad[:4])})"
+        claims = sum(1 for t in self.kernel_theorems if t.claim)
+        return (
+            f"; kernel-checked end to end: the Perceptron's convergence, the generic lemma "
+            f"and {claims} catalog claims ({len(self.kernel)} Coq theorems)"
+        )
 
     def to_json(self) -> dict[str, Any]:
         sources = self.chain.sources if self.chain is not None else {}
+        kernel_nodes = self.kernel_nodes()
         obligations = []
         for r in self.results:
             entry = r.to_json()
@@ -303,6 +354,7 @@ class Blueprint:
                     "depends_on": list(n.depends_on),
                     "source": n.source,
                     "runtime": n.runtime is not None,
+                    "kernel": kernel_nodes.get(n.id, []),
                 }
                 for n in self.nodes
             ],
@@ -318,6 +370,18 @@ class Blueprint:
             ],
             "coverage": None if self.partial else self.coverage.to_json(),
             "small_runs": self.small_runs.to_json() if self.small_runs is not None else None,
+            "kernel": [
+                {
+                    "name": t.name,
+                    "kind": t.kind,
+                    "status": self.kernel.get(t.name, "not run"),
+                    "nodes": list(t.nodes),
+                    "claim": t.claim,
+                    "statement": t.summary,
+                    "uses": list(t.uses),
+                }
+                for t in self.kernel_theorems
+            ],
             "partial": self.partial,
             "seconds": round(self.seconds, 6),
             "verdict": self.verdict(),
@@ -397,6 +461,7 @@ class Blueprint:
                 lines.append(f"  problem: {item}")
         if self.small_runs is not None:
             lines += self.small_runs.lines()
+        lines += self._kernel_lines()
         lines.append("trusted: " + "; ".join(TRUSTED_BASE.values()))
         lines.append(self.verdict())
         return "\n".join(lines)

@@ -10,6 +10,13 @@ the dimension for the general-d sums (Cauchy-Schwarz included).  A comment
 ``(* obligation: ID *)`` precedes each lemma, so the lemma set can be matched with
 the blueprint one to one.
 
+After the lemmas comes the hand-written development (``convergence.v``, shipped with
+the package): the Perceptron defined with an arbitrary violator choice, P_k, Q_k and the
+bound proved by induction over its runs *from the generated step lemmas*, the
+algorithm's convergence, the generic lemma and the catalog's claims as corollaries.
+:func:`kernel_theorems` lists its theorems; a full export (``development=True``)
+compiles them with the lemmas, so removing or weakening a step lemma breaks them too.
+
 >>> from pla_proof.proof.obligations import all_obligations
 >>> obs = {ob.id: ob for ob in all_obligations()}
 >>> print(lemma_text(obs["L2"]).splitlines()[1])
@@ -26,7 +33,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +44,18 @@ from ..errors import InputError
 from .identities import unroll
 from .obligations import Obligation
 
-__all__ = ["PREAMBLE", "CoqRun", "coq_name", "export", "lemma_text", "run_coqc", "statement"]
+__all__ = [
+    "PREAMBLE",
+    "CoqRun",
+    "KernelTheorem",
+    "coq_name",
+    "development",
+    "export",
+    "kernel_theorems",
+    "lemma_text",
+    "run_coqc",
+    "statement",
+]
 
 #: index-valued symbols (natural numbers in Coq)
 _NAT = frozenset({"d", "n", "e", "i", "j", "p"})
@@ -421,15 +439,84 @@ def lemma_text(ob: Obligation) -> str:
 
 @dataclass
 class Export:
-    """The exported file's text, the obligations in it and those that could not be."""
+    """The exported file's text, the obligations in it and those that could not be;
+    ``development``: the hand-written theorems follow the lemmas."""
 
     text: str
     exported: list[str]
     skipped: dict[str, str]
+    development: bool = False
 
 
-def export(obligations: Iterable[Obligation]) -> Export:
-    """Every obligation as a Coq lemma; those that cannot be expressed are listed with why."""
+@dataclass(frozen=True)
+class KernelTheorem:
+    """A theorem of the hand-written development: its Coq name and kind, the blueprint
+    nodes it proves end to end, the catalog claim it instantiates (if any), its
+    comment, and the obligations (step lemmas) its proof uses."""
+
+    name: str
+    kind: str
+    nodes: tuple[str, ...]
+    claim: str | None
+    summary: str
+    uses: tuple[str, ...]
+
+
+def development() -> str:
+    """The hand-written development's text (``convergence.v``).
+
+    >>> "Inductive run" in development()
+    True
+    """
+    from importlib.resources import files
+
+    return (files("pla_proof.proof") / "convergence.v").read_text(encoding="utf-8")
+
+
+_THEOREM = re.compile(r"^(Theorem|Corollary|Lemma) (\w+)", re.M)
+_TAG = re.compile(r"\(\* nodes: ([^;*]+?)(?:; claim: ([\w-]+))? \*\)\s*$")
+
+
+def kernel_theorems(obligation_ids: Iterable[str] = ()) -> list[KernelTheorem]:
+    """The tagged theorems of the development (``(* nodes: ...; claim: ... *)`` above
+    each), with the obligations among ``obligation_ids`` each proof names.
+
+    >>> names = [t.name for t in kernel_theorems()]
+    >>> "perceptron_converges" in names and "generic_bound" in names
+    True
+    """
+    text = development()
+    by_name = {coq_name(oid): oid for oid in obligation_ids}
+    out: list[KernelTheorem] = []
+    for m in _THEOREM.finditer(text):
+        head = text[: m.start()].rstrip()
+        tag_at = head.rfind("(* nodes:")
+        tag = _TAG.match(head[tag_at:]) if tag_at >= 0 else None
+        if tag is None or head[tag_at:].count("\n"):
+            continue
+        before = head[:tag_at].rstrip()
+        summary = ""
+        if before.endswith("*)") and not before.endswith("=== *)"):
+            summary = " ".join(before[before.rfind("(*") + 2 : -2].split())
+        proof = text[m.end() : text.index("Qed.", m.end())]
+        proof = re.sub(r"\(\*.*?\*\)", "", proof, flags=re.S)
+        uses = tuple(oid for name, oid in by_name.items() if re.search(rf"\b{name}\b", proof))
+        out.append(
+            KernelTheorem(
+                m.group(2),
+                m.group(1),
+                tuple(n.strip() for n in tag.group(1).split(",")),
+                tag.group(2),
+                summary,
+                uses,
+            )
+        )
+    return out
+
+
+def export(obligations: Iterable[Obligation], *, development: bool = False) -> Export:
+    """Every obligation as a Coq lemma; those that cannot be expressed are listed with why.
+    ``development``: append the hand-written theorems, built from those lemmas."""
     parts = [PREAMBLE]
     exported: list[str] = []
     skipped: dict[str, str] = {}
@@ -444,7 +531,13 @@ def export(obligations: Iterable[Obligation]) -> Export:
             exported.append(ob.id)
         except ValueError as exc:
             skipped[ob.id] = str(exc)
-    return Export("\n\n".join(parts) + "\n", exported, skipped)
+    if development:
+        parts.append(_development_text())
+    return Export("\n\n".join(parts) + "\n", exported, skipped, development)
+
+
+def _development_text() -> str:
+    return development()
 
 
 @dataclass
@@ -456,20 +549,75 @@ class CoqRun:
     seconds: float
     ok: bool
     message: str
+    #: per theorem of the development (when exported): ``proved`` / ``failed`` /
+    #: ``not reached``
+    theorems: dict[str, str] = field(default_factory=dict)
 
 
 def run_coqc(
-    obligations: Sequence[Obligation], *, coqc: str | None = None, timeout: float = 600
+    obligations: Sequence[Obligation],
+    *,
+    coqc: str | None = None,
+    timeout: float = 600,
+    development: bool = False,
 ) -> CoqRun:
-    """Export, compile once with ``coqc``, and attribute the result to each obligation."""
+    """Export, compile once with ``coqc``, and attribute the result to each obligation
+    (and, with ``development``, to each theorem of the hand-written development)."""
     binary = coqc or shutil.which("coqc")
     if binary is None:
         raise InputError("coqc not found: install Coq (Debian package 'coq') for --coq")
-    exp = export(obligations)
+    exp = export(obligations, development=development)
+    theorems = [t.name for t in kernel_theorems()] if development else []
     status = {oid: f"not exported: {why}" for oid, why in exp.skipped.items()}
+    proc, seconds = _compile(binary, exp.text, timeout)
+    if proc is None:
+        for oid in exp.exported:
+            status[oid] = "not reached (coqc timed out)"
+        return CoqRun(
+            status, seconds, False, "coqc timed out", dict.fromkeys(theorems, "not reached")
+        )
+    if proc.returncode == 0:
+        status.update({oid: "proved" for oid in exp.exported})
+        return CoqRun(
+            status, seconds, not exp.skipped, "compiled", dict.fromkeys(theorems, "proved")
+        )
+    output = proc.stderr + proc.stdout
+    found = re.search(r"line (\d+)", output)
+    dev_start = exp.text.find("\n" + _development_text()) if development else -1
+    in_development = (
+        found is not None
+        and dev_start >= 0
+        and int(found.group(1)) > exp.text.count("\n", 0, dev_start + 1)
+    )
+    failed = None if in_development else _failed_lemma(exp.text, output)
+    reached = True
+    for oid in exp.exported:
+        if oid == failed:
+            status[oid] = "failed"
+            reached = False
+        else:
+            status[oid] = "proved" if reached else "not reached (coqc stops at the first error)"
+    where = _failed_theorem(exp.text, output) if in_development else None
+    per: dict[str, str] = {}
+    for name in theorems:
+        if not reached:
+            per[name] = "not reached (coqc stops at the first error)"
+        elif name == where:
+            per[name] = "failed"
+            reached = False
+        else:
+            per[name] = "proved" if where is not None else "failed"
+    message = (proc.stderr or proc.stdout).strip().splitlines()
+    return CoqRun(status, seconds, False, " ".join(message[-6:]), per)
+
+
+def _compile(
+    binary: str, text: str, timeout: float, name: str = "Perceptron.v"
+) -> tuple[subprocess.CompletedProcess[str] | None, float]:
+    """``coqc`` on ``text`` in a fresh directory: the process (None on time-out), seconds."""
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "Perceptron.v"
-        path.write_text(exp.text, encoding="utf-8")
+        path = Path(tmp) / name
+        path.write_text(text, encoding="utf-8")
         start = time.perf_counter()
         try:
             proc = subprocess.run(
@@ -481,23 +629,24 @@ def run_coqc(
                 check=False,
             )
         except subprocess.TimeoutExpired:
-            for oid in exp.exported:
-                status[oid] = "not reached (coqc timed out)"
-            return CoqRun(status, time.perf_counter() - start, False, "coqc timed out")
-        seconds = time.perf_counter() - start
-    if proc.returncode == 0:
-        status.update({oid: "proved" for oid in exp.exported})
-        return CoqRun(status, seconds, not exp.skipped, "compiled")
-    failed = _failed_lemma(exp.text, proc.stderr + proc.stdout)
-    reached = True
-    for oid in exp.exported:
-        if oid == failed:
-            status[oid] = "failed"
-            reached = False
-        else:
-            status[oid] = "proved" if reached else "not reached (coqc stops at the first error)"
-    message = (proc.stderr or proc.stdout).strip().splitlines()
-    return CoqRun(status, seconds, False, " ".join(message[-6:]))
+            return None, time.perf_counter() - start
+        return proc, time.perf_counter() - start
+
+
+def _failed_theorem(text: str, output: str) -> str | None:
+    """The development's theorem at the line coqc reports (None: not in a theorem)."""
+    found = re.search(r"line (\d+)", output)
+    if not found:
+        return None
+    line = int(found.group(1))
+    last = None
+    for number, content in enumerate(text.splitlines(), start=1):
+        if number > line:
+            break
+        m = _THEOREM.match(content)
+        if m:
+            last = m.group(2)
+    return last
 
 
 def _failed_lemma(text: str, output: str) -> str | None:

@@ -81,6 +81,7 @@ def graph(bp: Blueprint) -> dict[str, Any]:
     for r in bp.results:
         by_node.setdefault(r.obligation.node, []).append(r)
     ids = {n.id for n in bp.nodes}
+    kernel = bp.kernel_nodes()
     nodes = []
     for n in bp.nodes:
         results = by_node.get(n.id, [])
@@ -91,6 +92,7 @@ def graph(bp: Blueprint) -> dict[str, Any]:
                 "kind": n.kind,
                 "status": _status(results, bp.agreement),
                 "runtime": n.id in runtime,
+                "kernel": kernel.get(n.id, []),
                 "text": n.text,
                 "statement": notation.text(n) if n.runtime is not None else n.text,
                 "latex": notation.latex(n) if n.runtime is not None else "",
@@ -297,6 +299,7 @@ body{font-family:Helvetica,Arial,sans-serif;margin:0;display:flex;height:100vh}
 .ob rect{stroke:#333;stroke-width:.6;rx:3;cursor:pointer}
 .ob text{font-size:10px}
 .node.dim,.edge.dim{opacity:.15}
+.node.kernel .box{stroke:#1b7837;stroke-width:3.5}
 .node.selected .box{stroke:#d62728;stroke-width:3}
 .ob.selected rect{stroke:#d62728;stroke-width:2}
 .edge{stroke:#888;stroke-width:1.2;fill:none}
@@ -320,6 +323,8 @@ function show(id, ob){
   let h = `<h2 id="p-id">${esc(n.id)}: ${esc(n.title)}</h2>`;
   h += `<p><b>kind</b> ${esc(n.kind)}; <b>status</b> <span id="p-status">${esc(n.status)}</span>`;
   h += n.runtime ? '; checked at run time' : '';
+  h += n.kernel.length ? `; <span id="p-kernel">kernel-checked end to end by Coq: `
+    + `${esc(n.kernel.join(', '))}</span>` : '';
   h += `</p><p id="p-statement"><code>${esc(n.statement)}</code></p>`;
   h += `<p><b>source</b> ${esc(n.source)}; <b>time</b> ${n.seconds.toFixed(3)} s</p>`;
   h += '<button id="focus">focus on its dependencies</button> <button id="all">show all</button>';
@@ -378,6 +383,7 @@ def _svg(g: dict[str, Any]) -> str:
     for n in g["nodes"]:
         box = boxes[n["id"]]
         cls = "node runtime" if n["runtime"] else "node"
+        cls += " kernel" if n["kernel"] else ""
         x0, y0 = box.left, box.y
         parts = [
             f'<g class="{cls}" data-id="{html.escape(n["id"])}" data-status="{n["status"]}">',
@@ -418,6 +424,7 @@ def to_html(g: dict[str, Any]) -> str:
         "<title>pla_proof blueprint</title>"
         f"<style>{_CSS}</style></head><body>"
         f'<div id="graph"><p class="legend">{legend}; double border: checked at run time; '
+        "thick green border: kernel-checked end to end (verify --coq); "
         "small boxes: the node's obligations</p>"
         f'<p id="verdict">{html.escape(g["verdict"])}</p>{_svg(g)}</div>'
         '<div id="panel"><p>Click a node or one of its obligations to see the statements, '

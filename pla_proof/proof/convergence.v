@@ -1,0 +1,588 @@
+(* ===================================================================== *)
+(* The theorem, checked by the kernel end to end.                        *)
+(*                                                                       *)
+(* Written by hand; compiled after the generated step lemmas above (one  *)
+(* file), and built from them: removing or weakening a step lemma breaks *)
+(* this part too.  Vectors of dimension d are functions nat -> R read at *)
+(* coordinates 1..d (the `sum` of the preamble).                         *)
+(* ===================================================================== *)
+
+(* ---- Cauchy-Schwarz in every dimension, by induction over d, from the
+        steps L4.base, L4.lagrange, L4.step and the sum-of-squares steps ---- *)
+
+Lemma kernel_sos : forall n (s : nat -> R), sum n (fun i => s i ^ 2) >= 0.
+Proof.
+  induction n as [|m IH]; intros s.
+  - cbn [sum]. lra.
+  - destruct m as [|m'].
+    + apply (L4_sos_base 1%nat _ s); [reflexivity | cbn [sum]; ring].
+    + apply (L4_sos_step (S (S m')) _ (sum (S (S m') - 1) (fun i => s i ^ 2)) s).
+      * lia.
+      * replace (S (S m') - 1)%nat with (S m') by lia. apply IH.
+      * apply (L4_sos_peel (S (S m')) _ _ s); [reflexivity | reflexivity | lia].
+Qed.
+
+(* Cauchy-Schwarz: (a.b)^2 <= |a|^2 |b|^2, every dimension (L4) *)
+(* nodes: L4 *)
+Lemma kernel_cauchy_schwarz : forall d (a b : nat -> R),
+  (sum d (fun i => a i * b i)) ^ 2 <= sum d (fun i => a i ^ 2) * sum d (fun i => b i ^ 2).
+Proof.
+  induction d as [|m IH]; intros a b.
+  - cbn [sum]. lra.
+  - destruct m as [|m'].
+    + apply (L4_base 1%nat _ _ _ a b); reflexivity || (cbn [sum]; ring).
+    + eapply (L4_step (S (S m'))
+        (sum (S (S m')) (fun i => a i ^ 2)) (sum (S (S m') - 1) (fun i => a i ^ 2))
+        (sum (S (S m')) (fun i => a i * b i)) (sum (S (S m') - 1) (fun i => a i * b i))
+        (sum (S (S m')) (fun i => b i ^ 2)) (sum (S (S m') - 1) (fun i => b i ^ 2))).
+      * lia.
+      * replace (S (S m') - 1)%nat with (S m') by lia. apply IH.
+      * apply kernel_sos.
+      * apply (L4_lagrange (S (S m')) _ _ _ _ _ _ _ a b); reflexivity || lia.
+Qed.
+
+(* ---- The Perceptron, with any choice of violator ---- *)
+
+Section Perceptron.
+
+Variable d n : nat.            (* dimension, number of points *)
+Variable X : nat -> nat -> R.  (* X p i: coordinate i of point p, 1 <= p <= n, 1 <= i <= d *)
+Variable Y : nat -> R.         (* labels: Y p ^ 2 = 1 *)
+Variable u : nat -> R.         (* the comparator *)
+Variables g R2 : R.            (* the margin and the squared radius *)
+
+Definition dot (a b : nat -> R) : R := sum d (fun i => a i * b i).
+Definition norm2 (a : nat -> R) : R := sum d (fun i => a i ^ 2).
+Definition zero : nat -> R := fun _ => 0.
+
+(* p is a violator of w: y_p w.x_p <= 0 *)
+Definition violator (w : nat -> R) (p : nat) : Prop :=
+  (1 <= p <= n)%nat /\ Y p * dot w (X p) <= 0.
+
+(* the update on p: w + y_p x_p *)
+Definition update (w : nat -> R) (p : nat) : nat -> R := fun i => Y p * X p i + w i.
+
+(* run k w: some run of the Perceptron reaches w after k updates, each made on a
+   violator of the current weights -- whichever violator any rule chose *)
+Inductive run : nat -> (nat -> R) -> Prop :=
+  | run_start : run 0 zero
+  | run_update : forall k w p, run k w -> violator w p -> run (S k) (update w p).
+
+Hypothesis labels : forall p, (1 <= p <= n)%nat -> Y p ^ 2 = 1.
+Hypothesis radius : forall p, (1 <= p <= n)%nat -> norm2 (X p) <= R2.
+Hypothesis radius_nonneg : 0 <= R2.
+
+Section Margin.
+Hypothesis margin : forall p, (1 <= p <= n)%nat -> Y p * dot u (X p) >= g.
+
+(* P_k: w_k.u >= k g, by induction over the run (L1, L2, L3) *)
+(* nodes: L3 *)
+Theorem invariant_P : forall k w, run k w -> dot u w >= g * INR k.
+Proof.
+  intros k w H. induction H as [|k w p H IH [Hp Hv]].
+  - unfold dot, zero. rewrite (sum_ext d _ (fun _ => 0)) by (intros; ring).
+    rewrite sum_zero. simpl. lra.
+  - assert (G : dot u (update w p) + (-1) * dot u w >= g).
+    { apply (L2 g (dot u w) (dot u (update w p)) (Y p * dot u (X p))).
+      - apply (L1 d _ _ (Y p) _ u w (X p)); [reflexivity | | reflexivity].
+        unfold dot, update. apply sum_ext. intros. ring.
+      - apply margin; exact Hp. }
+    destruct k as [|k].
+    + inversion H; subst.
+      apply (L3_base g (INR 1) (dot u zero)); [reflexivity | | exact G].
+      unfold dot, zero. rewrite (sum_ext d _ (fun _ => 0)) by (intros; ring).
+      apply sum_zero.
+    + apply (L3_step g (INR (S (S k))) (dot u w)); [ | | exact G].
+      * rewrite S_INR, S_INR. pose proof (pos_INR k). lra.
+      * replace ((-1) + INR (S (S k))) with (INR (S k)) by (rewrite (S_INR (S k)); ring).
+        exact IH.
+Qed.
+
+(* Q_k: |w_k|^2 <= k R^2, by induction over the run (L5, L6, L7) *)
+(* nodes: L7 *)
+Theorem invariant_Q : forall k w, run k w -> norm2 w <= R2 * INR k.
+Proof.
+  intros k w H. induction H as [|k w p H IH [Hp Hv]].
+  - unfold norm2, zero. rewrite (sum_ext d _ (fun _ => 0)) by (intros; ring).
+    rewrite sum_zero. simpl. lra.
+  - assert (G : norm2 (update w p) + (-1) * norm2 w <= R2).
+    { apply (L6 (R2) (norm2 w) (norm2 (update w p)) (Y p * dot w (X p)) (norm2 (X p))).
+      - apply (L5 d _ _ _ _ (Y p) w (X p)); try reflexivity. apply labels; exact Hp.
+      - exact Hv.
+      - apply radius; exact Hp. }
+    destruct k as [|k].
+    + inversion H; subst.
+      apply (L7_base (R2) (INR 1) (norm2 zero)); [reflexivity | | exact G].
+      unfold norm2, zero. rewrite (sum_ext d _ (fun _ => 0)) by (intros; ring).
+      apply sum_zero.
+    + apply (L7_step (R2) (INR (S (S k))) (norm2 w)); [ | | exact G].
+      * rewrite S_INR, S_INR. pose proof (pos_INR k). lra.
+      * replace ((-1) + INR (S (S k))) with (INR (S k)) by (rewrite (S_INR (S k)); ring).
+        exact IH.
+Qed.
+
+(* a run with an update has a point of positive margin, so u is not zero *)
+Lemma comparator_nonzero : g > 0 -> forall k w, run (S k) w -> norm2 u > 0.
+Proof.
+  intros Hg k w H. inversion H as [|k' w' p H' Hv]; subst. destruct Hv as [Hp _].
+  pose proof (margin p Hp) as M. pose proof (labels p Hp) as L.
+  pose proof (kernel_cauchy_schwarz d u (X p)) as CS.
+  pose proof (kernel_sos d u) as S. pose proof (kernel_sos d (X p)) as Sx.
+  fold (dot u (X p)) in CS. fold (norm2 u) in CS, S. fold (norm2 (X p)) in CS, Sx.
+  destruct (Rle_or_lt (norm2 u) 0) as [Z|]; [|lra].
+  assert (E : norm2 u = 0) by lra. rewrite E in CS.
+  assert (D : dot u (X p) = 0) by nra. rewrite D in M. lra.
+Qed.
+
+(* THE THEOREM (Block 1962, Novikoff 1962): every run makes k updates with
+   k g^2 <= R^2 |u|^2 (T, with Cauchy-Schwarz) *)
+(* nodes: T, DEF_ALG, DEF_TRIGGER, A1, A2 *)
+Theorem perceptron_bound : g > 0 -> forall k w, run k w -> INR k * g ^ 2 <= R2 * norm2 u.
+Proof.
+  intros Hg k w H. destruct k as [|k].
+  - simpl. pose proof (kernel_sos d u). fold (norm2 u) in H0. nra.
+  - apply (T (R2) g (INR (S k)) (norm2 w) (dot u w) (norm2 u)).
+    + apply invariant_P; exact H.
+    + unfold dot, norm2.
+      rewrite (sum_ext d (fun i => u i * w i) (fun i => w i * u i)) by (intros; ring).
+      apply kernel_cauchy_schwarz.
+    + apply invariant_Q; exact H.
+    + rewrite S_INR. pose proof (pos_INR k). lra.
+    + exact Hg.
+    + apply (comparator_nonzero Hg k w H).
+Qed.
+
+(* ---- The algorithm as a function of its rule: any chooser that returns a violator
+        while there is one ---- *)
+
+Variable choose : (nat -> R) -> option nat.
+Hypothesis choose_violator : forall w p, choose w = Some p -> violator w p.
+Hypothesis choose_done :
+  forall w, choose w = None -> forall p, (1 <= p <= n)%nat -> Y p * dot w (X p) > 0.
+
+(* at most `fuel` rounds; Some (k, w) when it stopped after k updates on w *)
+Fixpoint perceptron (fuel k : nat) (w : nat -> R) : option (nat * (nat -> R)) :=
+  match fuel with
+  | O => None
+  | S f => match choose w with
+           | None => Some (k, w)
+           | Some p => perceptron f (S k) (update w p)
+           end
+  end.
+
+Lemma perceptron_from : forall fuel k w k' w',
+  run k w -> perceptron fuel k w = Some (k', w') ->
+  run k' w' /\ forall p, (1 <= p <= n)%nat -> Y p * dot w' (X p) > 0.
+Proof.
+  induction fuel as [|f IH]; intros k w k' w' H E; simpl in E; [discriminate|].
+  destruct (choose w) as [p|] eqn:C.
+  - apply (IH (S k) (update w p)); [apply run_update; [exact H | apply choose_violator; exact C] | exact E].
+  - injection E as <- <-. split; [exact H | apply choose_done; exact C].
+Qed.
+
+(* it stops only on weights that separate every point, reached by a run of the algorithm *)
+(* nodes: SEP, DEF_ALG *)
+Theorem perceptron_stops_separating : forall fuel k w,
+  perceptron fuel 0 zero = Some (k, w) ->
+  run k w /\ forall p, (1 <= p <= n)%nat -> Y p * dot w (X p) > 0.
+Proof. intros fuel k w E. exact (perceptron_from fuel 0 zero k w run_start E). Qed.
+
+(* it stops, on weights that separate every point, within R^2 |u|^2 / g^2 + 1 rounds *)
+(* nodes: T, SEP, DEF_ALG *)
+Theorem perceptron_converges : g > 0 -> forall fuel,
+  INR fuel * g ^ 2 > R2 * norm2 u ->
+  exists k w, perceptron fuel 0 zero = Some (k, w) /\ run k w /\
+    (forall p, (1 <= p <= n)%nat -> Y p * dot w (X p) > 0) /\
+    INR k * g ^ 2 <= R2 * norm2 u.
+Proof.
+  intros Hg. enough (A : forall f k w, run k w -> INR (k + f) * g ^ 2 > R2 * norm2 u ->
+      exists k' w', perceptron f k w = Some (k', w') /\ run k' w').
+  { intros fuel B. destruct (A fuel 0%nat zero run_start B) as (k & w & E & H).
+    destruct (perceptron_from fuel 0 zero k w run_start E) as [_ S].
+    exists k, w. repeat split; try assumption. apply (perceptron_bound Hg k w H). }
+  induction f as [|f IH]; intros k w H B.
+  - exfalso. rewrite Nat.add_0_r in B. pose proof (perceptron_bound Hg k w H). lra.
+  - simpl. destruct (choose w) as [p|] eqn:C.
+    + apply IH; [apply run_update; [exact H | apply choose_violator; exact C] |].
+      replace (S k + f)%nat with (k + S f)%nat by lia. exact B.
+    + exists k, w. split; [reflexivity | exact H].
+Qed.
+
+End Margin.
+
+(* the strict-margin form: y_p u.x_p > g gives k g^2 < R^2 |u|^2 after an update
+   (L2.strict, L3.*.strict, T.strict) *)
+Section StrictMargin.
+Hypothesis margin_strict : forall p, (1 <= p <= n)%nat -> Y p * dot u (X p) > g.
+
+(* P_k, strict: w_k.u > k g after k >= 1 updates (L2.strict, L3.*.strict) *)
+(* nodes: L3 *)
+Theorem invariant_P_strict : forall k w, run (S k) w -> dot u w > g * INR (S k).
+Proof.
+  enough (A : forall k w, run k w -> (k > 0)%nat -> dot u w > g * INR k).
+  { intros k w H. apply A; [exact H | lia]. }
+  intros k w H. induction H as [|k w p H IH [Hp Hv]]; intros K; [lia|].
+  assert (G : dot u (update w p) + (-1) * dot u w > g).
+  { apply (L2_strict g (dot u w) (dot u (update w p)) (Y p * dot u (X p))).
+    - apply (L1 d _ _ (Y p) _ u w (X p)); [reflexivity | | reflexivity].
+      unfold dot, update. apply sum_ext. intros. ring.
+    - apply margin_strict; exact Hp. }
+  destruct k as [|k].
+  - inversion H; subst.
+    apply (L3_base_strict g (INR 1) (dot u zero)); [reflexivity | | exact G].
+    unfold dot, zero. rewrite (sum_ext d _ (fun _ => 0)) by (intros; ring). apply sum_zero.
+  - apply (L3_step_strict g (INR (S (S k))) (dot u w)); [ | | exact G].
+    + rewrite S_INR, S_INR. pose proof (pos_INR k). lra.
+    + replace ((-1) + INR (S (S k))) with (INR (S k)) by (rewrite (S_INR (S k)); ring).
+      apply IH. lia.
+Qed.
+
+(* the strict bound: k g^2 < R^2 |u|^2 after k >= 1 updates (T.strict) *)
+(* nodes: T *)
+Theorem perceptron_bound_strict :
+  g >= 0 -> forall k w, run (S k) w -> INR (S k) * g ^ 2 < R2 * norm2 u.
+Proof.
+  intros Hg k w H.
+  destruct (Rle_or_lt g 0) as [Z|Hg'].
+  - (* g = 0: the bound is |u| > 0, from the margin of the point updated first *)
+    assert (E : g = 0) by lra. subst g.
+    inversion H as [|k' w' p H' [Hp _]]; subst.
+    pose proof (margin_strict p Hp) as M.
+    pose proof (kernel_cauchy_schwarz d u (X p)) as CS.
+    pose proof (kernel_sos d u) as S. pose proof (kernel_sos d (X p)) as Sx.
+    pose proof (labels p Hp) as L. pose proof (radius p Hp) as Rp.
+    fold (dot u (X p)) in CS. fold (norm2 u) in CS, S. fold (norm2 (X p)) in CS, Sx, Rp.
+    assert (P : dot u (X p) ^ 2 > 0) by nra.
+    assert (U : norm2 u > 0) by nra. assert (Xp : norm2 (X p) > 0) by nra. nra.
+  - apply (T_strict (R2) g (INR (S k)) (norm2 w) (dot u w) (norm2 u)).
+    + apply invariant_P_strict; exact H.
+    + unfold dot, norm2.
+      rewrite (sum_ext d (fun i => u i * w i) (fun i => w i * u i)) by (intros; ring).
+      apply kernel_cauchy_schwarz.
+    + apply invariant_Q; exact H.
+    + rewrite S_INR. pose proof (pos_INR k). lra.
+    + exact Hg'.
+    + apply (comparator_nonzero (fun p Hp => Rgt_ge _ _ (margin_strict p Hp)) Hg' k w H).
+Qed.
+
+End StrictMargin.
+
+End Perceptron.
+
+(* ===================================================================== *)
+(* The generic lemma: G1 and G2 give P_k, Q_k and the bound, for any     *)
+(* additive update sequence from any start (P_G, Q_G, T_G).              *)
+(* ===================================================================== *)
+
+Section Generic.
+
+Variable d : nat.
+Variable u : nat -> R.
+Variables C g : R.
+Variable step : (nat -> R) -> (nat -> R) -> Prop.  (* one update of a variant *)
+Variable w0 : nat -> R.                            (* its start *)
+
+Hypothesis G1 : forall w w', step w w' -> norm2 d w' + (-1) * norm2 d w <= C.
+Hypothesis G2 : forall w w', step w w' -> dot d u w' + (-1) * dot d u w >= g.
+
+Inductive reach : nat -> (nat -> R) -> Prop :=
+  | reach_start : reach 0 w0
+  | reach_step : forall k w w', reach k w -> step w w' -> reach (S k) w'.
+
+(* P_k of the generic lemma: w_k.u >= w_0.u + k g (P_G) *)
+(* nodes: P_G *)
+Theorem generic_P : forall k w, reach k w -> dot d u w >= dot d u w0 + g * INR k.
+Proof.
+  intros k w H. induction H as [|k w w' H IH St].
+  - simpl. lra.
+  - destruct k as [|k].
+    + inversion H; subst. apply (P_G_base g (INR 1) (dot d u w0) (dot d u w0)); auto.
+    + apply (P_G_step g (INR (S (S k))) (dot d u w0) (dot d u w)); [ | | exact (G2 w w' St)].
+      * rewrite S_INR, S_INR. pose proof (pos_INR k). lra.
+      * replace ((-1) + INR (S (S k))) with (INR (S k)) by (rewrite (S_INR (S k)); ring).
+        exact IH.
+Qed.
+
+(* Q_k of the generic lemma: |w_k|^2 <= |w_0|^2 + k C (Q_G) *)
+(* nodes: Q_G *)
+Theorem generic_Q : forall k w, reach k w -> norm2 d w <= norm2 d w0 + C * INR k.
+Proof.
+  intros k w H. induction H as [|k w w' H IH St].
+  - simpl. lra.
+  - destruct k as [|k].
+    + inversion H; subst. apply (Q_G_base C (INR 1) (norm2 d w0) (norm2 d w') (norm2 d w0)); auto.
+    + apply (Q_G_step C (INR (S (S k))) (norm2 d w) (norm2 d w') (norm2 d w0)); [ | | exact (G1 w w' St)].
+      * rewrite S_INR, S_INR. pose proof (pos_INR k). lra.
+      * replace ((-1) + INR (S (S k))) with (INR (S k)) by (rewrite (S_INR (S k)); ring).
+        exact IH.
+Qed.
+
+Lemma dot_comm : forall a b, dot d a b = dot d b a.
+Proof. intros. unfold dot. apply sum_ext. intros. ring. Qed.
+
+(* T_G: from any start w0, (w0.u + k g)^2 <= |u|^2 (|w0|^2 + k C) *)
+(* nodes: T_G *)
+Theorem generic_bound : g > 0 -> norm2 d u > 0 -> C >= 0 ->
+  forall k w, reach k w -> (k >= 1)%nat ->
+  (dot d u w0 + g * INR k) ^ 2 <= norm2 d u * (norm2 d w0 + C * INR k).
+Proof.
+  intros Hg Hu HC k w H K.
+  apply (T_G C g (INR k) (norm2 d w) (norm2 d w0) (dot d u w0) (dot d u w) (norm2 d u)).
+  - apply generic_P; exact H.
+  - apply generic_Q; exact H.
+  - rewrite dot_comm. apply kernel_cauchy_schwarz.
+  - rewrite dot_comm. apply kernel_cauchy_schwarz.
+  - apply Rle_ge. apply (le_INR 1 k) in K. simpl in K. lra.
+  - exact Hg.
+  - exact Hu.
+  - exact HC.
+Qed.
+
+(* from the origin: k g^2 <= C |u|^2 (G.classic.T) *)
+(* nodes: G *)
+Theorem generic_bound_from_zero : g > 0 -> norm2 d u > 0 -> C >= 0 ->
+  (forall i, w0 i = 0) -> forall k w, reach k w -> INR k * g ^ 2 <= C * norm2 d u.
+Proof.
+  intros Hg Hu HC Z k w H.
+  assert (P0 : dot d u w0 = 0).
+  { unfold dot. rewrite (sum_ext d _ (fun _ => 0)) by (intros; rewrite Z; ring). apply sum_zero. }
+  assert (N0 : norm2 d w0 = 0).
+  { unfold norm2. rewrite (sum_ext d _ (fun _ => 0)) by (intros; rewrite Z; ring). apply sum_zero. }
+  destruct k as [|k].
+  - simpl. nra.
+  - pose proof (generic_bound Hg Hu HC (S k) w H ltac:(lia)) as B.
+    rewrite P0, N0 in B.
+    apply (G_classic_T C g (INR (S k)) (norm2 d u)).
+    + nra.
+    + rewrite S_INR. pose proof (pos_INR k). lra.
+Qed.
+
+End Generic.
+
+(* ===================================================================== *)
+(* The linear rule: trigger y w.x <= tau, update w + eta a_p y_p x_p,    *)
+(* from w0 -- G1 and G2 for it, with the constants of each claim.        *)
+(* ===================================================================== *)
+
+Section LinearRule.
+
+Variable d n : nat.
+Variable X : nat -> nat -> R.
+Variable Y : nat -> R.
+Variable u : nat -> R.
+Variables eta tau : R.
+Variable a : nat -> R.   (* per-point factors (1 for most variants) *)
+
+Definition linear_step (w w' : nat -> R) : Prop :=
+  exists p, (1 <= p <= n)%nat /\ Y p * dot d w (X p) <= tau /\
+    w' = (fun i => eta * a p * Y p * X p i + w i).
+
+Hypothesis labels : forall p, (1 <= p <= n)%nat -> Y p ^ 2 = 1.
+Hypothesis rate_pos : forall p, (1 <= p <= n)%nat -> eta * a p > 0.
+
+(* G1 for the linear rule: |w'|^2 - |w|^2 <= C when every point allows it *)
+(* nodes: G1 *)
+Lemma linear_G1 : forall C, (forall p, (1 <= p <= n)%nat ->
+    (eta * a p) ^ 2 * norm2 d (X p) + 2 * (eta * a p) * tau <= C) ->
+  forall w w', linear_step w w' -> norm2 d w' + (-1) * norm2 d w <= C.
+Proof.
+  intros C HC w w' (p & Hp & Ht & ->).
+  pose proof (RATE_expand d (eta * a p) (norm2 d w)
+    (norm2 d (fun i => eta * a p * Y p * X p i + w i)) (Y p * dot d w (X p)) (norm2 d (X p))
+    (Y p) w (X p) eq_refl eq_refl eq_refl eq_refl (labels p Hp)) as E.
+  pose proof (HC p Hp). pose proof (rate_pos p Hp). nra.
+Qed.
+
+(* G2 for the linear rule: w'.u - w.u >= g when every point allows it *)
+(* nodes: G2 *)
+Lemma linear_G2 : forall g, (forall p, (1 <= p <= n)%nat -> eta * a p * (Y p * dot d u (X p)) >= g) ->
+  forall w w', linear_step w w' -> dot d u w' + (-1) * dot d u w >= g.
+Proof.
+  intros g Hg w w' (p & Hp & Ht & ->).
+  pose proof (RATE_progress d (eta * a p) (dot d u w)
+    (dot d u (fun i => eta * a p * Y p * X p i + w i)) (Y p) (Y p * dot d u (X p)) u w (X p)
+    eq_refl ltac:(unfold dot; apply sum_ext; intros; ring) eq_refl) as E.
+  pose proof (Hg p Hp). lra.
+Qed.
+
+End LinearRule.
+
+Lemma norm2_pos_of_margin : forall d (u x : nat -> R) y g,
+  g > 0 -> y * dot d u x >= g -> norm2 d u > 0.
+Proof.
+  intros d u x y g Hg M. pose proof (kernel_cauchy_schwarz d u x) as CS.
+  pose proof (kernel_sos d u) as S. pose proof (kernel_sos d x) as Sx.
+  fold (dot d u x) in CS. fold (norm2 d u) in CS, S. fold (norm2 d x) in CS, Sx.
+  destruct (Rle_or_lt (norm2 d u) 0) as [Z|]; [|lra].
+  assert (E : norm2 d u = 0) by lra. rewrite E in CS.
+  assert (D : dot d u x = 0) by nra. rewrite D in M. lra.
+Qed.
+
+(* ===================================================================== *)
+(* The catalog's claims, each a corollary of the generic lemma for the   *)
+(* variant's own rule.  Data: n points X p with labels Y p (Y p^2 = 1),  *)
+(* |X p|^2 <= R2, comparator u with margin y u.x >= g > 0, some point.   *)
+(* ===================================================================== *)
+
+Section Catalog.
+
+Variable d n : nat.
+Variable X : nat -> nat -> R.
+Variable Y : nat -> R.
+Variable u : nat -> R.
+Variables g R2 : R.
+Hypothesis labels : forall p, (1 <= p <= n)%nat -> Y p ^ 2 = 1.
+Hypothesis radius : forall p, (1 <= p <= n)%nat -> norm2 d (X p) <= R2.
+Hypothesis radius_nonneg : 0 <= R2.
+Hypothesis margin : forall p, (1 <= p <= n)%nat -> Y p * dot d u (X p) >= g.
+Hypothesis margin_pos : g > 0.
+Hypothesis some_point : (1 <= n)%nat.
+
+Lemma catalog_u_pos : norm2 d u > 0.
+Proof. apply (norm2_pos_of_margin d u (X 1%nat) (Y 1%nat) g margin_pos). apply margin. lia. Qed.
+
+Let one : nat -> R := fun _ => 1.
+
+(* classic: (C, g) = (R^2, gamma) *)
+(* nodes: G; claim: classic *)
+Corollary classic_claim : forall k w,
+  reach (linear_step d n X Y 1 0 one) (fun _ => 0) k w -> INR k * g ^ 2 <= R2 * norm2 d u.
+Proof.
+  intros k w H. eapply generic_bound_from_zero; [ | | exact margin_pos | exact catalog_u_pos | lra | reflexivity | exact H].
+  - apply (linear_G1 d n X Y 1 0 one labels); [intros; unfold one; lra|].
+    intros p Hp. unfold one. pose proof (radius p Hp). nra.
+  - apply (linear_G2 d n X Y u 1 0 one). intros p Hp. unfold one. pose proof (margin p Hp). lra.
+Qed.
+
+(* unit ball: every |x| <= 1 gives (C, g) = (1, gamma): k gamma^2 <= |u|^2 *)
+(* nodes: UNIT; claim: unit-ball *)
+Corollary unit_ball_claim : R2 <= 1 -> forall k w,
+  reach (linear_step d n X Y 1 0 one) (fun _ => 0) k w -> INR k * g ^ 2 <= norm2 d u.
+Proof.
+  intros R1 k w H. pose proof (classic_claim k w H). pose proof catalog_u_pos. nra.
+Qed.
+
+(* learning rate eta > 0: (C, g) = (eta^2 R^2, eta gamma); the bound does not move *)
+(* nodes: RATE; claim: learning-rate *)
+Corollary rate_claim : forall eta, eta > 0 -> forall k w,
+  reach (linear_step d n X Y eta 0 one) (fun _ => 0) k w ->
+  INR k * (eta * g) ^ 2 <= (eta ^ 2 * R2) * norm2 d u /\ INR k * g ^ 2 <= R2 * norm2 d u.
+Proof.
+  intros eta He k w H.
+  assert (B : INR k * (eta * g) ^ 2 <= (eta ^ 2 * R2) * norm2 d u).
+  { eapply generic_bound_from_zero; [ | | | exact catalog_u_pos | | reflexivity | exact H].
+    - apply (linear_G1 d n X Y eta 0 one labels); [intros; unfold one; lra|].
+      intros p Hp. unfold one. pose proof (radius p Hp). nra.
+    - apply (linear_G2 d n X Y u eta 0 one). intros p Hp. unfold one. pose proof (margin p Hp). nra.
+    - nra.
+    - apply Rle_ge. nra. }
+  split; [exact B|].
+  apply (RATE_bound R2 eta g (INR k) (norm2 d u) He). nra.
+Qed.
+
+(* nonzero start w0: (w0.u + k gamma)^2 <= |u|^2 (|w0|^2 + k R^2) *)
+(* nodes: T_G; claim: nonzero-start *)
+Corollary start_claim : forall w0 k w, (k >= 1)%nat ->
+  reach (linear_step d n X Y 1 0 one) w0 k w ->
+  (dot d u w0 + g * INR k) ^ 2 <= norm2 d u * (norm2 d w0 + R2 * INR k).
+Proof.
+  intros w0 k w K H. eapply generic_bound; [ | | exact margin_pos | exact catalog_u_pos | lra | exact H | exact K].
+  - apply (linear_G1 d n X Y 1 0 one labels); [intros; unfold one; lra|].
+    intros p Hp. unfold one. pose proof (radius p Hp). nra.
+  - apply (linear_G2 d n X Y u 1 0 one). intros p Hp. unfold one. pose proof (margin p Hp). lra.
+Qed.
+
+(* margin perceptron: trigger y w.x <= tau (tau >= 0), rate eta > 0:
+   (C, g) = (eta^2 R^2 + 2 eta tau, eta gamma) *)
+(* nodes: G; claim: margin *)
+Corollary margin_claim : forall eta tau, eta > 0 -> tau >= 0 -> forall k w,
+  reach (linear_step d n X Y eta tau one) (fun _ => 0) k w ->
+  INR k * (eta * g) ^ 2 <= (eta ^ 2 * R2 + 2 * eta * tau) * norm2 d u.
+Proof.
+  intros eta tau He Ht k w H.
+  eapply generic_bound_from_zero; [ | | | exact catalog_u_pos | | reflexivity | exact H].
+  - apply (linear_G1 d n X Y eta tau one labels); [intros; unfold one; lra|].
+    intros p Hp. unfold one. pose proof (radius p Hp). nra.
+  - apply (linear_G2 d n X Y u eta tau one). intros p Hp. unfold one. pose proof (margin p Hp). nra.
+  - nra.
+  - apply Rle_ge. nra.
+Qed.
+
+(* normalised: update y x/|x| (a_p = 1/|x_p|, a_p^2 |x_p|^2 = 1):
+   (C, g) = (1, min y u.x/|x|) *)
+(* nodes: G; claim: normalised *)
+Corollary normalised_claim : forall (a : nat -> R) gn,
+  (forall p, (1 <= p <= n)%nat -> a p > 0 /\ a p ^ 2 * norm2 d (X p) = 1) ->
+  (forall p, (1 <= p <= n)%nat -> a p * (Y p * dot d u (X p)) >= gn) -> gn > 0 ->
+  forall k w, reach (linear_step d n X Y 1 0 a) (fun _ => 0) k w -> INR k * gn ^ 2 <= 1 * norm2 d u.
+Proof.
+  intros a gn Ha Hg Hgn k w H.
+  eapply generic_bound_from_zero; [ | | exact Hgn | exact catalog_u_pos | lra | reflexivity | exact H].
+  - apply (linear_G1 d n X Y 1 0 a labels); [intros p Hp; destruct (Ha p Hp); lra|].
+    intros p Hp. destruct (Ha p Hp) as [A N]. nra.
+  - apply (linear_G2 d n X Y u 1 0 a). intros p Hp. pose proof (Hg p Hp). lra.
+Qed.
+
+(* bias: the points augmented to (x, c), c <> 0, the comparator to (u, theta/c); an affine
+   margin y (u.x + theta) >= gamma gives k gamma^2 <= (R^2 + c^2)(|u|^2 + theta^2/c^2) *)
+Definition aug (v : nat -> R) (t : R) : nat -> R := fun i => if Nat.eqb i (S d) then t else v i.
+
+Lemma aug_dot : forall a b s t, dot (S d) (aug a s) (aug b t) = dot d a b + s * t.
+Proof.
+  intros. unfold dot, aug. cbn [sum]. rewrite Nat.eqb_refl.
+  rewrite (sum_ext d _ (fun i => a i * b i)); [ring|].
+  intros i Hi. destruct (Nat.eqb_spec i (S d)); [lia | reflexivity].
+Qed.
+
+Lemma aug_norm2 : forall a t, norm2 (S d) (aug a t) = norm2 d a + t ^ 2.
+Proof.
+  intros. unfold norm2, aug. cbn [sum]. rewrite Nat.eqb_refl.
+  rewrite (sum_ext d _ (fun i => a i ^ 2)); [ring|].
+  intros i Hi. destruct (Nat.eqb_spec i (S d)); [lia | reflexivity].
+Qed.
+
+(* bias augmentation (x, c), c <> 0: k gamma^2 <= (R^2 + c^2)(|u|^2 + theta^2/c^2) *)
+(* nodes: BIAS; claim: bias-augment *)
+Corollary bias_claim : forall c theta, c <> 0 ->
+  (forall p, (1 <= p <= n)%nat -> Y p * (dot d u (X p) + theta) >= g) ->
+  forall k w, reach (linear_step (S d) n (fun p => aug (X p) c) Y 1 0 one) (fun _ => 0) k w ->
+  INR k * g ^ 2 <= (R2 + c ^ 2) * (norm2 d u + (theta / c) ^ 2).
+Proof.
+  intros c theta Hc Hm k w H.
+  assert (M : forall p, (1 <= p <= n)%nat -> Y p * dot (S d) (aug u (theta / c)) (aug (X p) c) >= g).
+  { intros p Hp. rewrite aug_dot. replace (theta / c * c) with theta by (field; exact Hc).
+    apply Hm; exact Hp. }
+  rewrite <- aug_norm2.
+  eapply generic_bound_from_zero; [ | | exact margin_pos | | | reflexivity | exact H].
+  - apply (linear_G1 (S d) n _ Y 1 0 one labels); [intros; unfold one; lra|].
+    intros p Hp. unfold one. rewrite aug_norm2. pose proof (radius p Hp). nra.
+  - apply (linear_G2 (S d) n _ Y _ 1 0 one). intros p Hp. unfold one. pose proof (M p Hp). lra.
+  - apply (norm2_pos_of_margin (S d) _ (aug (X 1%nat) c) (Y 1%nat) g margin_pos). apply M. lia.
+  - apply Rle_ge. pose proof (pow2_ge_0 c). lra.
+Qed.
+
+(* the separate bias b <- b + y (decision w.x + b): the augmentation with c = 1 *)
+(* nodes: BIAS3; claim: bias-separate *)
+Corollary bias_separate_claim : forall theta,
+  (forall p, (1 <= p <= n)%nat -> Y p * (dot d u (X p) + theta) >= g) ->
+  forall k w, reach (linear_step (S d) n (fun p => aug (X p) 1) Y 1 0 one) (fun _ => 0) k w ->
+  INR k * g ^ 2 <= (R2 + 1) * (norm2 d u + theta ^ 2).
+Proof.
+  intros theta Hm k w H. pose proof (bias_claim 1 theta ltac:(lra) Hm k w H) as B.
+  replace (theta / 1) with theta in B by field. replace (1 ^ 2) with 1 in B by ring. exact B.
+Qed.
+
+(* the course page's (x, -1) with b <- b - y (decision w.x - b): the augmentation with
+   c = -1, the comparator's bias -theta *)
+(* nodes: BIAS3; claim: bias-minus-one *)
+Corollary bias_minus_one_claim : forall theta,
+  (forall p, (1 <= p <= n)%nat -> Y p * (dot d u (X p) + theta) >= g) ->
+  forall k w, reach (linear_step (S d) n (fun p => aug (X p) (-1)) Y 1 0 one) (fun _ => 0) k w ->
+  INR k * g ^ 2 <= (R2 + 1) * (norm2 d u + theta ^ 2).
+Proof.
+  intros theta Hm k w H. pose proof (bias_claim (-1) theta ltac:(lra) Hm k w H) as B.
+  replace ((theta / -1) ^ 2) with (theta ^ 2) in B by (field). replace ((-1) ^ 2) with 1 in B by ring.
+  exact B.
+Qed.
+
+End Catalog.
