@@ -11,10 +11,20 @@ misclassified point is reported); 2 bad input (unreadable weights, wrong length)
 from __future__ import annotations
 
 import argparse
+import sys
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .common import add_data_arguments, emit_json, fmt, load_data, read_vector
+from .common import (
+    add_coq_certificate_argument,
+    add_data_arguments,
+    check_coq_path,
+    emit_json,
+    fmt,
+    load_data,
+    read_vector,
+    write_coq_certificate,
+)
 
 if TYPE_CHECKING:
     from ..data import Dataset
@@ -28,9 +38,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="WEIGHTS",
         help="weight vector: a file or comma-separated numbers (bias coordinate last, if any)",
     )
+    add_coq_certificate_argument(p, "the weights (they separate; the bound they imply)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.coq_certificate:
+        check_coq_path(args.coq_certificate)
     w = read_vector(args.weights, what="weights")  # before the data: no numpy needed yet
     data = load_data(args)
     from ..geometry import certify  # after the input is read: bad input is refused fast
@@ -40,6 +53,17 @@ def run(args: argparse.Namespace) -> int:
         emit_json(to_json(c, data))
     else:
         print_certification(c, data)
+    if args.coq_certificate:
+        if c.separates:
+            from ..proof.certificate import separator_certificate
+
+            text = separator_certificate(data.X, data.y, c.w, name=data.name)
+            write_coq_certificate(args.coq_certificate, text)
+        else:
+            print(
+                "pla-proof certify: no Coq certificate written: the weights do not separate",
+                file=sys.stderr,
+            )
     return 0 if c.separates else 1
 
 

@@ -93,6 +93,38 @@ def add_data_arguments(p: argparse.ArgumentParser, *, data_required: bool = True
     )
 
 
+def add_coq_certificate_argument(p: argparse.ArgumentParser, what: str) -> None:
+    """``--coq-certificate FILE.v``: a Coq file whose lemma checks ``what`` by computation."""
+    p.add_argument(
+        "--coq-certificate",
+        metavar="FILE.v",
+        help=f"also write a Coq certificate: the data and {what} as Coq terms over Q, with a "
+        "lemma Coq's kernel checks by computation (compile with: coqc FILE.v)",
+    )
+
+
+def check_coq_path(spec: str) -> str:
+    """The ``--coq-certificate`` path, refused before any work when it cannot be written."""
+    from pathlib import Path
+
+    path = Path(spec)
+    if path.suffix != ".v":
+        raise InputError(f"--coq-certificate {spec}: a Coq file name must end in .v")
+    if not path.parent.is_dir():
+        raise InputError(f"--coq-certificate {spec}: directory {path.parent} does not exist")
+    return spec
+
+
+def write_coq_certificate(spec: str, text: str) -> None:
+    """Write a certificate and say where (stderr: the command's own output is unchanged)."""
+    try:
+        with open(spec, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise InputError(f"--coq-certificate {spec}: cannot write ({exc.strerror})") from exc
+    print(f"wrote the Coq certificate {spec} (check it with: coqc {spec})", file=sys.stderr)
+
+
 def add_run_arguments(p: argparse.ArgumentParser) -> None:
     """--rule, --seed, --comparator, --gamma, --strict, --budget: how a run is made and checked."""
     p.add_argument(

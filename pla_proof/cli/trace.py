@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..render.tables import table
 from .common import (
+    add_coq_certificate_argument,
     add_data_arguments,
     add_run_arguments,
     alpha_text,
     certificate_when_stuck,
+    check_coq_path,
     comparator_from_args,
     emit_json,
     fmt,
     load_data,
     progress,
+    write_coq_certificate,
 )
 
 if TYPE_CHECKING:
@@ -35,9 +39,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--replay", metavar="J1,J2,...", help="replay a recorded order of 1-based point indices"
     )
+    add_coq_certificate_argument(p, "the run (its choices, the final w, the comparator)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.coq_certificate:
+        check_coq_path(args.coq_certificate)
     data = load_data(args)
     from ..trainer import train  # after the data: bad input is refused before SymPy loads
 
@@ -80,7 +87,25 @@ def run(args: argparse.Namespace) -> int:
         emit_json(run_to_json(result, data))
     else:
         print_run(result, data)
+    if args.coq_certificate:
+        _certificate(args.coq_certificate, result, data)
     return EXIT[result.status]
+
+
+def _certificate(path: str, r: Run, data: Dataset) -> None:
+    """The run's Coq certificate (a run that separated the data, in exact mode)."""
+    if r.status != "converged" or r.mode != "exact":
+        print(
+            f"pla-proof trace: no Coq certificate written: the run {r.status.replace('_', ' ')}"
+            + (" (float mode)" if r.mode != "exact" else ""),
+            file=sys.stderr,
+        )
+        return
+    from ..proof.certificate import run_certificate
+
+    u = r.comparator.u if r.comparator is not None else r.w
+    text = run_certificate(data.X, data.y, r.choices, r.w, u, name=data.name)
+    write_coq_certificate(path, text)
 
 
 def run_to_json(r: Run, data: Dataset) -> dict[str, Any]:
