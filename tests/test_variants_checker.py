@@ -144,6 +144,24 @@ def test_a_run_that_updates_forever_still_ends_at_the_total_limit() -> None:
     assert time.monotonic() - start < 10
 
 
+def test_slow_evaluation_of_updates_is_not_a_stalled_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    # On a loaded machine the harness's own evaluation of a chunk of updates can take
+    # longer than the per-run limit: that is not the variant standing still.
+    from pla_proof.variants.claims import Evaluation
+
+    real = Evaluation._feed_steps
+
+    def slow(self: Evaluation, *args: Any) -> int | None:
+        time.sleep(0.7)
+        return real(self, *args)
+
+    monkeypatch.setattr(Evaluation, "_feed_steps", slow)
+    case = Case(((Fraction(1),),), (1,), (Fraction(1),), Fraction(1))
+    _, res = run_case(UpdatesForever(), case, Order("cyclic"), limit=0.5)
+    assert res["ENDS"] is not None
+    assert "no result after 5 s" in res["ENDS"].describe(), res["ENDS"].describe()
+
+
 @pytest.mark.parametrize("spec", ["sys:exit", "os:getcwd", "no_such_module_q:thing"])
 def test_bad_variant_specs_exit_2(spec: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", spec]) == 2

@@ -292,6 +292,14 @@ class Evaluation:
         self.record: Any = None  # the Record this evaluation follows (set by the Record)
         #: ``time.monotonic()`` of the run's last update (the per-run time limit's clock)
         self.progressed = time.monotonic()
+        #: True while the harness evaluates updates (its own work: never a stalled run)
+        self.evaluating = False
+
+    def last_progress(self) -> float:
+        """``time.monotonic()`` of the run's last sign of progress: now while the
+        harness is evaluating the run's updates (on a loaded machine that can take longer
+        than the per-run limit; it is not the variant standing still)."""
+        return time.monotonic() if self.evaluating else self.progressed
 
     # --- exact/float arrays ------------------------------------------------------------------
 
@@ -309,7 +317,14 @@ class Evaluation:
         keep when a property that ``stop`` names fails (the run should end there)."""
         if not self.rational:
             raise TypeError("non-rational constants: feed Measures with feed_steps()")
-        self.progressed = time.monotonic()
+        busy, self.evaluating = self.evaluating, True
+        try:
+            return self._feed(k0, measures, choices)
+        finally:
+            self.evaluating = busy
+            self.progressed = time.monotonic()  # evaluating the updates is progress too
+
+    def _feed(self, k0: int, measures: dict[str, Any], choices: Sequence[int]) -> int | None:
         if "k" not in measures or len(choices) == 0:
             return None
         found = []
@@ -335,7 +350,6 @@ class Evaluation:
             self.stop_at = keep
             for p in [p for p, f in self.failures.items() if f.k is not None and f.k > keep]:
                 del self.failures[p]
-        self.progressed = time.monotonic()  # evaluating the updates is progress too
         return keep
 
     def _failure(self, prop: str, k: int, j: int, lhs: Any, op: str, rhs: Any) -> Failure:
@@ -366,13 +380,21 @@ class Evaluation:
         any ordered ring); same return as :meth:`feed`."""
         if not steps:
             return None
+        busy, self.evaluating = self.evaluating, True
+        try:
+            return self._feed_steps(steps)
+        finally:
+            self.evaluating = busy
+            self.progressed = time.monotonic()
+
+    def _feed_steps(self, steps: Sequence[Any]) -> int | None:
         values = [(s.t, s.pu0, s.pu1, s.n0, s.n1) for s in steps]
         if self.rational and all(_rational(v) for row in values for v in row):
             names = ("t", "pu", "pu1", "n0", "n1")
             m = {"k": Exact.of(np.array([s.k for s in steps], dtype=np.int64), 1)}
             for c, name in enumerate(names):
                 m[name] = exact_array([Fraction(row[c]) for row in values])
-            return self.feed(steps[0].k - 1, m, [s.j for s in steps])
+            return self._feed(steps[0].k - 1, m, [s.j for s in steps])
         return self._scalar(steps)
 
     def _scalar(self, steps: Sequence[Any]) -> int | None:

@@ -293,7 +293,7 @@ def run_case(
     problem: Failure | None = None
     clock = time_limit(
         limit,
-        progress=lambda: ev.progressed,
+        progress=lambda: ev.last_progress(),
         total=None if limit is None else TOTAL_FACTOR * limit,
     )
     try:
