@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     )
     from .monitor import Comparator, Step, Violation, make_comparator
     from .proof import check_all
+    from .proof.instances import prove_claim
     from .proof.statements import LEMMAS, RUNTIME_LEMMAS, Lemma, lemma
     from .strategies import (
         edge_case_datasets,
@@ -62,6 +63,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "running_sandwich": ("pla_proof.geometry", "running_sandwich"),
     "separability": ("pla_proof.geometry", "separability"),
     "check_all": ("pla_proof.proof", "check_all"),
+    "prove_claim": ("pla_proof.proof.instances", "prove_claim"),
     "check_variant": ("pla_proof.testing", "check_variant"),
     "edge_case_datasets": ("pla_proof.strategies", "edge_case_datasets"),
     "non_separable_datasets": ("pla_proof.strategies", "non_separable_datasets"),
@@ -120,6 +122,7 @@ __all__ = [
     "non_separable_datasets",
     "optimal_comparator",
     "optimal_margin",
+    "prove_claim",
     "read_csv",
     "read_npz",
     "resolve_variant",

@@ -19,6 +19,7 @@ from ..errors import InputError
 from .common import emit_json, end_progress, fmt, terminal_progress
 
 if TYPE_CHECKING:  # imported when the command runs: building the parser stays fast
+    from ..proof.instances import ClaimProof
     from ..testing.database import CounterexampleStore
     from ..variants.harness import CheckReport, Failure
     from ..variants.protocol import Case, Order, Record, Variant
@@ -131,6 +132,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="run a saved counterexample again instead of searching",
     )
     p.add_argument("--list", action="store_true", help="list the built-in variants and seeded bugs")
+    p.add_argument(
+        "--coq",
+        action="store_true",
+        help="also have Coq's kernel prove the claim of a declarative rule (a corollary of "
+        "the development's generic lemma, compiled with coqc: a few seconds); Z3 proves "
+        "its obligations on every check",
+    )
 
 
 def _variants(args: argparse.Namespace) -> list[tuple[str, Variant]]:
@@ -175,6 +183,11 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--run-seconds must be positive, got {args.run_seconds}")
     from ..variants.files import save_counterexample
 
+    if args.coq and not args.replay:
+        import shutil
+
+        if shutil.which("coqc") is None:
+            raise InputError("coqc not found: install Coq (Debian package 'coq') for --coq")
     variants = _variants(args)
     if args.replay:
         if len(variants) != 1:
@@ -201,8 +214,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         reports = run_searches([v for _, v in variants], progress=progress, **how)
     end_progress()
+    from ..proof.instances import prove_claim
+
+    proofs = [prove_claim(v, coq=args.coq) for _, v in variants]
     docs = []
-    for (spec, variant), report, replayed in zip(variants, reports, extra, strict=True):
+    for (spec, variant), report, replayed, proof in zip(
+        variants, reports, extra, proofs, strict=True
+    ):
         saved: dict[str, dict[str, Any]] = {}
         for p in report.failed:
             assert p.counterexample is not None
@@ -217,12 +235,12 @@ def run(args: argparse.Namespace) -> int:
 
             db = {"where": describe(store.db), "replayed": len(replayed), "recorded": len(saved)}
         if args.json:
-            doc = report_to_json(report, variant, saved)
+            doc = report_to_json(report, variant, saved, proof)
             if db is not None:
                 doc["database"] = db
             docs.append(doc)
         else:
-            print_report(report, variant, saved)
+            print_report(report, variant, saved, proof)
             if db is not None:
                 print(
                     f"database {db['where']}: {db['replayed']} stored counterexample(s) "
@@ -416,7 +434,12 @@ def _short(v: Any) -> str:
     return fmt(v)
 
 
-def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[str, Any]]) -> None:
+def print_report(
+    report: CheckReport,
+    variant: Variant,
+    saved: dict[str, dict[str, Any]],
+    proof: ClaimProof | None = None,
+) -> None:
     print(
         f"variant {report.variant}: {variant.summary}"
         + (f" [{variant.source}]" if variant.source else "")
@@ -438,11 +461,17 @@ def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[st
             f"certain, and at most {report.max_missed:.3g} could have been missed"
             + (f" ({report.undecided} undecided)" if report.undecided else "")
         )
-    print(f"{'property':10s} {'status':6s} {'runs':>6s} {'instance of':32s} statement")
+    covered = proof.properties if proof is not None else ()
+    print(
+        f"{'property':10s} {'tested':6s} {'runs':>6s} {'proved':6s} {'instance of':32s} statement"
+    )
     for p in report.properties:
         print(
-            f"{p.id:10s} {'pass' if p.ok else 'FAIL':6s} {p.runs:>6d} {p.lemma:32s} {p.statement}"
+            f"{p.id:10s} {'pass' if p.ok else 'FAIL':6s} {p.runs:>6d} "
+            f"{'yes' if p.id in covered else '-':6s} {p.lemma:32s} {p.statement}"
         )
+    if proof is not None:
+        print(f"proof: {proof.describe()}")
     for p in report.failed:
         ce = p.counterexample
         assert ce is not None
@@ -474,7 +503,14 @@ def print_report(report: CheckReport, variant: Variant, saved: dict[str, dict[st
     elif report.unchecked:
         print("NOT CHECKED: " + "; ".join(report.unchecked) + " -- no verdict (exit 5)")
     else:
-        print(f"all {len(report.properties)} properties of the claim hold")
+        tail = ""
+        if proof is not None:
+            tail = (
+                f"; the claim is proved by {proof.provers()}"
+                if proof.proved
+                else "; the claim is tested, not proved"
+            )
+        print(f"all {len(report.properties)} properties of the claim hold{tail}")
 
 
 def _failure_json(f: Failure) -> dict[str, Any]:
@@ -492,9 +528,35 @@ def _exact(v: Any) -> Any:
     return Fraction(v) if isinstance(v, int | Fraction) and not isinstance(v, bool) else v
 
 
+def proof_to_json(proof: ClaimProof) -> dict[str, Any]:
+    """The claim's proof as the ``proof`` member of a report."""
+    rule = proof.rule
+    return {
+        "status": proof.status,
+        "rule": None if rule is None else rule.rule_text(),
+        "how": None if rule is None else rule.how,
+        "C": None if rule is None else str(rule.C),
+        "g": None if rule is None else str(rule.g),
+        "reason": proof.reason,
+        "description": proof.describe(),
+        "obligations": [
+            {"id": o.id, "statement": o.text, "z3": o.verdict.status, "detail": o.verdict.detail}
+            for o in proof.obligations
+        ],
+        "coq": None
+        if proof.coq is None
+        else {"status": proof.coq, "seconds": proof.coq_seconds or 0.0},
+        "properties": list(proof.properties),
+    }
+
+
 def report_to_json(
-    report: CheckReport, variant: Variant, saved: dict[str, dict[str, Any]]
+    report: CheckReport,
+    variant: Variant,
+    saved: dict[str, dict[str, Any]],
+    proof: ClaimProof | None = None,
 ) -> dict[str, Any]:
+    covered = proof.properties if proof is not None else ()
     props = []
     for p in report.properties:
         entry: dict[str, Any] = {
@@ -504,6 +566,7 @@ def report_to_json(
             "status": "fail" if not p.ok else "pass" if p.runs else "unchecked",
         }
         entry["runs"] = p.runs
+        entry["proved"] = p.id in covered
         ce = p.counterexample
         if ce is not None:
             entry["counterexample"] = {
@@ -538,6 +601,8 @@ def report_to_json(
     reading = getattr(variant, "reading", None)
     if reading is not None:
         doc["reading"] = reading.describe()
+    if proof is not None:
+        doc["proof"] = proof_to_json(proof)
     if report.mode == "float":
         doc["max_missed"] = report.max_missed
         doc["undecided"] = report.undecided

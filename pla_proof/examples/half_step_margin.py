@@ -23,3 +23,17 @@ class HalfStepMargin(LinearVariant):
 
 
 variant = HalfStepMargin()
+
+
+class ForgetfulHalfStepMargin(HalfStepMargin):
+    """The same rule with a wrong claim: the margin's growth term 2 (1/2) 1 forgotten."""
+
+    name = "half-step-margin-forgetful"
+    summary = "y w.x <= 1 -> w += y x/2, claiming (C, g) = (R^2/4, gamma/2): wrong"
+
+    def claim(self, case):
+        return Claim(C=case.radius_squared / 4, g=case.gamma / 2, uu=case.uu)
+
+
+#: ``pla-proof check pla_proof.examples.half_step_margin:forgetful`` fails (and is not proved)
+forgetful = ForgetfulHalfStepMargin()

@@ -418,6 +418,19 @@ Proof.
   assert (D : dot d u x = 0) by nra. rewrite D in M. lra.
 Qed.
 
+(* a margin g > 0 within radius R2 bounds g: g^2 <= R2 |u|^2 (Cauchy-Schwarz) *)
+Lemma margin_within_radius : forall d (u x : nat -> R) y g R2,
+  y ^ 2 = 1 -> g > 0 -> y * dot d u x >= g -> norm2 d x <= R2 -> g ^ 2 <= R2 * norm2 d u.
+Proof.
+  intros d u x y g R2 Y Hg M N. pose proof (kernel_cauchy_schwarz d u x) as CS.
+  pose proof (kernel_sos d u) as S.
+  fold (dot d u x) in CS. fold (norm2 d u) in CS, S. fold (norm2 d x) in CS.
+  assert (E : (y * dot d u x) ^ 2 = dot d u x ^ 2) by (replace ((y * dot d u x) ^ 2) with (y ^ 2 * dot d u x ^ 2) by ring; rewrite Y; ring).
+  assert (G : g ^ 2 <= (y * dot d u x) ^ 2) by nra.
+  assert (NU : norm2 d u * norm2 d x <= norm2 d u * R2) by nra.
+  nra.
+Qed.
+
 (* ===================================================================== *)
 (* The catalog's claims, each a corollary of the generic lemma for the   *)
 (* variant's own rule.  Data: n points X p with labels Y p (Y p^2 = 1),  *)

@@ -387,7 +387,12 @@ def _results(
         out[p] = ev.failures.get(p)
         if p not in _PER_UPDATE or rec.updates or p in ev.failures:
             evaluated.add(p)
-    if claim.end is not None and rec.complete and not rec.truncated:
+    # the end condition judges what the algorithm returned, not a run the harness cut off
+    # one update past the claimed bound (that run is T's counterexample; a variant's own
+    # smaller budget, a hard-coded max_iter, is what it returns)
+    past_bound = rec.status == "budget_exhausted" and out.get("T") is not None
+    returned = rec.complete and not rec.truncated and not past_bound
+    if claim.end is not None and returned:
         out[claim.end] = end_condition(variant, case, claim.end, rec)
         evaluated.add(claim.end)
     elif claim.end is not None:

@@ -1,0 +1,140 @@
+"""A variant's own claim proved from its declared rule: the generic lemma's instance
+obligations by Z3, the claim itself by Coq -- and a wrong claim refuted by the search and
+left unproved by both provers."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from pla_proof.cli import main
+from pla_proof.examples.half_step_margin import forgetful, variant
+from pla_proof.proof.instances import coq_text, prove_claim
+from pla_proof.schemas import validate
+from pla_proof.variants import Case, resolve, run_case
+from pla_proof.variants.declared import DeclaredRule, read_rule
+from pla_proof.variants.protocol import Order
+
+needs_coq = pytest.mark.skipif(
+    shutil.which("coqc") is None,
+    reason="coqc is not installed (Debian package 'coq'; .ci/system-packages)",
+)
+SPEC = "pla_proof.examples.half_step_margin"
+
+
+def test_the_half_step_margin_claim_is_proved_by_z3() -> None:
+    p = prove_claim(variant)
+    assert p.status == "proved" and p.coq is None
+    assert [o.id for o in p.obligations] == ["ETA", "G1", "G2", "POS", "SEP"]
+    assert set(p.properties) == {"G1", "G2", "P_k", "Q_k", "L4", "T", "SEP"}
+
+
+def test_the_forgotten_margin_term_is_refuted_with_a_counterexample() -> None:
+    p = prove_claim(forgetful)
+    assert p.status == "refuted" and not p.properties
+    g1 = next(o for o in p.obligations if o.id == "G1")
+    assert g1.verdict.status == "refuted" and "counterexample" in g1.verdict.detail
+
+
+def test_a_domain_the_provers_do_not_know_is_not_proved() -> None:
+    # unit-ball's C = 1 holds only on its domain |x| <= 1, which the template does not state
+    p = prove_claim(resolve("unit-ball"))
+    g1 = next(o for o in p.obligations if o.id == "G1")
+    assert p.status == "refuted" and g1.verdict.status == "refuted" and not p.proved
+
+
+def test_a_rule_that_is_not_declarative_is_tested_not_proved() -> None:
+    p = prove_claim(resolve("pocket"))
+    assert p.status == "not declarative" and not p.properties
+    assert p.describe().startswith("tested, not proved: not a LinearVariant")
+
+
+def test_a_trigger_that_stops_short_of_separation_fails_sep() -> None:
+    # y w.x < 0 stops at y w.x = 0: no separation, so SEP is not an obligation that holds
+    p = prove_claim(resolve("bug:strict-trigger"))
+    sep = [o for o in p.obligations if o.id == "SEP"]
+    assert sep and sep[0].verdict.status == "refuted" and not p.proved
+
+
+@needs_coq
+def test_coq_proves_the_claim_and_rejects_the_wrong_one() -> None:
+    good = prove_claim(variant, coq=True)
+    assert good.coq == "proved" and good.proved and good.provers() == "Z3 and Coq"
+    bad = prove_claim(forgetful, coq=True)
+    assert bad.coq is not None and bad.coq.startswith("failed in claim_bound")
+    assert not bad.proved
+
+
+def test_the_coq_text_states_the_claim_over_the_defined_rule() -> None:
+    r = read_rule(variant)
+    assert isinstance(r, DeclaredRule)
+    text = coq_text(r, variant.name)
+    assert "reach (linear_step d n X Y (1 / 2) 1 one) (fun _ => 0) k w" in text
+    assert "INR k * ((1 / 2) * gam) ^ 2 <= (1 + ((1 / 4) * R2)) * norm2 d u" in text
+    assert "Admitted" not in text and "Axiom" not in text
+
+
+def test_a_run_cut_off_past_the_bound_is_not_judged_for_separation() -> None:
+    one = Fraction(1)
+    case = Case(((one, Fraction(0)), (Fraction(0), one)), (1, -1), (one, -one), one)
+    rec, res = run_case(forgetful, case, Order("first"))
+    assert res["T"] is not None  # one update past the (wrong) bound
+    assert res["SEP"] is None and "SEP" not in rec.evaluated
+
+
+def test_check_reports_proved_beside_tested(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code = main(["check", f"{SPEC}:variant", "--examples", "10", "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    validate(doc)
+    assert code == 0 and doc["proof"]["status"] == "proved"
+    proved = {p["id"] for p in doc["properties"] if p["proved"]}
+    assert proved == {"G1", "G2", "P_k", "Q_k", "L4", "T", "SEP"}
+    assert all(p["status"] == "pass" for p in doc["properties"])
+    code = main(["check", f"{SPEC}:variant", "--examples", "10"])
+    out = capsys.readouterr().out
+    assert "proof: PROVED by Z3" in out and "the claim is proved by Z3" in out
+
+
+def test_check_refutes_and_does_not_prove_the_wrong_claim(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["check", f"{SPEC}:forgetful", "--examples", "20", "--out", str(tmp_path)]
+    code = main([*argv, "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    validate(doc)
+    assert code == 1 and doc["proof"]["status"] == "refuted"
+    failed = {p["id"] for p in doc["properties"] if p["status"] == "fail"}
+    assert "G1" in failed and "T" in failed and "SEP" not in failed
+    assert not any(p["proved"] for p in doc["properties"])
+
+
+def test_check_says_why_a_claim_is_only_tested(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["check", "pocket", "--examples", "5", "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    validate(doc)
+    assert doc["proof"]["status"] == "not declarative" and doc["proof"]["reason"]
+    assert code in (0, 5)
+
+
+@needs_coq
+def test_check_coq_has_the_kernel_prove_the_claim(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["check", f"{SPEC}:variant", "--examples", "5", "--coq", "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    validate(doc)
+    assert code == 0 and doc["proof"]["coq"]["status"] == "proved"
+    assert doc["proof"]["coq"]["seconds"] > 0
+
+
+def test_check_coq_without_coqc_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert main(["check", "classic", "--coq"]) == 2
+    err = capsys.readouterr().err
+    assert "coqc not found" in err and "Traceback" not in err

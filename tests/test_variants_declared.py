@@ -1,0 +1,130 @@
+"""Reading a variant's rule as the linear template: declared hooks are read as declared,
+hand-written triggers/step by exact probes -- and what is not the template is named."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import sympy as sp
+
+from pla_proof.examples.half_step_margin import forgetful, variant
+from pla_proof.variants import Claim, LinearVariant, resolve
+from pla_proof.variants.declared import DeclaredRule, NotDeclarative, read_rule
+
+R2, GAMMA = sp.Symbol("R2", positive=True), sp.Symbol("gamma", positive=True)
+
+
+def rule(v: Any) -> DeclaredRule:
+    r = read_rule(v)
+    assert isinstance(r, DeclaredRule), r
+    return r
+
+
+def reason(v: Any) -> str:
+    r = read_rule(v)
+    assert isinstance(r, NotDeclarative), r
+    return r.reason
+
+
+def test_a_declared_rule_is_read_as_declared() -> None:
+    r = rule(resolve("classic"))
+    assert (r.eta, r.tau, r.strict, r.C, r.g) == (1, 0, False, R2, GAMMA)
+    assert r.how.startswith("declared")
+
+
+def test_hand_written_triggers_and_step_are_read_by_probes() -> None:
+    r = rule(variant)
+    assert (r.eta, r.tau, r.strict) == (sp.Rational(1, 2), 1, False)
+    assert sp.simplify(r.C - (R2 / 4 + 1)) == 0 and sp.simplify(r.g - GAMMA / 2) == 0
+    assert "probes" in r.how
+    assert sp.simplify(rule(forgetful).C - R2 / 4) == 0
+
+
+class StrictThird(LinearVariant):
+    name = "strict-third"
+
+    def triggers(self, w: Any, x: Any, y: int) -> bool:
+        return y * sum(a * b for a, b in zip(w, x, strict=True)) < Fraction(1, 3)
+
+    def step(self, w: Any, x: Any, y: int) -> Any:
+        return [3 * y * v for v in x]
+
+
+def test_a_strict_threshold_and_a_rate_are_found_exactly() -> None:
+    r = rule(StrictThird())
+    assert (r.eta, r.tau, r.strict) == (3, sp.Rational(1, 3), True)
+
+
+class ShiftedStep(LinearVariant):
+    name = "shifted-step"
+
+    def step(self, w: Any, x: Any, y: int) -> Any:
+        return [y * v + Fraction(1, 10) for v in x]
+
+
+class NormGate(LinearVariant):
+    name = "norm-gate"
+
+    def triggers(self, w: Any, x: Any, y: int) -> bool:
+        dot = sum(a * b for a, b in zip(w, x, strict=True))
+        return y * dot <= 0 or sum(a * a for a in w) > 30
+
+
+class WeightDependentStep(LinearVariant):
+    name = "weight-step"
+
+    def step(self, w: Any, x: Any, y: int) -> Any:
+        c = 2 if w[0] > 0 else 1
+        return [c * y * v for v in x]
+
+
+class OwnScore(LinearVariant):
+    name = "own-score"
+
+    def score(self, w: Any, x: Any, y: int) -> Any:
+        return y * sum(a * b for a, b in zip(w, x, strict=True)) - 1
+
+
+class ReadsData(LinearVariant):
+    name = "reads-data"
+
+    def claim(self, case: Any) -> Claim:
+        return Claim(C=max(sum(v * v for v in x) for x in case.X), g=case.gamma, uu=case.uu)
+
+
+class OwnBound(LinearVariant):
+    name = "own-bound"
+
+    def claim(self, case: Any) -> Claim:
+        return Claim(C=case.radius_squared, g=case.gamma, uu=case.uu, bound=10)
+
+
+def test_what_is_not_the_template_is_named() -> None:
+    assert "not a constant multiple of y x" in reason(ShiftedStep())
+    assert "not a threshold on y w.x" in reason(NormGate())
+    assert "factor changes" in reason(WeightDependentStep())
+    assert "score() is written by hand" in reason(OwnScore())
+    assert "reads case.X" in reason(ReadsData())
+    assert "states its own bound" in reason(OwnBound())
+    assert "parameter 'eta'" in reason(resolve("margin"))
+    assert "run() is overridden" in reason(resolve("averaged"))
+    assert "not a LinearVariant" in reason(resolve("pocket"))
+
+
+class DeclaredTauOwnStep(LinearVariant):
+    """A declared tau with a hand-written step: the run keeps the trigger y w.x <= tau."""
+
+    name = "declared-tau-own-step"
+
+    def tau(self, case: Any) -> Fraction:
+        return Fraction(2)
+
+    def step(self, w: Any, x: Any, y: int) -> Any:
+        return [Fraction(y * v, 4) for v in x]
+
+
+def test_declared_and_hand_written_parts_are_read_as_the_run_combines_them() -> None:
+    r = rule(DeclaredTauOwnStep())
+    assert (r.eta, r.tau, r.strict) == (sp.Rational(1, 4), 2, False)
+    assert "step()" in r.how and "triggers()" not in r.how
