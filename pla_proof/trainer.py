@@ -372,6 +372,17 @@ def train(
     comp = _resolve_comparator(data, comparator, strict, gamma)
     if update is not None or trigger is not None:
         return _train_python(data, rule, seed, budget, comp, mode, update, trigger, detect_cycles)
+    small = per_step_updates(data, mode)
+    if small and callable(rule):  # a chooser is asked once per update either way: never twice
+        small = budget
+    if small:  # small data: the per-step path, unless the run turns out long
+        again = (strict, gamma) if comparator == "final" else None
+        run = _train_python(
+            data, rule, seed, min(budget, small), comp, mode, None, None, detect_cycles, again
+        )
+        if run.status != "budget_exhausted" or small >= budget:
+            run.budget = budget
+            return run
     from .engine.drive import BeyondFloatRange, drive, prepare
 
     world = prepare(data, CLASSIC, mode)
@@ -389,7 +400,8 @@ def train(
             world=world,
         )
     except BeyondFloatRange:  # numbers past 1e308: the exact per-step path decides
-        return _train_python(data, rule, seed, budget, comp, mode, None, None, detect_cycles)
+        again = (strict, gamma) if comparator == "final" else None
+        return _train_python(data, rule, seed, budget, comp, mode, None, None, detect_cycles, again)
     run = _record(data, dec, comp, checker, rule, seed, mode, budget)
     if comparator == "final" and run.status == "converged" and run.updates > 0:
         final = make_comparator(data, run.w, strict=strict, gamma=gamma, source="final w")
@@ -397,6 +409,28 @@ def train(
         keep = _check_all(check, dec)
         run = _record(data, dec, final, check, rule, seed, mode, budget, stop_at=keep)
     return run
+
+
+#: Work (updates x points x coordinates) below which a run takes the engine's per-step
+#: path instead of loading the compiled loop (benchmarks/bench_startup.py: the compiled
+#: loop's first call costs 0.3-0.7 s in a fresh process; the per-step path makes such a
+#: run in about as long at this size).
+PER_STEP_WORK = 200_000
+
+
+def per_step_updates(data: Dataset, mode: str) -> int:
+    """The number of updates a run of ``data`` may make on the per-step path before the
+    compiled loop takes over (0: the compiled loop from the start) -- exact mode only.
+
+    >>> from pla_proof.data import load
+    >>> per_step_updates(load("orthonormal:3"), "exact") > 1000
+    True
+    >>> per_step_updates(load("orthonormal:3"), "float")
+    0
+    """
+    if mode != "exact":
+        return 0
+    return PER_STEP_WORK // max(1, data.n * data.d) if data.n * data.d <= 1000 else 0
 
 
 def _check_all(check: _Checker, dec: Decisions) -> int | None:
@@ -504,7 +538,10 @@ def _train_python(
     update: UpdateRule | None,
     trigger: Callable[[Any], bool] | None,
     detect_cycles: bool,
+    final: tuple[bool, Any] | None = None,
 ) -> Run:
+    """The per-step path, monitored; ``final = (strict, gamma)``: once converged, check
+    the same updates again against the returned w (``comparator="final"``)."""
     from .engine.drive import Decisions, prepare
     from .engine.pyloop import LinearProblem, loop
 
@@ -521,29 +558,12 @@ def _train_python(
         k0 = checked[0]
         if comp is None or k0 == len(picks):
             return False
-        choices = np.array(picks[k0:], dtype=np.int64)
-        m = _python_measures(problem, states[k0:], choices, k0, comp, mode, checker)
-        checker.chunks.append((k0, m))
+        found = _check_states(problem, states, picks, k0, len(picks), comp, mode, checker)
         checked[0] = len(picks)
         checked[1] = min(2 * checked[1], 4096)
-        assert checker.monitor is not None
-        found = checker.monitor.first(m)
         if found is None:
             return False
-        lem = found.lemma
-        vals = step_values(m, checker.constants, found.index, mode)
-        checker.violation = Violation(
-            lem.id,
-            lem.title,
-            str(lem.statement(strict=comp.strict)),
-            k0 + found.index + 1,
-            int(choices[found.index]),
-            found.lhs,
-            found.op,
-            found.rhs,
-            vals,
-        )
-        stop_at.append(k0 + found.index + 1)
+        stop_at.append(found)
         return True
 
     def hook(k: int, before: Any, after: Any, j: int) -> bool:
@@ -557,10 +577,7 @@ def _train_python(
     if not stop_at:
         check()
     choices = np.array(res.choices, dtype=np.int64)
-    certificate = None
-    if res.status == "not_separable":
-        counts = np.bincount(choices, minlength=data.n)
-        certificate = problem.certificate([int(c) for c in counts])
+    certificate = res.certificate  # the cycle's updates, verified
     status = "stopped" if stop_at else res.status
     dec = Decisions(
         status, choices, np.array(res.visits, dtype=np.int64), res.w, world, certificate
@@ -570,7 +587,55 @@ def _train_python(
     )
     if stop_at:
         run.w = problem.weights(states[stop_at[0]])
+    elif final is not None and run.status == "converged" and run.updates > 0:
+        strict, gamma = final
+        last = make_comparator(data, run.w, strict=strict, gamma=gamma, source="final w")
+        again = _Checker(world, last, RUNTIME_LEMMAS, keep=True)
+        keep = None
+        for k0 in range(0, len(picks), 4096):
+            k1 = min(len(picks), k0 + 4096)
+            keep = _check_states(problem, states, picks, k0, k1, last, mode, again)
+            if keep is not None:
+                break
+        run = _record(data, dec, last, again, rule, seed, mode, budget, stop_at=keep)
+        if keep is not None:
+            run.w = problem.weights(states[keep])
     return run
+
+
+def _check_states(
+    problem: LinearProblem,
+    states: list[Any],
+    picks: list[int],
+    k0: int,
+    k1: int,
+    comp: Comparator,
+    mode: str,
+    checker: _Checker,
+) -> int | None:
+    """Monitor updates ``k0 + 1 .. k1`` of a per-step run; the updates to keep (the
+    violating one included) at a violation, recorded on ``checker``."""
+    choices = np.array(picks[k0:k1], dtype=np.int64)
+    m = _python_measures(problem, states[k0 : k1 + 1], choices, k0, comp, mode, checker)
+    checker.chunks.append((k0, m))
+    assert checker.monitor is not None
+    found = checker.monitor.first(m)
+    if found is None:
+        return None
+    lem = found.lemma
+    vals = step_values(m, checker.constants, found.index, mode)
+    checker.violation = Violation(
+        lem.id,
+        lem.title,
+        str(lem.statement(strict=comp.strict)),
+        k0 + found.index + 1,
+        int(choices[found.index]),
+        found.lhs,
+        found.op,
+        found.rhs,
+        vals,
+    )
+    return k0 + found.index + 1
 
 
 def _python_measures(

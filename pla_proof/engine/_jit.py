@@ -13,6 +13,7 @@ source of each loop either way.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import os
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -23,27 +24,66 @@ __all__ = ["HAVE_NUMBA", "jit", "jit_reassociating"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-_njit: Any = None
-if os.environ.get("PLA_PROOF_NO_JIT", "") in ("", "0"):
-    try:
-        from numba import njit as _njit
-    except ImportError:  # pragma: no cover - numba is a core dependency
-        _njit = None
+_WANTED = os.environ.get("PLA_PROOF_NO_JIT", "") in ("", "0")
 
-#: True when the loops are compiled.
-HAVE_NUMBA = _njit is not None
+#: True when the loops are compiled (numba is installed and not switched off).
+HAVE_NUMBA = _WANTED and importlib.util.find_spec("numba") is not None
+
+# numba is imported when a compiled loop is first *called*, not when a module defining
+# one is imported: a run that never needs one (small data take the per-step path) pays
+# nothing for it.  Until then each loop is a stand-in that, on its first call, compiles
+# every pending loop (numba then resolves the loops' calls to each other) and puts the
+# compiled functions in place of the stand-ins in the modules that define them.
+_PENDING: list[tuple[dict[str, Any], str, Callable[..., Any], dict[str, Any]]] = []
+_ACTIVE = False
+
+
+def _activate() -> None:
+    global _ACTIVE
+    if _ACTIVE:
+        return
+    from numba import njit
+
+    compiled = {id(stub): njit(**opts)(fn) for g, name, fn, opts in _PENDING for stub in [g[name]]}
+    for g, _name, _fn, _opts in _PENDING:
+        for key, value in list(g.items()):
+            if id(value) in compiled and getattr(value, "_pla_stub", False):
+                g[key] = compiled[id(value)]
+    _PENDING.clear()
+    _ACTIVE = True
+
+
+def _lazy(fn: F, **opts: Any) -> F:
+    opts = {"cache": True, "nogil": True, **opts}
+    if _ACTIVE:
+        from numba import njit
+
+        done: F = njit(**opts)(fn)
+        return done
+    g = fn.__globals__
+    name = fn.__name__
+
+    @functools.wraps(fn)
+    def stub(*args: Any, **kwargs: Any) -> Any:
+        _activate()
+        return g[name](*args, **kwargs)
+
+    stub.py_func = fn  # type: ignore[attr-defined]
+    stub._pla_stub = True  # type: ignore[attr-defined]
+    _PENDING.append((g, name, fn, opts))
+    return stub  # type: ignore[return-value]
 
 
 def jit(fn: F) -> F:
-    """Compile ``fn`` with numba (nopython, cached) if available, else return it.
+    """Compile ``fn`` with numba (nopython, cached; on its first call) if available, else
+    return it.
 
     The loops use wrapping 64-bit integer arithmetic on purpose (hashes, the random
     generator); run as Python, numpy's overflow warnings for those are silenced.
     """
-    if _njit is None:
+    if not HAVE_NUMBA:
         return _quiet(fn)
-    compiled: F = _njit(cache=True, nogil=True)(fn)
-    return compiled
+    return _lazy(fn)
 
 
 def jit_reassociating(fn: F) -> F:
@@ -54,10 +94,9 @@ def jit_reassociating(fn: F) -> F:
     and sums of integers below 2^53 are exact in every order.  Never for error-free
     transformations (TwoSum), which live in functions compiled with :func:`jit`.
     """
-    if _njit is None:
+    if not HAVE_NUMBA:
         return _quiet(fn)
-    compiled: F = _njit(cache=True, nogil=True, fastmath={"reassoc"})(fn)
-    return compiled
+    return _lazy(fn, fastmath={"reassoc"})
 
 
 def _quiet(fn: F) -> F:

@@ -149,6 +149,8 @@ class LoopResult:
     visits: list[int]
     w: tuple[Fraction, ...]
     states: list[Any] = field(default_factory=list)
+    #: ``not_separable``: the verified certificate from the repeated weights' cycle
+    certificate: Certificate | None = None
 
 
 def loop(
@@ -203,7 +205,10 @@ def loop(
                     counts = [0] * n
                     for c in choices[seen[key] :]:
                         counts[c] += 1
-                    if problem.certificate(counts) is not None:
-                        return done("not_separable")
+                    cert = problem.certificate(counts)
+                    if cert is not None:
+                        out = done("not_separable")
+                        out.certificate = cert
+                        return out
                 else:
                     seen[key] = len(choices)
