@@ -36,11 +36,13 @@ from .engine.rule import CLASSIC
 from .errors import InputError
 from .monitor.core import Comparator, Monitor, Step, Violation, make_comparator, step_values
 from .monitor.relations import Exact, Interval
-from .proof.statements import END_LEMMAS, RUNTIME_LEMMAS, Lemma
+from .proof.runtime import END_LEMMAS, RUNTIME_LEMMAS
 
 if TYPE_CHECKING:
     from .engine.drive import Decisions, World
     from .engine.pyloop import LinearProblem
+    from .proof.runtime import RunLemma
+    from .proof.statements import Lemma
 
 # The engine (numba) is imported on the first run, so that ``import pla_proof`` stays light.
 
@@ -249,7 +251,7 @@ class _Checker:
         self,
         world: World,
         comp: Comparator | None,
-        lemmas: Sequence[Lemma],
+        lemmas: Sequence[Lemma | RunLemma],
         keep: bool,
     ) -> None:
         self.world = world
@@ -372,6 +374,8 @@ def train(
     comp = _resolve_comparator(data, comparator, strict, gamma)
     if update is not None or trigger is not None:
         return _train_python(data, rule, seed, budget, comp, mode, update, trigger, detect_cycles)
+    from .engine.pyloop import per_step_updates
+
     small = per_step_updates(data, mode)
     if small and callable(rule):  # a chooser is asked once per update either way: never twice
         small = budget
@@ -409,28 +413,6 @@ def train(
         keep = _check_all(check, dec)
         run = _record(data, dec, final, check, rule, seed, mode, budget, stop_at=keep)
     return run
-
-
-#: Work (updates x points x coordinates) below which a run takes the engine's per-step
-#: path instead of loading the compiled loop (benchmarks/bench_startup.py: the compiled
-#: loop's first call costs 0.3-0.7 s in a fresh process; the per-step path makes such a
-#: run in about as long at this size).
-PER_STEP_WORK = 200_000
-
-
-def per_step_updates(data: Dataset, mode: str) -> int:
-    """The number of updates a run of ``data`` may make on the per-step path before the
-    compiled loop takes over (0: the compiled loop from the start) -- exact mode only.
-
-    >>> from pla_proof.data import load
-    >>> per_step_updates(load("orthonormal:3"), "exact") > 1000
-    True
-    >>> per_step_updates(load("orthonormal:3"), "float")
-    0
-    """
-    if mode != "exact":
-        return 0
-    return PER_STEP_WORK // max(1, data.n * data.d) if data.n * data.d <= 1000 else 0
 
 
 def _check_all(check: _Checker, dec: Decisions) -> int | None:

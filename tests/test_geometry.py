@@ -320,3 +320,32 @@ def test_affine_margin_of_one_dimensional_data() -> None:
     assert am is not None
     assert am.u == (2,) and am.theta == -4  # threshold at 2, margin 1 on the unit u
     assert am.gamma_squared == 1 and am.c == 2
+
+
+def test_the_cold_start_on_small_data_agrees_with_the_scipy_warm_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # small data skip SciPy (its import costs more than the exact method takes): the
+    # exact optimum is the same as the one the NNLS warm start reaches
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(40):
+        d, n = rng.randint(1, 4), rng.randint(2, 9)
+        X = [[rng.randint(-6, 6) for _ in range(d)] for _ in range(n)]
+        u = [rng.randint(-3, 3) or 1 for _ in range(d)]
+        y = [1 if sum(a * b for a, b in zip(x, u, strict=True)) >= 0 else -1 for x in X]
+        data = from_arrays(X, y)
+        assert data.n * data.d <= margin_mod.COLD_START_SIZE
+        cold = separability(data)
+        with monkeypatch.context() as m:
+            m.setattr(margin_mod, "COLD_START_SIZE", 0)
+            warm = separability(data)
+        assert type(cold) is type(warm)
+        if isinstance(cold, OptimalMargin):
+            assert isinstance(warm, OptimalMargin)
+            assert cold.u == warm.u and cold.margin == warm.margin and cold.bound == warm.bound
+            assert "cold start" in cold.method and "scipy" in warm.method
+            compared += 1
+        else:
+            assert cold.verify(data) and warm.verify(data)
+    assert compared >= 20

@@ -152,3 +152,47 @@ def test_generic_bound_needs_cauchy_schwarz_at_the_start() -> None:
     without = [h for h in hyps if h != rel(st.ps**2, "<=", st.uu * st.ns)]
     assert len(without) == len(hyps) - 1
     assert check_implication(without, t_g.statement()).status == "refuted"
+
+
+def test_the_shipped_runtime_forms_are_generated_from_the_statements() -> None:
+    # one SymPy source: pla_proof/proof/forms.py is forms_source()'s output, exactly
+    from pathlib import Path
+
+    from pla_proof.proof import forms
+    from pla_proof.proof.statements import forms_source
+
+    assert Path(forms.__file__).read_text(encoding="utf-8") == forms_source()
+
+
+def test_the_run_lemmas_agree_with_the_sympy_lemmas() -> None:
+    import random
+    from fractions import Fraction
+
+    from pla_proof.proof import runtime, statements
+
+    rng = random.Random(3)
+    full = (*statements.RUNTIME_LEMMAS, *statements.END_LEMMAS)
+    light = (*runtime.RUNTIME_LEMMAS, *runtime.END_LEMMAS)
+    assert [lem.id for lem in full] == [lem.id for lem in light]
+    names = ("k", "t", "pu", "pu1", "yux", "n0", "n1", "xx", "g", "R2", "uu", "m")
+    for a, b in zip(full, light, strict=True):
+        assert a.title == b.title and a.at == b.at
+        for strict in (False, True):
+            assert str(a.statement(strict=strict)) == b.statement(strict=strict)
+            for _ in range(50):
+                vals = {n: Fraction(rng.randint(-9, 9), rng.randint(1, 3)) for n in names}
+                vals["k"] = rng.randint(1, 5)
+                assert a.holds(vals, strict=strict) == b.holds(vals, strict=strict)
+    assert light[0].sympy() is full[0]  # the rest of a lemma is the SymPy lemma's
+
+
+def test_a_run_imports_neither_sympy_nor_the_compiled_loop() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from pla_proof import train, load; r = train(load('students')); "
+        "print(r.status, sorted(m for m in ('sympy', 'numba', 'scipy', 'z3') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "converged []"

@@ -30,7 +30,7 @@ from .certificate import Certificate
 from .orders import Chooser, Selection
 from .rule import CLASSIC, LinearRule
 
-__all__ = ["LinearProblem", "LoopResult", "Problem", "loop"]
+__all__ = ["PER_STEP_WORK", "LinearProblem", "LoopResult", "Problem", "loop", "per_step_updates"]
 
 
 class Problem:
@@ -212,3 +212,25 @@ def loop(
                         return out
                 else:
                     seen[key] = len(choices)
+
+
+#: Work (updates x points x coordinates) below which a run takes the engine's per-step
+#: path instead of loading the compiled loop (benchmarks/bench_startup.py: the compiled
+#: loop's first call costs 0.3-0.7 s in a fresh process; the per-step path makes such a
+#: run in about as long at this size).
+PER_STEP_WORK = 200_000
+
+
+def per_step_updates(data: Dataset, mode: str) -> int:
+    """The number of updates a run of ``data`` may make on the per-step path before the
+    compiled loop takes over (0: the compiled loop from the start) -- exact mode only.
+
+    >>> from pla_proof.data import load
+    >>> per_step_updates(load("orthonormal:3"), "exact") > 1000
+    True
+    >>> per_step_updates(load("orthonormal:3"), "float")
+    0
+    """
+    if mode != "exact":
+        return 0
+    return PER_STEP_WORK // max(1, data.n * data.d) if data.n * data.d <= 1000 else 0

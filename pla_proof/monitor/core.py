@@ -28,7 +28,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -36,8 +36,11 @@ from ..data import Dataset
 from ..errors import InputError
 from ..interval import Interval as ScalarInterval
 from ..numbers import to_fraction
-from ..proof.statements import Lemma
 from .relations import Exact, Interval, Relation, certainly_holds, certainly_violated
+
+if TYPE_CHECKING:
+    from ..proof.runtime import RunLemma
+    from ..proof.statements import Lemma
 
 __all__ = [
     "SLACK",
@@ -190,7 +193,7 @@ SLACK = {
 class Finding:
     """The first update (0-based index in the measures) at which a lemma fails."""
 
-    lemma: Lemma
+    lemma: Lemma | RunLemma
     index: int
     lhs: Value
     rhs: Value
@@ -207,7 +210,7 @@ class Monitor:
 
     def __init__(
         self,
-        lemmas: Sequence[Lemma],
+        lemmas: Sequence[Lemma | RunLemma],
         constants: dict[str, Fraction],
         *,
         strict: bool,

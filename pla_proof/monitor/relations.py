@@ -31,13 +31,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import sympy as sp
 
-from ..proof.statements import Lemma
 from .residues import Residues, primes_for
+
+if TYPE_CHECKING:
+    from ..proof.statements import Lemma
 
 __all__ = ["Exact", "Interval", "Relation"]
 
@@ -218,11 +219,11 @@ class Relation:
 
     @staticmethod
     def of(lemma: Lemma, *, strict: bool) -> Relation:
-        key = (lemma.id, lemma.runtime, strict)
+        key = (lemma.id, id(lemma), strict)  # the cached relation keeps its lemma alive
         cached = _CACHE.get(key)
         if cached is None or cached.lemma is not lemma:
-            lhs, op, rhs = lemma.sides(strict=strict)
-            names = sorted({str(s) for s in (lhs - rhs).free_symbols})
+            lhs, op, rhs = _form(lemma, strict)
+            names = sorted(_symbols(lhs) | _symbols(rhs))
             cached = Relation(lemma, strict, op, tuple(names), _compile(lhs), _compile(rhs))
             _CACHE[key] = cached
         return cached
@@ -260,18 +261,43 @@ class Relation:
 _EXACT, _INTERVAL = 0, 1
 
 
-def _compile(e: sp.Expr) -> Any:
-    """``e`` as a function of (values, backend): exact or interval arithmetic."""
-    if e.is_Symbol:
-        name = str(e)
+def _form(lemma: Any, strict: bool) -> tuple[Any, str, Any]:
+    """The lemma's relation as polynomial trees: a run-time lemma carries them (no
+    SymPy); any other lemma's SymPy sides are written as trees."""
+    form = getattr(type(lemma), "form", None)
+    if form is not None:
+        out: tuple[Any, str, Any] = form(lemma, strict)
+        return out
+    from ..proof.statements import tree
+
+    lhs, op, rhs = lemma.sides(strict=strict)
+    return tree(lhs), op, tree(rhs)
+
+
+def _symbols(tree: Any) -> set[str]:
+    if tree[0] == "sym":
+        return {tree[1]}
+    if tree[0] == "num":
+        return set()
+    if tree[0] == "pow":
+        return _symbols(tree[1])
+    return set().union(*(_symbols(t) for t in tree[1:]))
+
+
+def _compile(e: Any) -> Any:
+    """A polynomial tree as a function of (values, backend): exact or interval
+    arithmetic."""
+    tag = e[0]
+    if tag == "sym":
+        name = e[1]
         return lambda v, b: v[name]
-    if e.is_Rational:
-        q = Fraction(int(e.p), int(e.q))
+    if tag == "num":
+        q = Fraction(int(e[1]), int(e[2]))
         consts = (Exact.const(q), Interval.point(q))
         return lambda v, b: consts[b]
-    if e.is_Add or e.is_Mul:
-        parts = [_compile(a) for a in e.args]
-        add = e.is_Add
+    if tag in ("add", "mul"):
+        parts = [_compile(a) for a in e[1:]]
+        add = tag == "add"
 
         def fold(v: Any, b: int) -> Any:
             out = parts[0](v, b)
@@ -280,8 +306,8 @@ def _compile(e: sp.Expr) -> Any:
             return out
 
         return fold
-    if e.is_Pow and e.exp.is_Integer and int(e.exp) >= 1:
-        base, n = _compile(e.base), int(e.exp)
+    if tag == "pow" and int(e[2]) >= 1:
+        base, n = _compile(e[1]), int(e[2])
 
         def power(v: Any, b: int) -> Any:
             x = base(v, b)

@@ -5,8 +5,8 @@
 * :mod:`.identities` / :mod:`.implications` -- the SymPy and Z3 checkers;
 * :mod:`.blueprint` -- check everything, time it, compare with the monitor, render.
 
-The checkers are imported on first use, so the monitor (which needs only the
-statements) does not pay for Z3.
+Every name is imported on first use: the monitor needs only the run-time lemmas
+(:mod:`.runtime`, no SymPy), a run pays neither for SymPy nor for Z3.
 
 >>> from pla_proof.proof import check_all
 >>> check_all().all_proved
@@ -15,9 +15,12 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .statements import END_LEMMAS, LEMMAS, NODES, RUNTIME_LEMMAS, Lemma, lemma
+if TYPE_CHECKING:
+    from .blueprint import Blueprint, check_all
+    from .obligations import TRUSTED_AXIOMS, Obligation, all_obligations, generic_instance
+    from .statements import END_LEMMAS, LEMMAS, NODES, RUNTIME_LEMMAS, Lemma, lemma
 
 __all__ = [
     "END_LEMMAS",
@@ -35,6 +38,8 @@ __all__ = [
 ]
 
 _LAZY = {
+    **{n: "statements" for n in ("END_LEMMAS", "LEMMAS", "NODES", "RUNTIME_LEMMAS", "Lemma")},
+    "lemma": "statements",
     "Blueprint": "blueprint",
     "check_all": "blueprint",
     "Obligation": "obligations",

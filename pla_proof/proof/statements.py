@@ -44,6 +44,8 @@ from typing import Any
 
 import sympy as sp
 
+from .runtime import compare
+
 __all__ = [
     "END_LEMMAS",
     "GENERIC",
@@ -217,25 +219,6 @@ def _compile(expr: sp.Expr) -> Callable[..., Any]:
 
 def _pick(fn: Callable[..., Any], values: Mapping[str, Any]) -> dict[str, Any]:
     return {name: values[name] for name in fn.__pla_args__}  # type: ignore[attr-defined]
-
-
-def compare(a: Any, op: str, b: Any) -> bool:
-    """``a op b`` for the relation symbols SymPy uses.
-
-    >>> compare(1, "<=", 1), compare(1, "<", 1), compare(2, "==", 2)
-    (True, False, True)
-    """
-    if op == "<=":
-        return bool(a <= b)
-    if op == "<":
-        return bool(a < b)
-    if op == ">=":
-        return bool(a >= b)
-    if op == ">":
-        return bool(a > b)
-    if op == "==":
-        return bool(a == b)
-    raise ValueError(f"unknown relation {op!r}")
 
 
 def _ge(strict: bool, a: sp.Expr, b: sp.Expr) -> sp.Basic:
@@ -610,3 +593,67 @@ def vector_forms(dim: Any = d) -> dict[str, sp.Expr]:
         "xx": vsum(X[i] ** 2, dim),
         "uu": vsum(U[i] ** 2, dim),
     }
+
+
+# --- the run-time forms, generated for the SymPy-free run path ----------------------------
+#: A polynomial as a tree of tuples: ``("sym", name)``, ``("num", p, q)``,
+#: ``("add", *terms)``, ``("mul", *factors)``, ``("pow", base, n)``.
+Tree = tuple[Any, ...]
+
+
+def tree(expr: Any) -> Tree:
+    """A run-time polynomial as a tree of tuples (what :mod:`pla_proof.proof.forms` holds).
+
+    >>> tree(k * g + 1)
+    ('add', ('num', 1, 1), ('mul', ('sym', 'g'), ('sym', 'k')))
+    """
+    e = sp.sympify(expr)
+    if e.is_Symbol:
+        return ("sym", str(e))
+    if e.is_Rational:
+        return ("num", int(e.p), int(e.q))
+    if e.is_Add:
+        return ("add", *(tree(a) for a in e.args))
+    if e.is_Mul:
+        return ("mul", *(tree(a) for a in e.args))
+    if e.is_Pow and e.exp.is_Integer and int(e.exp) >= 1:
+        return ("pow", tree(e.base), int(e.exp))
+    raise ValueError(f"cannot write {e} as a run-time polynomial")
+
+
+def form(lem: Lemma, strict: bool) -> tuple[Tree, str, Tree, str]:
+    """``(lhs, op, rhs, text)`` of a lemma's run-time statement."""
+    lhs, op, rhs = lem.sides(strict=strict)
+    return tree(lhs), op, tree(rhs), str(lem.statement(strict=strict))
+
+
+def forms_source() -> str:
+    """The text of :mod:`pla_proof.proof.forms`, generated from the run-time lemmas here;
+    ``tests/test_proof_statements.py`` checks the shipped file is this text.  Regenerate:
+    ``python -c "from pla_proof.proof.statements import forms_source as f; print(f(), end='')"
+    > pla_proof/proof/forms.py``."""
+    lines = [
+        '"""GENERATED from pla_proof/proof/statements.py -- do not edit.',
+        "",
+        "The run-time lemmas without SymPy: for each, its title, kind, description and when",
+        "the monitor evaluates it, and per margin form (strict False/True) its statement as",
+        "``(lhs, op, rhs, text)`` trees (:func:`pla_proof.proof.statements.tree`).",
+        "Regenerate: see :func:`pla_proof.proof.statements.forms_source`.",
+        '"""',
+        "",
+        "from typing import Any",
+        "",
+        f"RUNTIME_IDS = {tuple(lem.id for lem in RUNTIME_LEMMAS)!r}",
+        f"END_IDS = {tuple(lem.id for lem in END_LEMMAS)!r}",
+        "",
+        "LEMMAS: dict[str, dict[Any, Any]] = {",
+    ]
+    for lem in (*RUNTIME_LEMMAS, *END_LEMMAS):
+        lines.append(f"    {lem.id!r}: {{")
+        for key in ("title", "kind", "text", "source", "at"):
+            lines.append(f"        {key!r}: {getattr(lem, key)!r},")
+        for strict in (False, True):
+            lines.append(f"        {strict!r}: {form(lem, strict)!r},")
+        lines.append("    },")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
