@@ -38,6 +38,7 @@ import numpy as np
 from .residues import Residues, primes_for
 
 if TYPE_CHECKING:
+    from ..proof.runtime import RunLemma
     from ..proof.statements import Lemma
 
 __all__ = ["Exact", "Interval", "Relation"]
@@ -210,7 +211,7 @@ class Relation:
     evaluators, so a run pays no SymPy cost.
     """
 
-    lemma: Lemma
+    lemma: Lemma | RunLemma
     strict: bool
     op: str
     symbols: tuple[str, ...]
@@ -218,7 +219,7 @@ class Relation:
     _rhs: Any
 
     @staticmethod
-    def of(lemma: Lemma, *, strict: bool) -> Relation:
+    def of(lemma: Lemma | RunLemma, *, strict: bool) -> Relation:
         key = (lemma.id, id(lemma), strict)  # the cached relation keeps its lemma alive
         cached = _CACHE.get(key)
         if cached is None or cached.lemma is not lemma:
