@@ -33,6 +33,7 @@ from .common import (
 
 if TYPE_CHECKING:
     from ..data import Dataset
+    from ..proof.runtime import RunLemma
     from ..proof.statements import Lemma
     from ..trainer import Run
 
@@ -100,17 +101,33 @@ class Instance:
         }
 
 
-def instantiate(lem: Lemma, values: dict[str, Any], strict: bool) -> Instance:
-    """Evaluate ``lem``'s own compiled relation on measured values."""
+def _text(lem: Any, strict: bool) -> str:
+    """A lemma in the proof's notation: generated for the run-time lemmas (no SymPy)."""
+    if hasattr(type(lem), "notation"):
+        out: str = lem.notation(strict)
+        return out
     from ..proof import notation
-    from ..proof.statements import compare
+
+    return notation.text(lem, strict)
+
+
+def _latex(lem: Any, strict: bool) -> str:
+    if hasattr(type(lem), "notation"):
+        out: str = lem.latex(strict)
+        return out
+    from ..proof import notation
+
+    return notation.latex(lem, strict)
+
+
+def instantiate(lem: Lemma | RunLemma, values: dict[str, Any], strict: bool) -> Instance:
+    """Evaluate ``lem``'s own compiled relation on measured values."""
+    from ..proof.runtime import compare
 
     lhs_fn, op, rhs_fn = lem.evaluator(strict=strict)
     lhs = lhs_fn(**{n: values[n] for n in lhs_fn.__pla_args__})  # type: ignore[attr-defined]
     rhs = rhs_fn(**{n: values[n] for n in rhs_fn.__pla_args__})  # type: ignore[attr-defined]
-    return Instance(
-        lem.id, lem.title, notation.text(lem, strict), lhs, op, rhs, compare(lhs, op, rhs)
-    )
+    return Instance(lem.id, lem.title, _text(lem, strict), lhs, op, rhs, compare(lhs, op, rhs))
 
 
 # --- the explanation as data ---------------------------------------------------------------
@@ -165,7 +182,7 @@ def _jsonable(v: Any) -> Any:
 def explain_run(data: Dataset, run: Run) -> Explanation:
     """Instantiate every lemma on every update of a converged, monitored run."""
     from ..numbers import dot
-    from ..proof.statements import END_LEMMAS, RUNTIME_LEMMAS
+    from ..proof.runtime import END_LEMMAS, RUNTIME_LEMMAS
 
     comp = run.comparator
     if comp is None:
@@ -265,9 +282,9 @@ def _selected(ex: Explanation, max_steps: int) -> tuple[Shown, int]:
     return shown, n - max_steps
 
 
-def _summary(ex: Explanation) -> list[tuple[Lemma, bool, Any, int]]:
+def _summary(ex: Explanation) -> list[tuple[RunLemma, bool, Any, int]]:
     """Per lemma: held everywhere, smallest slack and the update where it occurred."""
-    from ..proof.statements import RUNTIME_LEMMAS
+    from ..proof.runtime import RUNTIME_LEMMAS
 
     out = []
     for idx, lem in enumerate(RUNTIME_LEMMAS):
@@ -283,14 +300,14 @@ def _op(op: str) -> str:
 
 def _symbols(ex: Explanation) -> list[tuple[str, str, str]]:
     """(text, LaTeX, meaning) of every symbol the statements use, plus γ and R."""
-    from ..proof import notation
-    from ..proof.statements import END_LEMMAS, RUNTIME_LEMMAS
+    from ..proof.runtime import END_LEMMAS, RUNTIME_LEMMAS
+    from ..proof.symbols import SYMBOLS
 
     names: list[str] = []
     for lem in (*RUNTIME_LEMMAS, *END_LEMMAS):
-        for sym in notation.symbols_of(lem, ex.strict):
-            if sym.name not in names:
-                names.append(sym.name)
+        for name in lem.symbols(ex.strict):
+            if name not in names:
+                names.append(name)
     names += [n for n in ("gamma", "R") if n not in names]
     out = [
         (
@@ -299,10 +316,7 @@ def _symbols(ex: Explanation) -> list[tuple[str, str, str]]:
             f"the comparator: a separating vector of any length (here {ex.facts['u_source']})",
         )
     ]
-    out += [
-        (notation.SYMBOLS[n].text, notation.SYMBOLS[n].latex, notation.SYMBOLS[n].meaning)
-        for n in names
-    ]
+    out += [(SYMBOLS[n].text, SYMBOLS[n].latex, SYMBOLS[n].meaning) for n in names]
     return out
 
 
@@ -391,7 +405,6 @@ def _data_rows(ex: Explanation, limit: int = 12) -> list[list[str]] | None:
 
 
 def render_text(ex: Explanation, max_steps: int) -> str:
-    from ..proof import notation
 
     f, data, run = ex.facts, ex.data, ex.run
     rel = "<" if ex.strict else "≤"
@@ -451,7 +464,7 @@ def render_text(ex: Explanation, max_steps: int) -> str:
     lines.append("Every lemma at every update: the smallest slack")
     for lem, ok, slack, k_min in _summary(ex):
         lines.append(
-            f"  {lem.id:<12} {notation.text(lem, ex.strict):<44} "
+            f"  {lem.id:<12} {_text(lem, ex.strict):<44} "
             f"{'held' if ok else 'FAILED'} at every update; smallest slack {_num(slack)} "
             f"(k = {k_min})"
         )
@@ -533,8 +546,7 @@ def _md_num(v: Any) -> str:
 def render_markdown(
     ex: Explanation, max_steps: int, figures: dict[str, str] | None = None, base: str = "."
 ) -> str:
-    from ..proof import notation
-    from ..proof.statements import RUNTIME_LEMMAS
+    from ..proof.runtime import RUNTIME_LEMMAS
 
     f, data, run = ex.facts, ex.data, ex.run
     lt = r"<" if ex.strict else r"\le"
@@ -602,7 +614,7 @@ def render_markdown(
         ]
         for lem, c in zip(RUNTIME_LEMMAS, checks, strict=True):
             out.append(
-                f"| {c.lemma} | {_md(c.title)} | {_tex(notation.latex(lem, ex.strict))} | "
+                f"| {c.lemma} | {_md(c.title)} | {_tex(_latex(lem, ex.strict))} | "
                 f"{_md_num(c.lhs)} | {_op(c.op)} | {_md_num(c.rhs)} | {_md_num(c.slack)}"
                 f"{'' if c.holds else ' **FAILS**'} |"
             )
@@ -615,7 +627,7 @@ def render_markdown(
     ]
     for lem, ok, slack, k_min in _summary(ex):
         out.append(
-            f"| {lem.id} | {_tex(notation.latex(lem, ex.strict))} | {'yes' if ok else '**no**'} "
+            f"| {lem.id} | {_tex(_latex(lem, ex.strict))} | {'yes' if ok else '**no**'} "
             f"| {_md_num(slack)} | {k_min} |"
         )
     out += ["", "## The final step", ""]

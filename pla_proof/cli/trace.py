@@ -203,7 +203,7 @@ def _step_json(r: Run, s: Any, w_next: tuple[Fraction, ...] | None) -> dict[str,
         "values": {name: _value(val) for name, val in v.items()},
     }
     if r.mode == "exact" and comp is not None:
-        from ..proof.statements import RUNTIME_LEMMAS
+        from ..proof.runtime import RUNTIME_LEMMAS
         from .explain import instantiate
 
         out["checks"] = [instantiate(lem, v, comp.strict).to_json() for lem in RUNTIME_LEMMAS]

@@ -2,7 +2,8 @@
 
 The run-time lemmas without SymPy: for each, its title, kind, description and when
 the monitor evaluates it, and per margin form (strict False/True) its statement as
-``(lhs, op, rhs, text)`` trees (:func:`pla_proof.proof.statements.tree`).
+``(lhs, op, rhs, text)`` trees (:func:`pla_proof.proof.statements.tree`) and, under
+``('notation', strict)``, its text and LaTeX in the proof's notation and its symbols.
 Regenerate: see :func:`pla_proof.proof.statements.forms_source`.
 """
 
@@ -20,6 +21,8 @@ LEMMAS: dict[str, dict[Any, Any]] = {
         'at': 'update',
         False: (('sym', 't'), '<=', ('num', 0, 1), 't <= 0'),
         True: (('sym', 't'), '<=', ('num', 0, 1), 't <= 0'),
+        ('notation', False): ('y_j (w_k·x_j) ≤ 0', '$y_j\\,(w_k\\cdot x_j) \\le 0$', ('t',)),
+        ('notation', True): ('y_j (w_k·x_j) ≤ 0', '$y_j\\,(w_k\\cdot x_j) \\le 0$', ('t',)),
     },
     'A1_j': {
         'title': 'margin assumption at the picked point',
@@ -29,6 +32,8 @@ LEMMAS: dict[str, dict[Any, Any]] = {
         'at': 'update',
         False: (('sym', 'yux'), '>=', ('sym', 'g'), 'yux >= g'),
         True: (('sym', 'yux'), '>', ('sym', 'g'), 'yux > g'),
+        ('notation', False): ('y_j (u·x_j) ≥ g', '$y_j\\,(u\\cdot x_j) \\ge g$', ('yux', 'g')),
+        ('notation', True): ('y_j (u·x_j) > g', '$y_j\\,(u\\cdot x_j) > g$', ('yux', 'g')),
     },
     'A2_j': {
         'title': 'radius assumption at the picked point',
@@ -38,6 +43,8 @@ LEMMAS: dict[str, dict[Any, Any]] = {
         'at': 'update',
         False: (('sym', 'xx'), '<=', ('sym', 'R2'), 'xx <= R2'),
         True: (('sym', 'xx'), '<=', ('sym', 'R2'), 'xx <= R2'),
+        ('notation', False): ('‖x_j‖² ≤ R²', '$\\|x_j\\|^2 \\le R^2$', ('xx', 'R2')),
+        ('notation', True): ('‖x_j‖² ≤ R²', '$\\|x_j\\|^2 \\le R^2$', ('xx', 'R2')),
     },
     'L1': {
         'title': 'progress identity',
@@ -47,6 +54,8 @@ LEMMAS: dict[str, dict[Any, Any]] = {
         'at': 'update',
         False: (('sym', 'pu1'), '==', ('add', ('sym', 'pu'), ('sym', 'yux')), 'Eq(pu1, pu + yux)'),
         True: (('sym', 'pu1'), '==', ('add', ('sym', 'pu'), ('sym', 'yux')), 'Eq(pu1, pu + yux)'),
+        ('notation', False): ('u·w_{k+1} = u·w_k + y_j (u·x_j)', '$u\\cdot w_{k+1} = u\\cdot w_k + y_j\\,(u\\cdot x_j)$', ('pu', 'pu1', 'yux')),
+        ('notation', True): ('u·w_{k+1} = u·w_k + y_j (u·x_j)', '$u\\cdot w_{k+1} = u\\cdot w_k + y_j\\,(u\\cdot x_j)$', ('pu', 'pu1', 'yux')),
     },
     'L2': {
         'title': 'progress inequality',
@@ -56,6 +65,8 @@ LEMMAS: dict[str, dict[Any, Any]] = {
         'at': 'update',
         False: (('add', ('sym', 'pu1'), ('mul', ('num', -1, 1), ('sym', 'pu'))), '>=', ('sym', 'g'), '-pu + pu1 >= g'),
         True: (('add', ('sym', 'pu1'), ('mul', ('num', -1, 1), ('sym', 'pu'))), '>', ('sym', 'g'), '-pu + pu1 > g'),
+        ('notation', False): ('u·w_{k+1} − u·w_k ≥ g', '$u\\cdot w_{k+1} - u\\cdot w_k \\ge g$', ('pu', 'pu1', 'g')),
+        ('notation', True): ('u·w_{k+1} − u·w_k > g', '$u\\cdot w_{k+1} - u\\cdot w_k > g$', ('pu', 'pu1', 'g')),
     },
     'L3': {
         'title': 'P_k: progress after k updates',
@@ -65,6 +76,8 @@ LEMMAS: dict[str, dict[Any, Any]] = {
         'at': 'update',
         False: (('sym', 'pu1'), '>=', ('mul', ('sym', 'g'), ('sym', 'k')), 'pu1 >= g*k'),
         True: (('sym', 'pu1'), '>', ('mul', ('sym', 'g'), ('sym', 'k')), 'pu1 > g*k'),
+        ('notation', False): ('u·w_{k+1} ≥ k·g', '$u\\cdot w_{k+1} \\ge k\\,g$', ('k', 'pu1', 'g')),
+        ('notation', True): ('u·w_{k+1} > k·g', '$u\\cdot w_{k+1} > k\\,g$', ('k', 'pu1', 'g')),
     },
     'L4': {
         'title': 'Cauchy-Schwarz (homogeneous, squared)',
@@ -74,6 +87,8 @@ LEMMAS: dict[str, dict[Any, Any]] = {
         'at': 'update',
         False: (('pow', ('sym', 'pu1'), 2), '<=', ('mul', ('sym', 'n1'), ('sym', 'uu')), 'pu1**2 <= n1*uu'),
         True: (('pow', ('sym', 'pu1'), 2), '<=', ('mul', ('sym', 'n1'), ('sym', 'uu')), 'pu1**2 <= n1*uu'),
+        ('notation', False): ('(u·w_{k+1})² ≤ ‖u‖²·‖w_{k+1}‖²', '$\\left(u\\cdot w_{k+1}\\right)^2 \\le \\|u\\|^2\\,\\|w_{k+1}\\|^2$', ('pu1', 'n1', 'uu')),
+        ('notation', True): ('(u·w_{k+1})² ≤ ‖u‖²·‖w_{k+1}‖²', '$\\left(u\\cdot w_{k+1}\\right)^2 \\le \\|u\\|^2\\,\\|w_{k+1}\\|^2$', ('pu1', 'n1', 'uu')),
     },
     'L5': {
         'title': 'norm expansion',
@@ -83,6 +98,8 @@ LEMMAS: dict[str, dict[Any, Any]] = {
         'at': 'update',
         False: (('sym', 'n1'), '==', ('add', ('sym', 'n0'), ('sym', 'xx'), ('mul', ('num', 2, 1), ('sym', 't'))), 'Eq(n1, n0 + 2*t + xx)'),
         True: (('sym', 'n1'), '==', ('add', ('sym', 'n0'), ('sym', 'xx'), ('mul', ('num', 2, 1), ('sym', 't'))), 'Eq(n1, n0 + 2*t + xx)'),
+        ('notation', False): ('‖w_{k+1}‖² = ‖w_k‖² + 2 y_j (w_k·x_j) + ‖x_j‖²', '$\\|w_{k+1}\\|^2 = \\|w_k\\|^2 + 2\\,y_j\\,(w_k\\cdot x_j) + \\|x_j\\|^2$', ('t', 'n0', 'n1', 'xx')),
+        ('notation', True): ('‖w_{k+1}‖² = ‖w_k‖² + 2 y_j (w_k·x_j) + ‖x_j‖²', '$\\|w_{k+1}\\|^2 = \\|w_k\\|^2 + 2\\,y_j\\,(w_k\\cdot x_j) + \\|x_j\\|^2$', ('t', 'n0', 'n1', 'xx')),
     },
     'L6': {
         'title': 'growth inequality',
@@ -92,6 +109,8 @@ LEMMAS: dict[str, dict[Any, Any]] = {
         'at': 'update',
         False: (('add', ('sym', 'n1'), ('mul', ('num', -1, 1), ('sym', 'n0'))), '<=', ('sym', 'R2'), '-n0 + n1 <= R2'),
         True: (('add', ('sym', 'n1'), ('mul', ('num', -1, 1), ('sym', 'n0'))), '<=', ('sym', 'R2'), '-n0 + n1 <= R2'),
+        ('notation', False): ('‖w_{k+1}‖² − ‖w_k‖² ≤ R²', '$\\|w_{k+1}\\|^2 - \\|w_k\\|^2 \\le R^2$', ('n0', 'n1', 'R2')),
+        ('notation', True): ('‖w_{k+1}‖² − ‖w_k‖² ≤ R²', '$\\|w_{k+1}\\|^2 - \\|w_k\\|^2 \\le R^2$', ('n0', 'n1', 'R2')),
     },
     'L7': {
         'title': 'Q_k: growth after k updates',
@@ -101,6 +120,8 @@ LEMMAS: dict[str, dict[Any, Any]] = {
         'at': 'update',
         False: (('sym', 'n1'), '<=', ('mul', ('sym', 'R2'), ('sym', 'k')), 'n1 <= R2*k'),
         True: (('sym', 'n1'), '<=', ('mul', ('sym', 'R2'), ('sym', 'k')), 'n1 <= R2*k'),
+        ('notation', False): ('‖w_{k+1}‖² ≤ k·R²', '$\\|w_{k+1}\\|^2 \\le k\\,R^2$', ('k', 'n1', 'R2')),
+        ('notation', True): ('‖w_{k+1}‖² ≤ k·R²', '$\\|w_{k+1}\\|^2 \\le k\\,R^2$', ('k', 'n1', 'R2')),
     },
     'T': {
         'title': 'convergence bound',
@@ -110,6 +131,8 @@ LEMMAS: dict[str, dict[Any, Any]] = {
         'at': 'update',
         False: (('mul', ('sym', 'k'), ('pow', ('sym', 'g'), 2)), '<=', ('mul', ('sym', 'R2'), ('sym', 'uu')), 'g**2*k <= R2*uu'),
         True: (('mul', ('sym', 'k'), ('pow', ('sym', 'g'), 2)), '<', ('mul', ('sym', 'R2'), ('sym', 'uu')), 'g**2*k < R2*uu'),
+        ('notation', False): ('k·g² ≤ R²·‖u‖²', '$k\\,g^2 \\le R^2\\,\\|u\\|^2$', ('k', 'g', 'R2', 'uu')),
+        ('notation', True): ('k·g² < R²·‖u‖²', '$k\\,g^2 < R^2\\,\\|u\\|^2$', ('k', 'g', 'R2', 'uu')),
     },
     'SEP': {
         'title': 'the returned w separates',
@@ -119,5 +142,7 @@ LEMMAS: dict[str, dict[Any, Any]] = {
         'at': 'end',
         False: (('sym', 'm'), '>', ('num', 0, 1), 'm > 0'),
         True: (('sym', 'm'), '>', ('num', 0, 1), 'm > 0'),
+        ('notation', False): ('m > 0', '$m > 0$', ('m',)),
+        ('notation', True): ('m > 0', '$m > 0$', ('m',)),
     },
 }

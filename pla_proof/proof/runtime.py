@@ -134,6 +134,21 @@ class RunLemma:
         lhs, op, rhs, _ = self._forms[strict]
         return lhs, op, rhs
 
+    def notation(self, strict: bool = False) -> str:
+        """The statement in the proof's notation (``pla_proof.proof.notation.text``)."""
+        text: str = forms.LEMMAS[self.id][("notation", strict)][0]
+        return text
+
+    def latex(self, strict: bool = False) -> str:
+        """The statement in LaTeX, as ``$...$`` (``pla_proof.proof.notation.latex``)."""
+        text: str = forms.LEMMAS[self.id][("notation", strict)][1]
+        return text
+
+    def symbols(self, strict: bool = False) -> tuple[str, ...]:
+        """The names of the symbols the statement uses, in the order of ``SYMBOLS``."""
+        names: tuple[str, ...] = forms.LEMMAS[self.id][("notation", strict)][2]
+        return names
+
     def statement(self, *, strict: bool = False) -> Statement:
         """The statement's text (the SymPy relation: ``self.sympy().statement()``)."""
         return Statement(self._forms[strict][3])

@@ -632,12 +632,15 @@ def forms_source() -> str:
     ``tests/test_proof_statements.py`` checks the shipped file is this text.  Regenerate:
     ``python -c "from pla_proof.proof.statements import forms_source as f; print(f(), end='')"
     > pla_proof/proof/forms.py``."""
+    from . import notation
+
     lines = [
         '"""GENERATED from pla_proof/proof/statements.py -- do not edit.',
         "",
         "The run-time lemmas without SymPy: for each, its title, kind, description and when",
         "the monitor evaluates it, and per margin form (strict False/True) its statement as",
-        "``(lhs, op, rhs, text)`` trees (:func:`pla_proof.proof.statements.tree`).",
+        "``(lhs, op, rhs, text)`` trees (:func:`pla_proof.proof.statements.tree`) and, under",
+        "``('notation', strict)``, its text and LaTeX in the proof's notation and its symbols.",
         "Regenerate: see :func:`pla_proof.proof.statements.forms_source`.",
         '"""',
         "",
@@ -654,6 +657,13 @@ def forms_source() -> str:
             lines.append(f"        {key!r}: {getattr(lem, key)!r},")
         for strict in (False, True):
             lines.append(f"        {strict!r}: {form(lem, strict)!r},")
+        for strict in (False, True):  # the proof's notation (pla_proof.proof.notation)
+            shown = (
+                notation.text(lem, strict),
+                notation.latex(lem, strict),
+                tuple(sym.name for sym in notation.symbols_of(lem, strict)),
+            )
+            lines.append(f"        ({'notation'!r}, {strict!r}): {shown!r},")
         lines.append("    },")
     lines.append("}")
     return "\n".join(lines) + "\n"
