@@ -135,8 +135,18 @@ def test_the_monitors_lemmas_are_the_proofs_objects() -> None:
         mon = Monitor(RUNTIME_LEMMAS, {"g": comp.gamma}, strict=False, mode=mode)
         assert len(mon.relations) == len(RUNTIME_LEMMAS)
         assert all(r.lemma is lem for r, lem in zip(mon.relations, RUNTIME_LEMMAS, strict=True))
-    assert trainer_module.RUNTIME_LEMMAS is RUNTIME_LEMMAS
-    assert trainer_module.END_LEMMAS is END_LEMMAS
+    # a run evaluates the same statements, written out without SymPy (pla_proof/proof/
+    # forms.py, generated from these objects): each run-time lemma is one of them
+    from pla_proof.proof import runtime
+
+    assert trainer_module.RUNTIME_LEMMAS is runtime.RUNTIME_LEMMAS
+    assert trainer_module.END_LEMMAS is runtime.END_LEMMAS
+    assert [lem.sympy() for lem in runtime.RUNTIME_LEMMAS] == list(RUNTIME_LEMMAS)
+    assert [lem.sympy() for lem in runtime.END_LEMMAS] == list(END_LEMMAS)
+    for light, full in zip(runtime.RUNTIME_LEMMAS, RUNTIME_LEMMAS, strict=True):
+        assert light.sympy() is full
+        for strict in (False, True):
+            assert light.statement(strict=strict) == str(full.statement(strict=strict))
 
 
 def _students_first_update(lemmas: list[Lemma]) -> object:
@@ -175,8 +185,17 @@ def test_a_run_checks_every_runtime_lemma_the_proof_lists(monkeypatch: pytest.Mo
         seen.append(self.id)
         return real_holds(self, values, **kw)  # type: ignore[arg-type]
 
+    from pla_proof.proof.runtime import RunLemma
+
+    real_run_holds = RunLemma.holds
+
+    def spy_run_holds(self: RunLemma, values: object, **kw: object) -> bool:
+        seen.append(self.id)
+        return real_run_holds(self, values, **kw)  # type: ignore[arg-type]
+
     monkeypatch.setattr(relations_module.Relation, "exact", spy)
     monkeypatch.setattr(Lemma, "holds", spy_holds)
+    monkeypatch.setattr(RunLemma, "holds", spy_run_holds)
     run = train(load("orthonormal:3"), comparator=[1, -1, 1])
     assert run.status == "converged"
     per_update = [lem.id for lem in RUNTIME_LEMMAS]

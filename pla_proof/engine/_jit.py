@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-__all__ = ["HAVE_NUMBA", "jit", "jit_reassociating"]
+__all__ = ["HAVE_NUMBA", "jit", "jit_reassociating", "loaded"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -51,6 +51,12 @@ def _activate() -> None:
                 g[key] = compiled[id(value)]
     _PENDING.clear()
     _ACTIVE = True
+
+
+def loaded() -> bool:
+    """True once this process has loaded the compiled loops (numba imported and the
+    loops' stand-ins replaced)."""
+    return _ACTIVE
 
 
 def _lazy(fn: F, **opts: Any) -> F:

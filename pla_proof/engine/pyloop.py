@@ -216,21 +216,26 @@ def loop(
 
 #: Work (updates x points x coordinates) below which a run takes the engine's per-step
 #: path instead of loading the compiled loop (benchmarks/bench_startup.py: the compiled
-#: loop's first call costs 0.3-0.7 s in a fresh process; the per-step path makes such a
-#: run in about as long at this size).
+#: loop's first call costs 0.3-0.4 s in a fresh process -- numba's import and its
+#: registries; the per-step path makes a run of this much work in about that time).
 PER_STEP_WORK = 200_000
 
 
 def per_step_updates(data: Dataset, mode: str) -> int:
     """The number of updates a run of ``data`` may make on the per-step path before the
-    compiled loop takes over (0: the compiled loop from the start) -- exact mode only.
+    compiled loop takes over; 0: the compiled loop from the start -- in float mode, on
+    larger data, and once the process has loaded the compiled loops (then they are the
+    faster path for every size).  Both paths make the same decisions.
 
     >>> from pla_proof.data import load
-    >>> per_step_updates(load("orthonormal:3"), "exact") > 1000
+    >>> from pla_proof.engine import _jit
+    >>> per_step_updates(load("orthonormal:3"), "exact") > 1000 or _jit.loaded()
     True
     >>> per_step_updates(load("orthonormal:3"), "float")
     0
     """
-    if mode != "exact":
+    from . import _jit
+
+    if mode != "exact" or _jit.loaded() or data.n * data.d > 1000:
         return 0
-    return PER_STEP_WORK // max(1, data.n * data.d) if data.n * data.d <= 1000 else 0
+    return PER_STEP_WORK // max(1, data.n * data.d)
