@@ -207,16 +207,21 @@ def run(args: argparse.Namespace) -> int:
     how["extra_cases"] = extra
     if args.shrink_runs is not None:
         how["shrink_runs"] = args.shrink_runs
+    proofs: list[ClaimProof] = []
+
+    def prove() -> None:  # while the workers search: the proofs cost no wall time
+        from ..proof.instances import prove_claim
+
+        proofs.extend(prove_claim(v, coq=args.coq) for _, v in variants)
+
     if args.minutes is not None:
         from ..variants.campaign import campaign
 
         reports = campaign([v for _, v in variants], minutes=args.minutes, **how)
+        prove()
     else:
-        reports = run_searches([v for _, v in variants], progress=progress, **how)
+        reports = run_searches([v for _, v in variants], progress=progress, meanwhile=prove, **how)
     end_progress()
-    from ..proof.instances import prove_claim
-
-    proofs = [prove_claim(v, coq=args.coq) for _, v in variants]
     docs = []
     for (spec, variant), report, replayed, proof in zip(
         variants, reports, extra, proofs, strict=True

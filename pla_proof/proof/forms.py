@@ -11,6 +11,8 @@ from typing import Any
 
 RUNTIME_IDS = ('DEF_TRIGGER', 'A1_j', 'A2_j', 'L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7', 'T')
 END_IDS = ('SEP',)
+GENERIC_IDS = ('G1', 'G2', 'P_G', 'Q_G', 'T_G')
+CLAIMED_BOUND_ID = 'T_B'
 
 LEMMAS: dict[str, dict[Any, Any]] = {
     'DEF_TRIGGER': {
@@ -144,5 +146,71 @@ LEMMAS: dict[str, dict[Any, Any]] = {
         True: (('sym', 'm'), '>', ('num', 0, 1), 'm > 0'),
         ('notation', False): ('m > 0', '$m > 0$', ('m',)),
         ('notation', True): ('m > 0', '$m > 0$', ('m',)),
+    },
+    'G1': {
+        'title': '(G1) growth per update',
+        'kind': 'assumption',
+        'text': '|w_{k+1}|^2 - |w_k|^2 <= C (a hypothesis of the generic lemma; C >= 0)',
+        'source': 'the generic lemma (docs/proof.md), proved once for every additive variant',
+        'at': 'update',
+        False: (('add', ('sym', 'n1'), ('mul', ('num', -1, 1), ('sym', 'n0'))), '<=', ('sym', 'C'), '-n0 + n1 <= C'),
+        True: (('add', ('sym', 'n1'), ('mul', ('num', -1, 1), ('sym', 'n0'))), '<=', ('sym', 'C'), '-n0 + n1 <= C'),
+        ('notation', False): ('‖w_{k+1}‖² − ‖w_k‖² ≤ C', '$\\|w_{k+1}\\|^2 - \\|w_k\\|^2 \\le C$', ('n0', 'n1', 'C')),
+        ('notation', True): ('‖w_{k+1}‖² − ‖w_k‖² ≤ C', '$\\|w_{k+1}\\|^2 - \\|w_k\\|^2 \\le C$', ('n0', 'n1', 'C')),
+    },
+    'G2': {
+        'title': '(G2) progress per update',
+        'kind': 'assumption',
+        'text': 'u . w_{k+1} - u . w_k >= g (a hypothesis of the generic lemma; g > 0)',
+        'source': 'the generic lemma (docs/proof.md), proved once for every additive variant',
+        'at': 'update',
+        False: (('add', ('sym', 'pu1'), ('mul', ('num', -1, 1), ('sym', 'pu'))), '>=', ('sym', 'g'), '-pu + pu1 >= g'),
+        True: (('add', ('sym', 'pu1'), ('mul', ('num', -1, 1), ('sym', 'pu'))), '>', ('sym', 'g'), '-pu + pu1 > g'),
+        ('notation', False): ('u·w_{k+1} − u·w_k ≥ g', '$u\\cdot w_{k+1} - u\\cdot w_k \\ge g$', ('pu', 'pu1', 'g')),
+        ('notation', True): ('u·w_{k+1} − u·w_k > g', '$u\\cdot w_{k+1} - u\\cdot w_k > g$', ('pu', 'pu1', 'g')),
+    },
+    'P_G': {
+        'title': 'P_k of the generic lemma',
+        'kind': 'implication',
+        'text': 'u . w_{k+1} >= u . w_1 + k g (by induction on k)',
+        'source': 'the generic lemma (docs/proof.md), proved once for every additive variant',
+        'at': 'update',
+        False: (('sym', 'pu1'), '>=', ('add', ('sym', 'ps'), ('mul', ('sym', 'g'), ('sym', 'k'))), 'pu1 >= g*k + ps'),
+        True: (('sym', 'pu1'), '>', ('add', ('sym', 'ps'), ('mul', ('sym', 'g'), ('sym', 'k'))), 'pu1 > g*k + ps'),
+        ('notation', False): ('u·w_{k+1} ≥ u·w_1 + k·g', '$u\\cdot w_{k+1} \\ge u\\cdot w_1 + k\\,g$', ('k', 'pu1', 'g', 'ps')),
+        ('notation', True): ('u·w_{k+1} > u·w_1 + k·g', '$u\\cdot w_{k+1} > u\\cdot w_1 + k\\,g$', ('k', 'pu1', 'g', 'ps')),
+    },
+    'Q_G': {
+        'title': 'Q_k of the generic lemma',
+        'kind': 'implication',
+        'text': '|w_{k+1}|^2 <= |w_1|^2 + k C (by induction on k)',
+        'source': 'the generic lemma (docs/proof.md), proved once for every additive variant',
+        'at': 'update',
+        False: (('sym', 'n1'), '<=', ('add', ('sym', 'ns'), ('mul', ('sym', 'C'), ('sym', 'k'))), 'n1 <= C*k + ns'),
+        True: (('sym', 'n1'), '<=', ('add', ('sym', 'ns'), ('mul', ('sym', 'C'), ('sym', 'k'))), 'n1 <= C*k + ns'),
+        ('notation', False): ('‖w_{k+1}‖² ≤ ‖w_1‖² + k·C', '$\\|w_{k+1}\\|^2 \\le \\|w_1\\|^2 + k\\,C$', ('k', 'n1', 'C', 'ns')),
+        ('notation', True): ('‖w_{k+1}‖² ≤ ‖w_1‖² + k·C', '$\\|w_{k+1}\\|^2 \\le \\|w_1\\|^2 + k\\,C$', ('k', 'n1', 'C', 'ns')),
+    },
+    'T_G': {
+        'title': 'bound of the generic lemma',
+        'kind': 'theorem',
+        'text': '(u . w_1 + k g)^2 <= |u|^2 (|w_1|^2 + k C); from w_1 = 0: k <= C |u|^2 / g^2',
+        'source': 'the generic lemma (docs/proof.md), proved once for every additive variant',
+        'at': 'update',
+        False: (('pow', ('add', ('sym', 'ps'), ('mul', ('sym', 'g'), ('sym', 'k'))), 2), '<=', ('mul', ('sym', 'uu'), ('add', ('sym', 'ns'), ('mul', ('sym', 'C'), ('sym', 'k')))), '(g*k + ps)**2 <= uu*(C*k + ns)'),
+        True: (('pow', ('add', ('sym', 'ps'), ('mul', ('sym', 'g'), ('sym', 'k'))), 2), '<', ('mul', ('sym', 'uu'), ('add', ('sym', 'ns'), ('mul', ('sym', 'C'), ('sym', 'k')))), '(g*k + ps)**2 < uu*(C*k + ns)'),
+        ('notation', False): ('(u·w_1 + k·g)² ≤ (‖w_1‖² + k·C)·‖u‖²', '$\\left(u\\cdot w_1 + k\\,g\\right)^2 \\le \\left(\\|w_1\\|^2 + k\\,C\\right)\\,\\|u\\|^2$', ('k', 'g', 'uu', 'C', 'ps', 'ns')),
+        ('notation', True): ('(u·w_1 + k·g)² < (‖w_1‖² + k·C)·‖u‖²', '$\\left(u\\cdot w_1 + k\\,g\\right)^2 < \\left(\\|w_1\\|^2 + k\\,C\\right)\\,\\|u\\|^2$', ('k', 'g', 'uu', 'C', 'ps', 'ns')),
+    },
+    'T_B': {
+        'title': 'the claimed bound',
+        'kind': 'theorem',
+        'text': 'k <= B, the number of updates the variant claims at most',
+        'source': "the variant's claim",
+        'at': 'update',
+        False: (('sym', 'k'), '<=', ('sym', 'B'), 'k <= B'),
+        True: (('sym', 'k'), '<', ('sym', 'B'), 'k < B'),
+        ('notation', False): ('k ≤ B', '$k \\le B$', ('k',)),
+        ('notation', True): ('k < B', '$k < B$', ('k',)),
     },
 }

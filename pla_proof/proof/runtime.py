@@ -24,7 +24,16 @@ from typing import Any
 
 from . import forms
 
-__all__ = ["END_LEMMAS", "RUNTIME_LEMMAS", "RunLemma", "compare", "compile_tree", "lemma"]
+__all__ = [
+    "CLAIMED_BOUND",
+    "END_LEMMAS",
+    "GENERIC_LEMMAS",
+    "RUNTIME_LEMMAS",
+    "RunLemma",
+    "compare",
+    "compile_tree",
+    "lemma",
+]
 
 Tree = tuple[Any, ...]
 
@@ -173,9 +182,11 @@ class RunLemma:
 
     def sympy(self) -> Any:
         """The lemma of :mod:`pla_proof.proof.statements` (imports SymPy)."""
-        from .statements import lemma as full
+        from . import statements
 
-        return full(self.id)
+        if self.id == statements.CLAIMED_BOUND.id:
+            return statements.CLAIMED_BOUND
+        return statements.lemma(self.id)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
@@ -183,12 +194,16 @@ class RunLemma:
         return getattr(self.sympy(), name)
 
 
-_BY_ID = {i: RunLemma(i) for i in (*forms.RUNTIME_IDS, *forms.END_IDS)}
+_BY_ID = {i: RunLemma(i) for i in forms.LEMMAS}
 
 #: The lemmas the run-time monitor evaluates at every update, in proof order.
 RUNTIME_LEMMAS: tuple[RunLemma, ...] = tuple(_BY_ID[i] for i in forms.RUNTIME_IDS)
 #: The lemmas the monitor evaluates once, on the returned weights.
 END_LEMMAS: tuple[RunLemma, ...] = tuple(_BY_ID[i] for i in forms.END_IDS)
+#: The generic lemma's run-time statements (G1, G2, P_G, Q_G, T_G): a variant's claim.
+GENERIC_LEMMAS: tuple[RunLemma, ...] = tuple(_BY_ID[i] for i in forms.GENERIC_IDS)
+#: ``k <= B``: a bound a variant states itself.
+CLAIMED_BOUND: RunLemma = _BY_ID[forms.CLAIMED_BOUND_ID]
 
 
 def lemma(lemma_id: str) -> RunLemma:

@@ -439,6 +439,19 @@ _NOT_MONITORED = (
 )
 
 #: Nodes of the blueprint that are not evaluated at every update.
+#: A bound a variant states itself (``Claim(bound=B)``): ``k <= B`` (``k < B`` under a
+#: strict margin); evaluated at every update, not a node of the proof.
+B = sp.Symbol("B", real=True)
+CLAIMED_BOUND = Lemma(
+    "T_B",
+    "the claimed bound",
+    "theorem",
+    "k <= B, the number of updates the variant claims at most",
+    source="the variant's claim",
+    runtime=lambda s: sp.StrictLessThan(k, B) if s else sp.LessThan(k, B),
+)
+
+
 OTHER_NODES: tuple[Lemma, ...] = (
     Lemma(
         "A1",
@@ -648,10 +661,12 @@ def forms_source() -> str:
         "",
         f"RUNTIME_IDS = {tuple(lem.id for lem in RUNTIME_LEMMAS)!r}",
         f"END_IDS = {tuple(lem.id for lem in END_LEMMAS)!r}",
+        f"GENERIC_IDS = {tuple(lem.id for lem in GENERIC_LEMMAS)!r}",
+        f"CLAIMED_BOUND_ID = {CLAIMED_BOUND.id!r}",
         "",
         "LEMMAS: dict[str, dict[Any, Any]] = {",
     ]
-    for lem in (*RUNTIME_LEMMAS, *END_LEMMAS):
+    for lem in (*RUNTIME_LEMMAS, *END_LEMMAS, *GENERIC_LEMMAS, CLAIMED_BOUND):
         lines.append(f"    {lem.id!r}: {{")
         for key in ("title", "kind", "text", "source", "at"):
             lines.append(f"        {key!r}: {getattr(lem, key)!r},")

@@ -50,12 +50,11 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-import sympy as sp
 
 from ..interval import Interval as ScalarInterval
 from ..monitor.core import Monitor
 from ..monitor.relations import Exact
-from ..proof.statements import GENERIC_LEMMAS, Lemma, lemma
+from ..proof.runtime import CLAIMED_BOUND, GENERIC_LEMMAS, RunLemma, lemma
 from ..render import numbers
 
 __all__ = ["LEMMA_OF", "Claim", "Evaluation", "Failure", "max_updates", "show"]
@@ -65,17 +64,8 @@ LEMMA_OF = {"G1": "G1", "G2": "G2", "P_k": "P_G", "Q_k": "Q_G", "L4": "L4", "T":
 _PROPERTY_OF = {v: k for k, v in LEMMA_OF.items()}
 _PROPERTY_OF["T_B"] = "T"
 
-_k = sp.Symbol("k", integer=True, positive=True)
-_B = sp.Symbol("B", real=True)
 #: A bound the variant states itself: ``k <= B`` (``k < B`` under a strict margin).
-T_B = Lemma(
-    "T_B",
-    "the claimed bound",
-    "theorem",
-    "k <= B, the number of updates the variant claims at most",
-    source="the variant's claim",
-    runtime=lambda s: sp.StrictLessThan(_k, _B) if s else sp.LessThan(_k, _B),
-)
+T_B = CLAIMED_BOUND
 _GENERIC = {lem.id: lem for lem in GENERIC_LEMMAS}
 
 
@@ -251,7 +241,7 @@ class Evaluation:
         self.mode = mode
         self.stop = stop
         C, g, uu = claim.C, claim.g, claim.uu
-        lemmas: list[Lemma] = []
+        lemmas: list[RunLemma] = []
         if C is not None:
             lemmas.append(_GENERIC["G1"])
         if g is not None:
@@ -261,7 +251,7 @@ class Evaluation:
             lemmas.append(_GENERIC["Q_G"])
         if uu is not None:
             lemmas.append(lemma("L4"))
-        bound: list[Lemma] = []
+        bound: list[RunLemma] = []
         constants: dict[str, Any] = {"ps": claim.pu0, "ns": claim.n0}
         for name, v in (("C", C), ("g", g), ("uu", uu)):
             if v is not None:

@@ -44,7 +44,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import Flaky, HypothesisException
 
 from ..errors import InputError, OutsideDomain
-from ..proof.statements import lemma
+from ..proof.runtime import lemma
 from .claims import Claim, Evaluation, Failure, show
 from .protocol import _EVAL, Case, Order, Record, Variant
 

@@ -97,10 +97,12 @@ def run_searches(
     progress: Callable[[str], None] | None = None,
     done: Callable[[int, CheckReport], None] | None = None,
     shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
+    meanwhile: Callable[[], None] | None = None,
 ) -> list[CheckReport]:
     """Search every variant (``shards`` units each) on ``jobs`` processes; one report
     per variant, in order.  ``mode``: one for all, or one per variant.  ``done(i,
-    report)`` is called as each variant completes."""
+    report)`` is called as each variant completes.  ``meanwhile()`` runs in this process
+    while the workers search (after they are forked; before the search with one job)."""
     from .hooks import check_hooks
 
     for v in variants:
@@ -148,6 +150,8 @@ def run_searches(
                 done(i, rep)
 
     if jobs <= 1 or len(tasks) == 1:
+        if meanwhile is not None:
+            meanwhile()
         for t, (v, kw) in enumerate(tasks):
             finish(t, _shard(v, kw))
     else:
@@ -159,6 +163,8 @@ def run_searches(
             order = sorted(range(len(tasks)), key=lambda t: -ranks[owner[t]])
             with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx) as pool:
                 futures = {pool.submit(_unit, t): t for t in order}
+                if meanwhile is not None:  # every worker is forked by now
+                    meanwhile()
                 for fut in as_completed(futures):
                     finish(futures[fut], fut.result())
         finally:
