@@ -297,12 +297,18 @@ class _Checker:
             if world.mode == "exact":  # the enclosures filter the exact decisions
                 m = ResidueMeasures(world, choices, k0, self.V, self.U, self.su, intervals=m)
                 self.V = m.last_weights()
+        return self.judge(k0, m, choices)
+
+    def judge(self, k0: int, m: dict[str, Any], choices: np.ndarray) -> int | None:
+        """Ask the monitor about measured updates ``k0 + 1 ..``; at the first violation
+        record it and return the updates to keep (the violating one included)."""
+        assert self.monitor is not None
         if self.keep:
             self.chunks.append((k0, m))
         found = self.monitor.first(m)
         if found is None:
             return None
-        vals = step_values(m, self.constants, found.index, world.mode)
+        vals = step_values(m, self.constants, found.index, self.world.mode)
         lem = found.lemma
         self.violation = Violation(
             lem.id,
@@ -599,25 +605,7 @@ def _check_states(
     violating one included) at a violation, recorded on ``checker``."""
     choices = np.array(picks[k0:k1], dtype=np.int64)
     m = _python_measures(problem, states[k0 : k1 + 1], choices, k0, comp, mode, checker)
-    checker.chunks.append((k0, m))
-    assert checker.monitor is not None
-    found = checker.monitor.first(m)
-    if found is None:
-        return None
-    lem = found.lemma
-    vals = step_values(m, checker.constants, found.index, mode)
-    checker.violation = Violation(
-        lem.id,
-        lem.title,
-        str(lem.statement(strict=comp.strict)),
-        k0 + found.index + 1,
-        int(choices[found.index]),
-        found.lhs,
-        found.op,
-        found.rhs,
-        vals,
-    )
-    return k0 + found.index + 1
+    return checker.judge(k0, m, choices)
 
 
 def _python_measures(

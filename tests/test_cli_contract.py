@@ -247,3 +247,34 @@ def test_every_subcommand_parser_builds_and_shares_the_common_options() -> None:
         dests = {a.dest for a in sub.choices[name]._actions}
         assert {"json", "time_limit", "memory_limit"} <= dests, name
     assert cli.CONFLICTS.keys() <= COMMANDS.keys()
+
+
+def test_the_time_limit_waits_for_the_compiler_to_return() -> None:
+    # An asynchronous exception inside numba or LLVM leaves them half-built (a segmentation
+    # fault followed when LLVM disposed of a module): the limit is raised only once the
+    # thread is out of compiler code -- here code that claims to be numba's, for 0.4 s.
+    import time
+
+    import numba  # noqa: F401  (the limit looks for the compiler once numba is loaded)
+
+    from pla_proof.cli.budget import BudgetExceeded, CommandBudget
+
+    fake = compile(
+        "def busy(seconds):\n"
+        "    import time\n"
+        "    end = time.monotonic() + seconds\n"
+        "    while time.monotonic() < end:\n"
+        "        pass\n",
+        os.path.join(os.sep, "site-packages", "numba", "core", "compiler_fake.py"),
+        "exec",
+    )
+    space: dict[str, object] = {}
+    exec(fake, space)
+    start = time.monotonic()
+    left_compiler = None
+    with pytest.raises(BudgetExceeded), CommandBudget("trace", 0.1, 0, process=False):
+        space["busy"](0.4)  # type: ignore[operator]
+        left_compiler = time.monotonic() - start
+        while True:
+            pass
+    assert left_compiler is not None and left_compiler >= 0.4

@@ -3,7 +3,9 @@
 * **time**: after ``--time-limit`` seconds a watchdog raises :class:`BudgetExceeded`
   in the thread running the command (``PyThreadState_SetAsyncExc``: the thread may
   be any thread, e.g. a test runner's); the command ends with exit 3 and one line
-  naming the limit.  Work stuck inside one long C call cannot be interrupted from
+  naming the limit.  It is never raised while the thread compiles or loads a compiled
+  loop (numba and LLVM would be left half-built): it waits, retrying every 50 ms, until
+  the compiler returns.  Work stuck inside one long C call cannot be interrupted from
   Python, so when the command is the process (the ``pla-proof`` program, not
   ``main()`` called in-process) the watchdog also ends the process itself a few
   seconds later with the same line and exit code.
@@ -37,6 +39,15 @@ def _env_number(name: str, default: float) -> float:
     except ValueError:
         return default
     return value if value >= 0 else default
+
+
+def _compiling(thread_id: int) -> bool:
+    """Is the thread compiling or loading a compiled loop (numba, LLVM)?"""
+    if "numba" not in sys.modules:
+        return False
+    from ..engine._jit import in_compiler
+
+    return in_compiler(sys._current_frames().get(thread_id))
 
 
 class BudgetExceeded(BaseException):
@@ -75,6 +86,12 @@ class CommandBudget:
     def _soft(self) -> None:
         with self._lock:  # never after __exit__ has begun: the command is over
             if not self._active:
+                return
+            if _compiling(self._thread_id):  # never inside numba/LLVM: retry in 50 ms
+                again = threading.Timer(0.05, self._soft)
+                again.daemon = True
+                self._timers.append(again)
+                again.start()
                 return
             self.expired = True
             ctypes.pythonapi.PyThreadState_SetAsyncExc(

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..proof.runtime import tree_symbols
 from .residues import Residues, primes_for
 
 if TYPE_CHECKING:
@@ -224,7 +225,7 @@ class Relation:
         cached = _CACHE.get(key)
         if cached is None or cached.lemma is not lemma:
             lhs, op, rhs = _form(lemma, strict)
-            names = sorted(_symbols(lhs) | _symbols(rhs))
+            names = sorted(tree_symbols(lhs) | tree_symbols(rhs))
             cached = Relation(lemma, strict, op, tuple(names), _compile(lhs), _compile(rhs))
             _CACHE[key] = cached
         return cached
@@ -273,16 +274,6 @@ def _form(lemma: Any, strict: bool) -> tuple[Any, str, Any]:
 
     lhs, op, rhs = lemma.sides(strict=strict)
     return tree(lhs), op, tree(rhs)
-
-
-def _symbols(tree: Any) -> set[str]:
-    if tree[0] == "sym":
-        return {tree[1]}
-    if tree[0] == "num":
-        return set()
-    if tree[0] == "pow":
-        return _symbols(tree[1])
-    return set().union(*(_symbols(t) for t in tree[1:]))
 
 
 def _compile(e: Any) -> Any:

@@ -33,6 +33,7 @@ __all__ = [
     "compare",
     "compile_tree",
     "lemma",
+    "tree_symbols",
 ]
 
 Tree = tuple[Any, ...]
@@ -46,7 +47,7 @@ def compile_tree(tree: Tree) -> Callable[..., Any]:
     >>> f.__pla_args__, f(g=2, k=3)
     (('g', 'k'), Fraction(13, 2))
     """
-    names = tuple(sorted(_symbols(tree)))
+    names = tuple(sorted(tree_symbols(tree)))
     body = _build(tree)
 
     def fn(**values: Any) -> Any:
@@ -56,14 +57,19 @@ def compile_tree(tree: Tree) -> Callable[..., Any]:
     return fn
 
 
-def _symbols(tree: Tree) -> set[str]:
+def tree_symbols(tree: Tree) -> set[str]:
+    """The symbols a polynomial tree uses.
+
+    >>> sorted(tree_symbols(("mul", ("sym", "k"), ("pow", ("sym", "g"), 2))))
+    ['g', 'k']
+    """
     if tree[0] == "sym":
         return {tree[1]}
     if tree[0] == "num":
         return set()
     if tree[0] == "pow":
-        return _symbols(tree[1])
-    return set().union(*(_symbols(t) for t in tree[1:]))
+        return tree_symbols(tree[1])
+    return set().union(*(tree_symbols(t) for t in tree[1:]))
 
 
 def _build(tree: Tree) -> Callable[[Mapping[str, Any]], Any]:

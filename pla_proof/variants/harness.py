@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-import os
 import signal
 import sys
 import threading
@@ -43,6 +42,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.errors import Flaky, HypothesisException
 
+from ..engine._jit import in_compiler
 from ..errors import InputError, OutsideDomain
 from ..proof.runtime import lemma
 from .claims import Claim, Evaluation, Failure, show
@@ -121,18 +121,6 @@ class _CompileClock:
 
 
 _COMPILING = _CompileClock()
-_COMPILER_DIRS = (f"{os.sep}numba{os.sep}", f"{os.sep}llvmlite{os.sep}")
-
-
-def _in_compiler(frame: Any) -> bool:
-    """True when ``frame`` (or a caller) is numba or llvmlite code: compiling or
-    loading a compiled loop, which an exception must not interrupt."""
-    depth = 0
-    while frame is not None and depth < 400:
-        if any(d in frame.f_code.co_filename for d in _COMPILER_DIRS):
-            return True
-        frame, depth = frame.f_back, depth + 1
-    return False
 
 
 class time_limit:
@@ -183,7 +171,7 @@ class time_limit:
         self._compiled = 0.0
 
     def _expired(self, signum: int, frame: Any) -> None:
-        if not self.armed or _in_compiler(frame) or frame.f_code is _EXIT_CODE:
+        if not self.armed or in_compiler(frame) or frame.f_code is _EXIT_CODE:
             return
         assert self.seconds is not None
         now = time.monotonic()
