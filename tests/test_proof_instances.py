@@ -8,6 +8,7 @@ import json
 import shutil
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ from pla_proof.cli import main
 from pla_proof.examples.half_step_margin import forgetful, variant
 from pla_proof.proof.instances import coq_text, prove_claim
 from pla_proof.schemas import validate
-from pla_proof.variants import Case, resolve, run_case
+from pla_proof.variants import Case, Claim, LinearVariant, resolve, run_case
 from pla_proof.variants.declared import DeclaredRule, read_rule
 from pla_proof.variants.protocol import Order
 
@@ -138,3 +139,39 @@ def test_check_coq_without_coqc_is_a_one_line_error(
     assert main(["check", "classic", "--coq"]) == 2
     err = capsys.readouterr().err
     assert "coqc not found" in err and "Traceback" not in err
+
+
+def test_a_parameter_with_a_declared_range_is_proved_for_every_value_in_it() -> None:
+    # the margin perceptron: y w.x <= tau -> w += eta y x, (C, g) = (eta^2 R^2 + 2 eta tau,
+    # eta gamma), proved for every tau >= 0 and eta > 0
+    p = prove_claim(resolve("margin"))
+    assert p.proved and "and eta > 0 and tau >= 0" in p.describe()
+
+
+class MarginForgettingTau(LinearVariant):
+    """The margin perceptron claiming (eta^2 R^2, eta gamma): the 2 eta tau term forgotten."""
+
+    name = "margin-forgetting-tau"
+    parameters = {"tau": ">= 0", "eta": "> 0"}  # noqa: RUF012
+
+    def tau(self, case: Case) -> Any:
+        return case.params["tau"]
+
+    def eta(self, case: Case) -> Any:
+        return case.params["eta"]
+
+    def claim(self, case: Case) -> Claim:
+        eta = case.params["eta"]
+        return Claim(C=eta * eta * case.radius_squared, g=eta * case.gamma, uu=case.uu)
+
+
+def test_a_parametrised_claim_missing_a_term_is_refuted() -> None:
+    p = prove_claim(MarginForgettingTau())
+    assert p.status == "refuted" and p.failed[0].id == "G1"
+
+
+@needs_coq
+def test_coq_proves_the_parametrised_claim_and_rejects_the_wrong_one() -> None:
+    assert prove_claim(resolve("margin"), coq=True).coq == "proved"
+    bad = prove_claim(MarginForgettingTau(), coq=True)
+    assert bad.coq is not None and bad.coq.startswith("failed")

@@ -107,7 +107,7 @@ def test_what_is_not_the_template_is_named() -> None:
     assert "score() is written by hand" in reason(OwnScore())
     assert "reads case.X" in reason(ReadsData())
     assert "states its own bound" in reason(OwnBound())
-    assert "parameter 'eta'" in reason(resolve("margin"))
+    assert "parameter 'w0'" in reason(resolve("nonzero-start"))
     assert "run() is overridden" in reason(resolve("averaged"))
     assert "not a LinearVariant" in reason(resolve("pocket"))
 
@@ -128,3 +128,20 @@ def test_declared_and_hand_written_parts_are_read_as_the_run_combines_them() -> 
     r = rule(DeclaredTauOwnStep())
     assert (r.eta, r.tau, r.strict) == (sp.Rational(1, 4), 2, False)
     assert "step()" in r.how and "triggers()" not in r.how
+
+
+def test_declared_parameters_are_symbols_with_their_ranges() -> None:
+    r = rule(resolve("margin"))
+    eta, tau = sp.Symbol("eta"), sp.Symbol("tau")
+    assert (r.eta, r.tau, r.parameters) == (eta, tau, ("eta", "tau"))
+    assert set(r.assumptions) == {eta > 0, tau >= 0}
+    assert sp.expand(r.C - (eta**2 * sp.Symbol("R2", positive=True) + 2 * eta * tau)) == 0
+
+
+class BadRange(LinearVariant):
+    name = "bad-range"
+    parameters = {"eta": "positive"}  # noqa: RUF012
+
+
+def test_a_range_that_is_not_one_is_named() -> None:
+    assert "parameters['eta'] = 'positive' is not a range" in reason(BadRange())

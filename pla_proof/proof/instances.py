@@ -117,11 +117,12 @@ class ClaimProof:
             f"claim (C, g) = ({show(self.rule.C)}, {show(self.rule.g)})"
         )
         if self.proved:
+            given = "".join(f" and {show(a)}" for a in self.rule.assumptions)
             return (
                 f"PROVED by {self.provers()}: {head}; obligations "
                 + ", ".join(o.id for o in self.obligations)
-                + " hold for every data set, so P_k, Q_k and k g^2 <= C |u|^2 follow by the "
-                "generic lemma (Coq: generic_bound_from_zero)"
+                + f" hold for every data set{given}, so P_k, Q_k and k g^2 <= C |u|^2 follow "
+                "by the generic lemma (Coq: generic_bound_from_zero)"
             )
         bad = self.failed[0] if self.failed else None
         why = (
@@ -157,11 +158,11 @@ def instance_obligations(rule: DeclaredRule) -> list[tuple[str, str, list[Any], 
     's <= 0, 0 <= |x|^2 <= R^2 => 2 s + |x|^2 <= R^2'
     """
     eta, tau, C, g = rule.eta, rule.tau, rule.C, rule.g
-    H = _hypotheses()
+    H = [*_hypotheses(), *rule.assumptions]
     trig = sp.Lt(S, tau) if rule.strict else sp.Le(S, tau)
     grow = sp.expand(2 * eta * S + eta**2 * NX)
     out = [
-        ("ETA", f"eta = {eta} > 0", H, eta > 0),
+        ("ETA", "eta > 0" if str(eta) == "eta" else f"eta = {show(eta)} > 0", H, eta > 0),
         (
             "G1",
             f"s {'<' if rule.strict else '<='} {tau}, 0 <= |x|^2 <= R^2 => "
@@ -209,10 +210,14 @@ def prove_claim(
 # --- Coq -------------------------------------------------------------------------------------
 
 
-def _coq_term(e: Any) -> str:
+def _coq_term(e: Any, parameters: tuple[str, ...] = ()) -> str:
+    """A formula of the claim as a Coq term (a parameter ``eta`` is ``p_eta`` there)."""
     from .coq import _term
 
-    return _term(sp.sympify(e).subs({GAMMA: sp.Symbol("gam"), UU: sp.Symbol("uu")}))
+    e = sp.sympify(e)
+    names = {str(sym): sym for sym in e.free_symbols}
+    subs = {names[p]: sp.Symbol(f"p_{p}") for p in parameters if p in names}
+    return _term(e.subs(subs))
 
 
 def coq_text(rule: DeclaredRule, name: str) -> str:
@@ -225,7 +230,12 @@ def coq_text(rule: DeclaredRule, name: str) -> str:
     >>> "Corollary claim_bound" in coq_text(read_rule(resolve("classic")), "classic")
     True
     """
-    eta, tau, C, g = (_coq_term(v) for v in (rule.eta, rule.tau, rule.C, rule.g))
+    eta, tau, C, g = (_coq_term(v, rule.parameters) for v in (rule.eta, rule.tau, rule.C, rule.g))
+    params = "".join(f"Variable p_{p} : R.\n" for p in rule.parameters)
+    params += "".join(
+        f"Hypothesis range_{i} : {_coq_prop(a, rule.parameters)}.\n"
+        for i, a in enumerate(rule.assumptions)
+    )
     trig = f"Y p * dot d w (X p) {'<' if rule.strict else '<='} {tau}"
     stop_tactic = "intros w H p Hp. pose proof (H p Hp). nra."
     sep = (
@@ -258,7 +268,7 @@ Hypothesis radius : forall p, (1 <= p <= n)%nat -> norm2 d (X p) <= R2.
 Hypothesis margin : forall p, (1 <= p <= n)%nat -> Y p * dot d u (X p) >= gam.
 Hypothesis margin_pos : gam > 0.
 Hypothesis some_point : (1 <= n)%nat.
-
+{params}
 Let uu : R := norm2 d u.
 Let one : nat -> R := fun _ => 1.
 
@@ -289,6 +299,11 @@ Qed.
 {sep}
 End Claim.
 """
+
+
+def _coq_prop(rel: Any, parameters: tuple[str, ...]) -> str:
+    ops = {"<=": "<=", "<": "<", ">=": ">=", ">": ">"}
+    return f"{_coq_term(rel.lhs, parameters)} {ops[rel.rel_op]} {_coq_term(rel.rhs, parameters)}"
 
 
 def _run_coq(rule: DeclaredRule, name: str, coqc: str | None, timeout: float) -> tuple[str, float]:

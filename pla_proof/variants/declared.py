@@ -53,6 +53,9 @@ class DeclaredRule:
     g: Any
     end: str | None
     how: str
+    #: the declared parameters the rule or the claim reads, and their ranges (relations)
+    parameters: tuple[str, ...] = ()
+    assumptions: tuple[Any, ...] = ()
 
     def rule_text(self) -> str:
         """The rule in one line (``y w.x <= tau -> w += eta y x, from w = 0``)."""
@@ -72,21 +75,50 @@ class _Unreadable(Exception):
     pass
 
 
+#: The ranges a variant may declare for its parameters (``LinearVariant.parameters``).
+RANGES = {"> 0": "positive", ">= 0": "nonnegative", "real": "any real"}
+
+
 class _Params(Mapping[str, Any]):
-    """A symbolic case's parameters: reading one is outside the template (its range is
-    not known), so the proof says which was read."""
+    """A symbolic case's parameters: a declared one is a symbol (its range an assumption
+    of the proof); reading one that is not declared is outside the template."""
+
+    def __init__(self, declared: Mapping[str, str]) -> None:
+        import sympy as sp
+
+        self.declared = dict(declared)
+        self.symbols = {name: sp.Symbol(name) for name in self.declared}
+        self.read: list[str] = []
 
     def __getitem__(self, key: str) -> Any:
-        raise _Unreadable(f"it reads the parameter {key!r} (its range is not declared)")
+        if key not in self.symbols:
+            raise _Unreadable(
+                f"it reads the parameter {key!r}, whose range is not declared "
+                f"(declare parameters = {{{key!r}: '> 0'}}, '>= 0' or 'real')"
+            )
+        if key not in self.read:
+            self.read.append(key)
+        return self.symbols[key]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(())
+        return iter(self.symbols)
 
     def __len__(self) -> int:
-        return 0
+        return len(self.symbols)
 
     def get(self, key: str, default: Any = None) -> Any:
         return self[key]
+
+    def assumptions(self) -> tuple[Any, ...]:
+        """The declared ranges of the parameters read, as relations."""
+        out = []
+        for name in self.read:
+            sym, rng = self.symbols[name], self.declared[name]
+            if rng == "> 0":
+                out.append(sym > 0)
+            elif rng == ">= 0":
+                out.append(sym >= 0)
+        return tuple(out)
 
 
 class SymbolicCase:
@@ -94,14 +126,14 @@ class SymbolicCase:
     symbols ``R2``, ``gamma``, ``uu``; ``d`` is a given dimension; reading the data
     (``X``, ``y``, ``u``) or a parameter is outside the template."""
 
-    def __init__(self, d: int = 3) -> None:
+    def __init__(self, d: int = 3, parameters: Mapping[str, str] | None = None) -> None:
         import sympy as sp
 
         self.radius_squared = sp.Symbol("R2", positive=True)
         self.gamma = sp.Symbol("gamma", positive=True)
         self.uu = sp.Symbol("uu", positive=True)
         self.d = d
-        self.params = _Params()
+        self.params = _Params(parameters or {})
         self.name = "symbolic"
 
     def __getattr__(self, name: str) -> Any:
@@ -123,7 +155,14 @@ def read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
         return NotDeclarative("its run() is overridden (what runs is not only the rule)")
     if cls.score is not LinearVariant.score:
         return NotDeclarative("its score() is written by hand (not a threshold on y w.x)")
-    case: Any = SymbolicCase()
+    declared = getattr(cls, "parameters", None) or {}
+    bad = {k: v for k, v in declared.items() if v not in RANGES}
+    if bad:
+        name, rng = next(iter(bad.items()))
+        return NotDeclarative(
+            f"parameters[{name!r}] = {rng!r} is not a range ({', '.join(map(repr, RANGES))})"
+        )
+    case: Any = SymbolicCase(parameters=declared)
     own_trigger = cls.triggers is not LinearVariant.triggers
     own_step = cls.step is not LinearVariant.step
     try:
@@ -168,7 +207,11 @@ def read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
         return NotDeclarative("the claim starts from w != 0")
     if _symbolic(claim.uu) != case.uu:
         return NotDeclarative("the claim's |u|^2 is not the comparator's")
-    return DeclaredRule(eta, tau, strict, _symbolic(claim.C), _symbolic(claim.g), claim.end, how)
+    C, g = _symbolic(claim.C), _symbolic(claim.g)
+    params = case.params
+    return DeclaredRule(
+        eta, tau, strict, C, g, claim.end, how, tuple(params.read), params.assumptions()
+    )
 
 
 # --- reading a hand-written trigger and step by exact probes --------------------------------

@@ -58,13 +58,16 @@ class Margin(LinearVariant):
             for c in orthonormal_cases()
         ]
 
-    def tau(self, case: Case) -> Fraction:
-        return Fraction(case.params["tau"])
+    #: what the proof of the claim may assume of the parameters (``check`` proves it)
+    parameters: ClassVar[dict[str, str]] = {"tau": ">= 0", "eta": "> 0"}
 
-    def eta(self, case: Case) -> Fraction:
-        return Fraction(case.params["eta"])
+    def tau(self, case: Case) -> Any:
+        return case.params["tau"]
+
+    def eta(self, case: Case) -> Any:
+        return case.params["eta"]
 
     def claim(self, case: Case) -> Claim:
-        tau, eta = Fraction(case.params["tau"]), Fraction(case.params["eta"])
+        tau, eta = case.params["tau"], case.params["eta"]
         C = eta * eta * case.radius_squared + 2 * eta * tau
         return Claim(C=C, g=eta * case.gamma, uu=case.uu)
