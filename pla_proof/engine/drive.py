@@ -340,7 +340,7 @@ def drive(
     max_visits = (max_epochs * data.n) if max_epochs is not None else np.iinfo(np.int64).max
     chunks: list[np.ndarray] = []
     vchunks: list[np.ndarray] = []
-    chunk = 256 if on_chunk is not None else 1 << 20
+    chunk = 2048 if on_chunk is not None else 1 << 20
     fallbacks = 0
     status = ""
     certificate: Certificate | None = None

@@ -231,16 +231,29 @@ class ResidueMeasures(Mapping[str, Any]):
             m = np.where(e < 0, m >> np.minimum(-e, 63), m)
             e = np.maximum(e, 0)
         self._m_hi, self._m_lo = m >> 26, m & (2**26 - 1)  # (floor: hi may be negative)
-        self._exps, self._which = np.unique(e, return_inverse=True)
-        self._which = self._which.reshape(e.shape)
-        mult = [sc.uniform] * K if sc.uniform is not None else [sc.mult[int(j)] for j in choices]
-        self._unit = all(v == 1 for v in mult)
+        # the exponent classes: every exponent from the smallest to the largest (a float
+        # data set spans few; no sort of the K x d exponents)
+        emin = int(e.min()) if e.size else 0
+        emax = int(e.max()) if e.size else 0
+        if emax - emin < 4 * max(1, e.size):
+            self._exps = np.arange(emin, emax + 1, dtype=np.int64)
+            self._which = e - emin
+        else:
+            self._exps, self._which = np.unique(e, return_inverse=True)
+            self._which = self._which.reshape(e.shape)
+        if sc.uniform is not None:
+            mult = [sc.uniform] * K
+            self._unit = sc.uniform == 1
+            mmax = abs(sc.uniform) if K else 0
+        else:
+            mult = [sc.mult[int(j)] for j in choices]
+            self._unit = all(v == 1 for v in mult)
+            mmax = max((abs(v) for v in mult), default=0)
         self._mult = mult
         self._V0 = [int(v) for v in V_start]
         self._U = None if U is None else [int(v) for v in U]
         amax = float(np.abs(Xc).max()) if Xc.size else 0.0
         zmax = int(Fraction(amax) * s)
-        mmax = max((abs(v) for v in mult), default=0)
         v0max = max((abs(v) for v in self._V0), default=0)
         vmax = v0max + K * zmax * mmax
         self._vmax = vmax
