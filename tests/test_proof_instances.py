@@ -175,3 +175,14 @@ def test_coq_proves_the_parametrised_claim_and_rejects_the_wrong_one() -> None:
     assert prove_claim(resolve("margin"), coq=True).coq == "proved"
     bad = prove_claim(MarginForgettingTau(), coq=True)
     assert bad.coq is not None and bad.coq.startswith("failed")
+
+
+def test_a_variant_adding_its_own_checks_after_the_run_keeps_its_rule_readable() -> None:
+    # learning-rate checks EQ in after_run() instead of overriding run(): proved and tested
+    p = prove_claim(resolve("learning-rate"))
+    assert p.proved and "eta > 0" in p.describe()
+    one = Fraction(1)
+    case = Case(((one, Fraction(0)), (Fraction(0), one)), (1, -1), (one, -one), one)
+    case = Case(case.X, case.y, case.u, case.gamma, {"eta": Fraction(3, 2)})
+    rec, res = run_case(resolve("learning-rate"), case, Order("cyclic"))
+    assert "EQ" in rec.evaluated and res["EQ"] is None

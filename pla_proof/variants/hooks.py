@@ -74,6 +74,8 @@ LINEAR_HOOKS: dict[str, str] = {
     "domain": "domain(base) -> its cases from a strategy of plain separable cases",
     "parameters": "name -> range ('> 0', '>= 0', 'real') of each case.params entry the rule "
     "or the claim reads: what the proof of the claim may assume",
+    "after_run": "after_run(case, order, record): its own checks (record.checks) after the "
+    "run, instead of overriding run()",
     "eta": "eta(case): the learning rate (default 1)",
     "tau": "tau(case): update while y w.x <= tau (default 0)",
     "start": "start(case): the starting weights (default 0)",

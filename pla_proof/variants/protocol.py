@@ -581,7 +581,14 @@ class LinearVariant(Variant):
         if rec.status == "budget_exhausted":
             rec.complete = conclusive
         rec.output["w"] = tuple(w)
+        self.after_run(case, order, rec)
         return rec
+
+    def after_run(self, case: Case, order: Order, record: Record) -> None:
+        """The variant's own checks after the run (``record.checks[id] = None`` or a
+        failure message, for the ids of :attr:`extra_properties`); default none.  A variant
+        that adds checks here, rather than overriding :meth:`run`, keeps its declared rule
+        readable: ``check`` can prove its claim."""
 
 
 def _current_mode() -> str:

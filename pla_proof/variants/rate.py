@@ -61,15 +61,16 @@ class LearningRate(LinearVariant):
             for c in orthonormal_cases()
         ]
 
-    def eta(self, case: Case) -> Fraction:
-        return Fraction(case.params["eta"])
+    #: what the proof of the claim may assume of the parameter (``check`` proves it)
+    parameters: ClassVar[dict[str, str]] = {"eta": "> 0"}
 
-    def run(self, case: Case, order: Order) -> Record:
-        rec = super().run(case, order)
+    def eta(self, case: Case) -> Any:
+        return case.params["eta"]
+
+    def after_run(self, case: Case, order: Order, record: Record) -> None:
         ref = Classic().run(case, order)
-        rec.checks["EQ"] = same_updates(rec, ref, "classic")
-        return rec
+        record.checks["EQ"] = same_updates(record, ref, "classic")
 
     def claim(self, case: Case) -> Claim:
-        eta = Fraction(case.params["eta"])
+        eta = case.params["eta"]
         return Claim(C=eta * eta * case.radius_squared, g=eta * case.gamma, uu=case.uu)
