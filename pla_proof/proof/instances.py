@@ -130,6 +130,12 @@ class ClaimProof:
             if bad is not None
             else f"Coq {self.coq}"
         )
+        if self.status == "refuted":
+            why += (
+                " -- the generic lemma cannot give this claim for every data set; whether it "
+                "fails on the variant's own data (a restriction of its domain is not known to "
+                "the provers) is the search's to say"
+            )
         return f"NOT PROVED ({self.status}): {head}; {why}"
 
 

@@ -93,8 +93,8 @@ class _Params(Mapping[str, Any]):
     def __getitem__(self, key: str) -> Any:
         if key not in self.symbols:
             raise _Unreadable(
-                f"it reads the parameter {key!r}, whose range is not declared "
-                f"(declare parameters = {{{key!r}: '> 0'}}, '>= 0' or 'real')"
+                f"it reads the parameter {key!r}, whose range is not declared (a number "
+                f"can be: parameters = {{{key!r}: '> 0'}}, or '>= 0', 'real')"
             )
         if key not in self.read:
             self.read.append(key)
