@@ -103,6 +103,14 @@ WRONG = {
         "  | run_start : run 0 zero\n",
         "  | run_start : forall w, run 0 w\n",
     ),
+    "multiclass with the binary constant (|z|^2 = 2 |x|^2 forgotten)": (
+        "reach multiclass_step (fun _ => 0) k w -> INR k * g ^ 2 <= (2 * R2) * norm2 (c * d) U.",
+        "reach multiclass_step (fun _ => 0) k w -> INR k * g ^ 2 <= R2 * norm2 (c * d) U.",
+    ),
+    "multiclass updating on any class (the violation dropped)": (
+        "    dot (c * d) w (kes d (L p) (X p)) <= dot (c * d) w (kes d y' (X p)) /\\\n",
+        "",
+    ),
 }
 
 

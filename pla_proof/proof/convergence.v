@@ -599,3 +599,139 @@ Proof.
 Qed.
 
 End Catalog.
+
+(* ===================================================================== *)
+(* Multiclass (Kesler's construction): one weight vector per class, kept *)
+(* as blocks of one vector of dimension c d.  An update on point p for a *)
+(* class y' scoring at least its label's adds z = phi(x_p, y_p) -        *)
+(* phi(x_p, y'), whose squared norm is 2 |x_p|^2: (C, g) = (2 R^2, g).  *)
+(* ===================================================================== *)
+
+Lemma sum_shift : forall a b f, sum (a + b) f = sum a f + sum b (fun j => f (a + j)%nat).
+Proof.
+  intros a b f. induction b as [|b IH].
+  - rewrite Nat.add_0_r. cbn [sum]. ring.
+  - rewrite Nat.add_succ_r. cbn [sum]. rewrite IH.
+    replace (a + S b)%nat with (S (a + b)) by lia. ring.
+Qed.
+
+Lemma sum_blocks : forall c d f,
+  sum (c * d) f = sum c (fun k => sum d (fun j => f ((k - 1) * d + j)%nat)).
+Proof.
+  induction c as [|c IH]; intros d f; [reflexivity|].
+  rewrite Nat.mul_succ_l, sum_shift, IH. cbn [sum].
+  replace (S c - 1)%nat with c by lia. reflexivity.
+Qed.
+
+(* phi(x, y): x in the block of class y, 0 elsewhere *)
+Definition kes (d y : nat) (x : nat -> R) : nat -> R :=
+  fun i => if andb (Nat.ltb ((y - 1) * d) i) (Nat.leb i (y * d)) then x (i - (y - 1) * d)%nat else 0.
+
+Lemma kes_block : forall d y x k j, (1 <= y)%nat -> (1 <= k)%nat -> (1 <= j <= d)%nat ->
+  kes d y x ((k - 1) * d + j)%nat = if Nat.eqb k y then x j else 0.
+Proof.
+  intros d y x k j Hy Hk Hj. unfold kes.
+  destruct (Nat.eqb_spec k y) as [E|E].
+  - subst k. replace ((y - 1) * d + j - (y - 1) * d)%nat with j by lia.
+    assert (L : ((y - 1) * d <? (y - 1) * d + j)%nat = true) by (apply Nat.ltb_lt; lia).
+    assert (U : ((y - 1) * d + j <=? y * d)%nat = true).
+    { apply Nat.leb_le. replace (y * d)%nat with ((y - 1) * d + d)%nat by nia. lia. }
+    rewrite L, U. reflexivity.
+  - destruct (Nat.lt_ge_cases k y) as [Lt|Ge].
+    + assert (L : ((y - 1) * d <? (k - 1) * d + j)%nat = false).
+      { apply Nat.ltb_ge. assert ((k - 1) * d + d <= (y - 1) * d)%nat by nia. lia. }
+      rewrite L. reflexivity.
+    + assert (U : ((k - 1) * d + j <=? y * d)%nat = false).
+      { apply Nat.leb_gt. assert (y * d <= (k - 1) * d)%nat by nia. lia. }
+      rewrite U, Bool.andb_false_r. reflexivity.
+Qed.
+
+Lemma sum_ifeq : forall c y a, (1 <= y <= c)%nat -> sum c (fun k => if Nat.eqb k y then a else 0) = a.
+Proof.
+  intros c y a H. rewrite (sum_ext c _ (fun k => delta y k * a)).
+  - apply sum_delta. exact H.
+  - intros k Hk. unfold delta. destruct (Nat.eqb_spec k y), (Nat.eqb_spec y k); try lia; ring.
+Qed.
+
+Lemma kes_norm : forall c d y y' x, (1 <= y <= c)%nat -> (1 <= y' <= c)%nat -> y <> y' ->
+  norm2 (c * d) (fun i => kes d y x i - kes d y' x i) = 2 * norm2 d x.
+Proof.
+  intros c d y y' x Hy Hy' N. unfold norm2. rewrite sum_blocks.
+  rewrite (sum_ext c _ (fun k => (if Nat.eqb k y then sum d (fun j => x j ^ 2) else 0)
+                                + (if Nat.eqb k y' then sum d (fun j => x j ^ 2) else 0))).
+  - rewrite sum_add, sum_ifeq, sum_ifeq by lia. ring.
+  - intros k Hk. rewrite (sum_ext d _ (fun j => ((if Nat.eqb k y then x j else 0)
+                                              - (if Nat.eqb k y' then x j else 0)) ^ 2)).
+    + destruct (Nat.eqb_spec k y), (Nat.eqb_spec k y'); try lia.
+      * rewrite (sum_ext d _ (fun j => x j ^ 2)) by (intros; ring). ring.
+      * rewrite (sum_ext d _ (fun j => x j ^ 2)) by (intros; ring). ring.
+      * rewrite (sum_ext d _ (fun _ => 0)) by (intros; ring). rewrite sum_zero. ring.
+    + intros j Hj. rewrite !kes_block by lia. reflexivity.
+Qed.
+
+Lemma norm2_add : forall D (w z : nat -> R),
+  norm2 D (fun i => w i + z i) = norm2 D w + 2 * dot D w z + norm2 D z.
+Proof. intros D w z. unfold norm2, dot. induction D as [|D IH]; cbn [sum]; [ring| rewrite IH; ring]. Qed.
+
+Lemma dot_sub : forall D (u a b : nat -> R),
+  dot D u (fun i => a i - b i) = dot D u a - dot D u b.
+Proof. intros D u a b. unfold dot. induction D as [|D IH]; cbn [sum]; [ring| rewrite IH; ring]. Qed.
+
+Section Multiclass.
+
+Variables c d n : nat.                (* classes, dimension, points *)
+Variable X : nat -> nat -> R.          (* X p: the point p *)
+Variable L : nat -> nat.               (* L p: its class, 1..c *)
+Variable U : nat -> R.                 (* the comparator: c blocks of dimension d *)
+Variables g R2 : R.
+Hypothesis labels : forall p, (1 <= p <= n)%nat -> (1 <= L p <= c)%nat.
+Hypothesis radius : forall p, (1 <= p <= n)%nat -> norm2 d (X p) <= R2.
+(* the multiclass margin: U's own class scores at least g above every other class *)
+Hypothesis margin : forall p y', (1 <= p <= n)%nat -> (1 <= y' <= c)%nat -> y' <> L p ->
+  dot (c * d) U (kes d (L p) (X p)) - dot (c * d) U (kes d y' (X p)) >= g.
+Hypothesis margin_pos : g > 0.
+Hypothesis two_classes : (2 <= c)%nat.
+Hypothesis some_point : (1 <= n)%nat.
+
+(* one update: a class y' other than p's scores at least p's own class *)
+Definition multiclass_step (w w' : nat -> R) : Prop :=
+  exists p y', (1 <= p <= n)%nat /\ (1 <= y' <= c)%nat /\ y' <> L p /\
+    dot (c * d) w (kes d (L p) (X p)) <= dot (c * d) w (kes d y' (X p)) /\
+    w' = (fun i => w i + (kes d (L p) (X p) i - kes d y' (X p) i)).
+
+(* multiclass: (C, g) = (2 R^2, g): k g^2 <= 2 R^2 |U|^2 *)
+(* nodes: G; claim: multiclass *)
+Corollary multiclass_claim : forall k w,
+  reach multiclass_step (fun _ => 0) k w -> INR k * g ^ 2 <= (2 * R2) * norm2 (c * d) U.
+Proof.
+  intros k w H.
+  assert (Hz : forall p y', (1 <= p <= n)%nat -> (1 <= y' <= c)%nat -> y' <> L p ->
+    norm2 (c * d) (fun i => kes d (L p) (X p) i - kes d y' (X p) i) = 2 * norm2 d (X p)).
+  { intros p y' Hp Hy N. apply kes_norm; auto. }
+  eapply generic_bound_from_zero; [ | | exact margin_pos | | | reflexivity | exact H].
+  - intros v v' (p & y' & Hp & Hy & N & T & ->). rewrite norm2_add, dot_sub, Hz by auto.
+    pose proof (radius p Hp). lra.
+  - intros v v' (p & y' & Hp & Hy & N & T & ->).
+    rewrite (dot_comm (c * d) U (fun i => v i + _)).
+    unfold dot at 1. rewrite (sum_ext (c * d) _ (fun i => v i * U i
+        + (kes d (L p) (X p) i - kes d y' (X p) i) * U i)) by (intros; ring).
+    rewrite sum_add. fold (dot (c * d) v U).
+    fold (dot (c * d) (fun i => kes d (L p) (X p) i - kes d y' (X p) i) U).
+    rewrite (dot_comm (c * d) (fun i => _ - _) U), dot_sub, (dot_comm (c * d) v U).
+    pose proof (margin p y' Hp Hy N). lra.
+  - destruct (Nat.eq_dec (L 1%nat) 1%nat) as [E|E].
+    + pose proof (margin 1%nat 2%nat ltac:(lia) ltac:(lia) ltac:(lia)) as M.
+      pose proof (labels 1%nat ltac:(lia)).
+      apply (norm2_pos_of_margin (c * d) U (fun i => kes d (L 1%nat) (X 1%nat) i - kes d 2 (X 1%nat) i) 1 g margin_pos).
+      rewrite dot_sub. lra.
+    + pose proof (labels 1%nat ltac:(lia)).
+      pose proof (margin 1%nat 1%nat ltac:(lia) ltac:(lia) ltac:(lia)) as M.
+      apply (norm2_pos_of_margin (c * d) U (fun i => kes d (L 1%nat) (X 1%nat) i - kes d 1 (X 1%nat) i) 1 g margin_pos).
+      rewrite dot_sub. lra.
+  - apply Rle_ge. assert (0 <= R2).
+    { pose proof (radius 1%nat ltac:(lia)). pose proof (kernel_sos d (X 1%nat)) as S.
+      fold (norm2 d (X 1%nat)) in S. lra. }
+    lra.
+Qed.
+
+End Multiclass.
