@@ -107,6 +107,10 @@ WRONG = {
         "reach multiclass_step (fun _ => 0) k w -> INR k * g ^ 2 <= (2 * R2) * norm2 (c * d) U.",
         "reach multiclass_step (fun _ => 0) k w -> INR k * g ^ 2 <= R2 * norm2 (c * d) U.",
     ),
+    "the kernel perceptron updating on any point (the violation dropped)": (
+        "exists p, (1 <= p <= n)%nat /\\ Y p * ip w (phi p) <= 0 /\\ w' = ",
+        "exists p, (1 <= p <= n)%nat /\\ w' = ",
+    ),
     "multiclass updating on any class (the violation dropped)": (
         "    dot (c * d) w (kes d (L p) (X p)) <= dot (c * d) w (kes d y' (X p)) /\\\n",
         "",

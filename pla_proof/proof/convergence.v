@@ -735,3 +735,117 @@ Proof.
 Qed.
 
 End Multiclass.
+
+(* ===================================================================== *)
+(* The kernel perceptron, in an abstract real inner-product space H: the *)
+(* points enter only through a feature map phi into H, the weights are   *)
+(* in H (w = sum_p alpha_p y_p phi(x_p)).  Any such space, any phi: for a *)
+(* kernel K(x, x') = <phi(x), phi(x')>, R_K^2 bounds K(x_p, x_p) and the  *)
+(* comparator u in H has margin g: k g^2 <= R_K^2 <u, u>.               *)
+(* ===================================================================== *)
+
+Section KernelPerceptron.
+
+Variable H : Type.
+Variable hzero : H.
+Variable hadd : H -> H -> H.
+Variable hscale : R -> H -> H.
+Variable ip : H -> H -> R.
+Hypothesis ip_sym : forall a b, ip a b = ip b a.
+Hypothesis ip_add_l : forall a b c, ip (hadd a b) c = ip a c + ip b c.
+Hypothesis ip_scale_l : forall t a b, ip (hscale t a) b = t * ip a b.
+Hypothesis ip_zero_l : forall b, ip hzero b = 0.
+Hypothesis ip_pos : forall a, ip a a >= 0.
+
+Lemma ip_add_r : forall a b c, ip a (hadd b c) = ip a b + ip a c.
+Proof. intros. rewrite ip_sym, ip_add_l, (ip_sym b), (ip_sym c). reflexivity. Qed.
+
+Lemma ip_scale_r : forall t a b, ip a (hscale t b) = t * ip a b.
+Proof. intros. rewrite ip_sym, ip_scale_l, (ip_sym b). reflexivity. Qed.
+
+Lemma ip_expand : forall w t x,
+  ip (hadd w (hscale t x)) (hadd w (hscale t x)) = ip w w + 2 * t * ip w x + t ^ 2 * ip x x.
+Proof.
+  intros. rewrite ip_add_l, !ip_add_r, !ip_scale_l, !ip_scale_r, (ip_sym x w). ring.
+Qed.
+
+(* Cauchy-Schwarz in H, from <t a + b, t a + b> >= 0 for every t *)
+(* nodes: L4 *)
+Lemma ip_cauchy_schwarz : forall a b, ip a b ^ 2 <= ip a a * ip b b.
+Proof.
+  intros a b.
+  assert (Q : forall t, ip a a * t ^ 2 + 2 * ip a b * t + ip b b >= 0).
+  { intros t. pose proof (ip_pos (hadd (hscale t a) b)) as P.
+    rewrite ip_add_l, !ip_add_r, !ip_scale_l, !ip_scale_r, (ip_sym b a) in P. nra. }
+  pose proof (ip_pos a) as Pa. pose proof (ip_pos b) as Pb.
+  destruct (Rle_or_lt (ip a a) 0) as [Z|Pos].
+  - assert (A0 : ip a a = 0) by lra.
+    destruct (Req_dec (ip a b) 0) as [B0|B0].
+    + rewrite B0, A0. lra.
+    + pose proof (Q (- (ip b b + 1) / (2 * ip a b))) as T. rewrite A0 in T.
+      replace (2 * ip a b * (- (ip b b + 1) / (2 * ip a b))) with (- (ip b b + 1)) in T
+        by (field; exact B0).
+      lra.
+  - pose proof (Q (- ip a b / ip a a)) as T.
+    replace (ip a a * (- ip a b / ip a a) ^ 2 + 2 * ip a b * (- ip a b / ip a a) + ip b b)
+      with (ip b b - ip a b ^ 2 / ip a a) in T by (field; lra).
+    assert (D : ip a b ^ 2 / ip a a <= ip b b) by lra.
+    apply (Rmult_le_compat_l (ip a a)) in D; [|lra].
+    replace (ip a a * (ip a b ^ 2 / ip a a)) with (ip a b ^ 2) in D by (field; lra). lra.
+Qed.
+
+Variable n : nat.
+Variable phi : nat -> H.   (* phi p: the feature vector of point p *)
+Variable Y : nat -> R.
+Variable u : H.            (* the comparator in H *)
+Variables g R2 : R.
+Hypothesis labels : forall p, (1 <= p <= n)%nat -> Y p ^ 2 = 1.
+Hypothesis radius : forall p, (1 <= p <= n)%nat -> ip (phi p) (phi p) <= R2.
+Hypothesis radius_nonneg : 0 <= R2.
+Hypothesis margin : forall p, (1 <= p <= n)%nat -> Y p * ip u (phi p) >= g.
+Hypothesis margin_pos : g > 0.
+
+(* one update of the kernel perceptron: on a violator, w <- w + y_p phi(x_p)
+   (alpha_p += 1 in the dual form) *)
+Definition kernel_step (w w' : H) : Prop :=
+  exists p, (1 <= p <= n)%nat /\ Y p * ip w (phi p) <= 0 /\ w' = hadd w (hscale (Y p) (phi p)).
+
+Inductive kernel_run : nat -> H -> Prop :=
+  | kernel_start : kernel_run 0 hzero
+  | kernel_next : forall k w w', kernel_run k w -> kernel_step w w' -> kernel_run (S k) w'.
+
+Lemma kernel_P : forall k w, kernel_run k w -> ip u w >= g * INR k.
+Proof.
+  intros k w H0. induction H0 as [|k w w' R IH (p & Hp & T & ->)].
+  - rewrite ip_sym, ip_zero_l. simpl. lra.
+  - rewrite ip_add_r, ip_scale_r, S_INR. pose proof (margin p Hp). lra.
+Qed.
+
+Lemma kernel_Q : forall k w, kernel_run k w -> ip w w <= R2 * INR k.
+Proof.
+  intros k w H0. induction H0 as [|k w w' R IH (p & Hp & T & ->)].
+  - rewrite ip_zero_l. simpl. lra.
+  - rewrite ip_expand, S_INR, (labels p Hp). pose proof (radius p Hp). lra.
+Qed.
+
+(* the kernel perceptron's bound: k g^2 <= R_K^2 <u, u> *)
+(* nodes: G; claim: kernel-rbf *)
+Theorem kernel_claim : forall k w, kernel_run k w -> INR k * g ^ 2 <= R2 * ip u u.
+Proof.
+  intros k w H0. pose proof (kernel_P k w H0) as P. pose proof (kernel_Q k w H0) as Q.
+  pose proof (ip_cauchy_schwarz u w) as CS. pose proof (pos_INR k) as K.
+  pose proof (ip_pos u) as U.
+  destruct (Req_dec (INR k) 0) as [Z|NZ]; [rewrite Z; nra|].
+  assert (Kp : INR k > 0) by lra.
+  assert (G : (g * INR k) ^ 2 <= ip u u * (R2 * INR k)).
+  { assert (0 <= g * INR k) by nra. nra. }
+  apply (Rmult_le_reg_r (INR k)); [exact Kp|]. nra.
+Qed.
+
+(* the same theorem for the polynomial kernel: every kernel the catalog checks, polynomial
+   or RBF, is the inner product of feature vectors in some such space *)
+(* nodes: G; claim: kernel-poly *)
+Corollary kernel_poly_claim : forall k w, kernel_run k w -> INR k * g ^ 2 <= R2 * ip u u.
+Proof. exact kernel_claim. Qed.
+
+End KernelPerceptron.
