@@ -42,12 +42,11 @@ def _env_number(name: str, default: float) -> float:
 
 
 def _compiling(thread_id: int) -> bool:
-    """Is the thread compiling or loading a compiled loop (numba, LLVM)?"""
-    if "numba" not in sys.modules:
-        return False
-    from ..engine._jit import in_compiler
+    """Is the thread where the exception must not land (compiling or loading a compiled
+    loop, or in a garbage-collector callback)?"""
+    from ..interrupts import safe_to_interrupt
 
-    return in_compiler(sys._current_frames().get(thread_id))
+    return not safe_to_interrupt(sys._current_frames().get(thread_id))
 
 
 class BudgetExceeded(BaseException):
@@ -87,7 +86,7 @@ class CommandBudget:
         with self._lock:  # never after __exit__ has begun: the command is over
             if not self._active:
                 return
-            if _compiling(self._thread_id):  # never inside numba/LLVM: retry in 50 ms
+            if _compiling(self._thread_id):  # not inside numba/LLVM or GC: retry in 50 ms
                 again = threading.Timer(0.05, self._soft)
                 again.daemon = True
                 self._timers.append(again)

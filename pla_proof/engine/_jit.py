@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-__all__ = ["HAVE_NUMBA", "in_compiler", "jit", "jit_reassociating", "loaded"]
+__all__ = ["HAVE_NUMBA", "jit", "jit_reassociating", "loaded"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -51,30 +51,6 @@ def _activate() -> None:
                 g[key] = compiled[id(value)]
     _PENDING.clear()
     _ACTIVE = True
-
-
-_COMPILER_DIRS = (f"{os.sep}numba{os.sep}", f"{os.sep}llvmlite{os.sep}")
-
-
-def in_compiler(frame: Any) -> bool:
-    """True when ``frame`` (or a caller) is numba or llvmlite code, or this module's
-    loading of the loops: compiling or loading a compiled loop, which an asynchronous
-    exception (a time limit) must not interrupt -- numba's and LLVM's state would be left
-    half-built (seen: a segmentation fault when LLVM later disposed of a module).
-
-    >>> import sys
-    >>> in_compiler(sys._getframe())
-    False
-    """
-    depth = 0
-    while frame is not None and depth < 400:
-        name = frame.f_code.co_filename
-        if name == __file__ and frame.f_code.co_name == "_activate":
-            return True
-        if any(d in name for d in _COMPILER_DIRS):
-            return True
-        frame, depth = frame.f_back, depth + 1
-    return False
 
 
 def loaded() -> bool:

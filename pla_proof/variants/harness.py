@@ -42,8 +42,8 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.errors import Flaky, HypothesisException
 
-from ..engine._jit import in_compiler
 from ..errors import InputError, OutsideDomain
+from ..interrupts import safe_to_interrupt
 from ..proof.runtime import lemma
 from .claims import Claim, Evaluation, Failure, show
 from .protocol import _EVAL, Case, Order, Record, Variant
@@ -171,8 +171,8 @@ class time_limit:
         self._compiled = 0.0
 
     def _expired(self, signum: int, frame: Any) -> None:
-        if not self.armed or in_compiler(frame) or frame.f_code is _EXIT_CODE:
-            return
+        if not self.armed or frame.f_code is _EXIT_CODE or not safe_to_interrupt(frame):
+            return  # (in the compiler or a GC callback: the timer fires again in 50 ms)
         assert self.seconds is not None
         now = time.monotonic()
         compiling = _COMPILING.total - self._compiled
