@@ -41,11 +41,33 @@ def test_the_forgotten_margin_term_is_refuted_with_a_counterexample() -> None:
     assert g1.verdict.status == "refuted" and "counterexample" in g1.verdict.detail
 
 
-def test_a_domain_the_provers_do_not_know_is_not_proved() -> None:
-    # unit-ball's C = 1 holds only on its domain |x| <= 1, which the template does not state
-    p = prove_claim(resolve("unit-ball"))
+class UnitBallUnstated(LinearVariant):
+    """unit-ball's claim C = 1 without stating its domain |x| <= 1."""
+
+    name = "unit-ball-unstated"
+
+    def claim(self, case: Case) -> Claim:
+        return Claim(C=Fraction(1), g=case.gamma, uu=case.uu)
+
+
+def test_a_domain_the_provers_are_not_told_is_not_assumed() -> None:
+    # C = 1 holds only for |x| <= 1: unstated, G1 is refuted (R^2 > 1 is allowed) ...
+    p = prove_claim(UnitBallUnstated())
     g1 = next(o for o in p.obligations if o.id == "G1")
     assert p.status == "refuted" and g1.verdict.status == "refuted" and not p.proved
+    assert "not known to the provers" in p.describe()
+    # ... stated (assumes = ("R2 <= 1",)), it is proved
+    q = prove_claim(resolve("unit-ball"))
+    assert q.proved and "R^2 <= 1" in q.describe()
+
+
+def test_a_case_outside_the_declared_assumption_is_skipped_not_run() -> None:
+    from pla_proof.errors import OutsideDomain
+
+    two = Fraction(2)
+    case = Case(((two,),), (1,), (Fraction(1),), two)  # R^2 = 4: not in the unit ball
+    with pytest.raises(OutsideDomain, match="assumption R2 <= 1"):
+        run_case(resolve("unit-ball"), case, Order("cyclic"))
 
 
 def test_a_rule_that_is_not_declarative_is_tested_not_proved() -> None:

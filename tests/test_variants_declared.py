@@ -145,3 +145,17 @@ class BadRange(LinearVariant):
 
 def test_a_range_that_is_not_one_is_named() -> None:
     assert "parameters['eta'] = 'positive' is not a range" in reason(BadRange())
+
+
+def test_an_assumption_that_is_not_one_is_named() -> None:
+    class Bad(LinearVariant):
+        name = "bad-assumption"
+        assumes = ("R2 is small",)
+
+    assert "assumes: 'R2 is small' is not 'NAME OP NUMBER'" in reason(Bad())
+
+    class Unknown(LinearVariant):
+        name = "unknown-assumption"
+        assumes = ("eta <= 1",)
+
+    assert "eta is not R2, gamma, uu or a declared parameter" in reason(Unknown())

@@ -238,8 +238,8 @@ def coq_text(rule: DeclaredRule, name: str) -> str:
     """
     eta, tau, C, g = (_coq_term(v, rule.parameters) for v in (rule.eta, rule.tau, rule.C, rule.g))
     params = "".join(f"Variable p_{p} : R.\n" for p in rule.parameters)
-    params += "".join(
-        f"Hypothesis range_{i} : {_coq_prop(a, rule.parameters)}.\n"
+    assumed = "".join(
+        f"Hypothesis assumed_{i} : {_coq_prop(a, rule.parameters)}.\n"
         for i, a in enumerate(rule.assumptions)
     )
     trig = f"Y p * dot d w (X p) {'<' if rule.strict else '<='} {tau}"
@@ -277,7 +277,7 @@ Hypothesis some_point : (1 <= n)%nat.
 {params}
 Let uu : R := norm2 d u.
 Let one : nat -> R := fun _ => 1.
-
+{assumed}
 Lemma claim_data : uu > 0 /\\ gam ^ 2 <= R2 * uu /\\ R2 > 0.
 Proof.
   assert (U : uu > 0).

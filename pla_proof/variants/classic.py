@@ -73,6 +73,8 @@ class UnitBall(Classic):
         "k <= 1/gamma^2"
     )
     source: ClassVar[str] = "the Cornell CS4780 notes"
+    #: every case lies in the unit ball: what the proof of C = 1 assumes
+    assumes: ClassVar[tuple[str, ...]] = ("R2 <= 1",)
 
     def domain(self, base: Any) -> Any:
         return base.map(_into_unit_ball)

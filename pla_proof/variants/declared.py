@@ -75,6 +75,49 @@ class _Unreadable(Exception):
     pass
 
 
+_OPS = ("<=", ">=", "<", ">")
+
+
+def parse_assumption(text: str) -> tuple[str, str, Fraction]:
+    """A declared assumption ``"NAME OP NUMBER"`` (``LinearVariant.assumes``): ``NAME`` is
+    ``R2``, ``gamma``, ``uu`` or a parameter, ``OP`` one of ``<= >= < >``.
+
+    >>> parse_assumption("R2 <= 1")
+    ('R2', '<=', Fraction(1, 1))
+    >>> parse_assumption("gamma > 1/2")[2]
+    Fraction(1, 2)
+    """
+    for op in _OPS:
+        if op in text:
+            name, _, number = text.partition(op)
+            name = name.strip()
+            try:
+                value = Fraction(number.strip())
+            except (ValueError, ZeroDivisionError):
+                break
+            if name.isidentifier():
+                return name, op, value
+            break
+    raise ValueError(f"{text!r} is not 'NAME OP NUMBER' (OP one of <= >= < >)")
+
+
+def assumption_holds(text: str, case: Any) -> bool:
+    """Does a concrete case satisfy the declared assumption (exactly)?
+
+    >>> from pla_proof.variants.protocol import orthonormal_cases
+    >>> c = orthonormal_cases([2])[0]
+    >>> assumption_holds("R2 <= 1", c), assumption_holds("R2 < 1", c)
+    (True, False)
+    """
+    name, op, bound = parse_assumption(text)
+    value = {"R2": case.radius_squared, "gamma": case.gamma, "uu": case.uu}.get(name)
+    if value is None:
+        value = case.params[name]
+    return bool(
+        {"<=": value <= bound, ">=": value >= bound, "<": value < bound, ">": value > bound}[op]
+    )
+
+
 #: The ranges a variant may declare for its parameters (``LinearVariant.parameters``).
 RANGES = {"> 0": "positive", ">= 0": "nonnegative", "real": "any real"}
 
@@ -209,9 +252,38 @@ def read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
         return NotDeclarative("the claim's |u|^2 is not the comparator's")
     C, g = _symbolic(claim.C), _symbolic(claim.g)
     params = case.params
+    data: list[Any] = []
+    for text in getattr(cls, "assumes", ()) or ():
+        try:
+            name, op, bound = parse_assumption(text)
+        except ValueError as exc:
+            return NotDeclarative(f"assumes: {exc}")
+        symbol = {"R2": case.radius_squared, "gamma": case.gamma, "uu": case.uu}.get(name)
+        if symbol is None:
+            if name not in params.symbols:
+                return NotDeclarative(
+                    f"assumes {text!r}: {name} is not R2, gamma, uu or a declared parameter"
+                )
+            symbol = params[name]
+        data.append(_relation(symbol, op, bound))
     return DeclaredRule(
-        eta, tau, strict, C, g, claim.end, how, tuple(params.read), params.assumptions()
+        eta,
+        tau,
+        strict,
+        C,
+        g,
+        claim.end,
+        how,
+        tuple(params.read),
+        params.assumptions() + tuple(data),
     )
+
+
+def _relation(symbol: Any, op: str, bound: Fraction) -> Any:
+    import sympy as sp
+
+    b = sp.Rational(bound.numerator, bound.denominator)
+    return {"<=": sp.Le, ">=": sp.Ge, "<": sp.Lt, ">": sp.Gt}[op](symbol, b)
 
 
 # --- reading a hand-written trigger and step by exact probes --------------------------------

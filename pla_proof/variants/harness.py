@@ -46,6 +46,7 @@ from ..errors import InputError, OutsideDomain
 from ..interrupts import safe_to_interrupt
 from ..proof.runtime import lemma
 from .claims import Claim, Evaluation, Failure, show
+from .declared import assumption_holds
 from .protocol import _EVAL, Case, Order, Record, Variant
 
 __all__ = [
@@ -267,6 +268,9 @@ def run_case(
         if fc is None:
             raise OutsideDomain("the comparator does not separate the data rounded to float64")
         case = fc
+    for text in getattr(variant, "assumes", ()) or ():  # what the proof of the claim assumes
+        if not assumption_holds(text, case):
+            raise OutsideDomain(f"the case does not satisfy the variant's assumption {text}")
     try:
         claim = variant.claim(case)
     except OutsideDomain:

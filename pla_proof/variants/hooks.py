@@ -76,6 +76,8 @@ LINEAR_HOOKS: dict[str, str] = {
     "or the claim reads: what the proof of the claim may assume",
     "after_run": "after_run(case, order, record): its own checks (record.checks) after the "
     "run, instead of overriding run()",
+    "assumes": "'NAME OP NUMBER' facts of every case (R2, gamma, uu or a parameter): the proof "
+    "of the claim assumes them, the search skips a case without them",
     "eta": "eta(case): the learning rate (default 1)",
     "tau": "tau(case): update while y w.x <= tau (default 0)",
     "start": "start(case): the starting weights (default 0)",
