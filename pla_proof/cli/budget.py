@@ -41,7 +41,7 @@ def _env_number(name: str, default: float) -> float:
     return value if value >= 0 else default
 
 
-def _compiling(thread_id: int) -> bool:
+def _must_wait(thread_id: int) -> bool:
     """Is the thread where the exception must not land (compiling or loading a compiled
     loop, or in a garbage-collector callback)?"""
     from ..interrupts import safe_to_interrupt
@@ -86,7 +86,7 @@ class CommandBudget:
         with self._lock:  # never after __exit__ has begun: the command is over
             if not self._active:
                 return
-            if _compiling(self._thread_id):  # not inside numba/LLVM or GC: retry in 50 ms
+            if _must_wait(self._thread_id):  # not inside numba/LLVM or GC: retry in 50 ms
                 again = threading.Timer(0.05, self._soft)
                 again.daemon = True
                 self._timers.append(again)

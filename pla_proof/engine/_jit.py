@@ -44,7 +44,7 @@ def _activate() -> None:
         return
     from numba import njit
 
-    compiled = {id(stub): njit(**opts)(fn) for g, name, fn, opts in _PENDING for stub in [g[name]]}
+    compiled = {id(g[name]): njit(**opts)(fn) for g, name, fn, opts in _PENDING}
     for g, _name, _fn, _opts in _PENDING:
         for key, value in list(g.items()):
             if id(value) in compiled and getattr(value, "_pla_stub", False):

@@ -222,8 +222,9 @@ def loop(
 PER_STEP_WORK = 20_000
 
 
-def per_step_updates(data: Dataset, mode: str) -> int:
-    """The number of updates a run of ``data`` may make on the per-step path before the
+def per_step_updates(data: Dataset | Any, mode: str) -> int:
+    """The number of updates a run of ``data`` (a data set or a case: its ``n`` and ``d``)
+    may make on the per-step path before the
     compiled loop takes over; 0: the compiled loop from the start -- in float mode, on
     larger data, and once the process has loaded the compiled loops (then they are the
     faster path for every size).  Both paths make the same decisions.

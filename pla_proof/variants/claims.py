@@ -42,9 +42,10 @@ one update at a time by the same lemma's compiled relation (:meth:`Lemma.holds`)
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -285,6 +286,16 @@ class Evaluation:
         #: True while the harness evaluates updates (its own work: never a stalled run)
         self.evaluating = False
 
+    @contextlib.contextmanager
+    def _busy(self) -> Iterator[None]:
+        """The harness evaluating updates: progress throughout, and when it ends."""
+        busy, self.evaluating = self.evaluating, True
+        try:
+            yield
+        finally:
+            self.evaluating = busy
+            self.progressed = time.monotonic()
+
     def last_progress(self) -> float:
         """``time.monotonic()`` of the run's last sign of progress: now while the
         harness is evaluating the run's updates (on a loaded machine that can take longer
@@ -307,12 +318,8 @@ class Evaluation:
         keep when a property that ``stop`` names fails (the run should end there)."""
         if not self.rational:
             raise TypeError("non-rational constants: feed Measures with feed_steps()")
-        busy, self.evaluating = self.evaluating, True
-        try:
+        with self._busy():
             return self._feed(k0, measures, choices)
-        finally:
-            self.evaluating = busy
-            self.progressed = time.monotonic()  # evaluating the updates is progress too
 
     def _feed(self, k0: int, measures: dict[str, Any], choices: Sequence[int]) -> int | None:
         if "k" not in measures or len(choices) == 0:
@@ -370,12 +377,8 @@ class Evaluation:
         any ordered ring); same return as :meth:`feed`."""
         if not steps:
             return None
-        busy, self.evaluating = self.evaluating, True
-        try:
+        with self._busy():
             return self._feed_steps(steps)
-        finally:
-            self.evaluating = busy
-            self.progressed = time.monotonic()
 
     def _feed_steps(self, steps: Sequence[Any]) -> int | None:
         values = [(s.t, s.pu0, s.pu1, s.n0, s.n1) for s in steps]

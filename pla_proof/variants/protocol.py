@@ -563,11 +563,10 @@ class LinearVariant(Variant):
             from ..engine.pyloop import per_step_updates
 
             rule = self.rule(case)
-            data = case.dataset()
-            small = per_step_updates(data, _current_mode())
+            small = per_step_updates(case, _current_mode())
             done = False
             if small:  # small data: the per-step path, unless the run turns out long
-                problem = LinearProblem(data, rule)
+                problem = LinearProblem(case.dataset(), rule)
                 rec, w = _run_traced(problem, case, order, min(budget, small), self.max_epochs)
                 done = rec.status != "budget_exhausted" or small >= budget
             try:
