@@ -6,8 +6,9 @@ Both time limits -- the search's per-run limit (a ``SIGALRM`` handler raising
 -- raise an exception wherever the thread happens to be.  Two places must not receive
 it: numba's and LLVM's compilation or loading of a compiled loop (they would be left
 half-built: a segmentation fault followed when LLVM later disposed of a module), and a
-garbage-collector callback (Python prints the exception as "ignored" and drops it, so the
-run would go on).  There each limit waits and tries again 50 ms later.
+callback the garbage collector runs -- a ``gc.callbacks`` entry or a weak reference's
+callback (Python prints the exception as "ignored" and drops it, so the run would go
+on).  There each limit waits and tries again 50 ms later.
 
 >>> import sys
 >>> safe_to_interrupt(sys._getframe())
@@ -24,6 +25,8 @@ __all__ = ["in_compiler", "in_gc_callback", "safe_to_interrupt"]
 
 _COMPILER_DIRS = (f"{os.sep}numba{os.sep}", f"{os.sep}llvmlite{os.sep}")
 _JIT = os.path.join("pla_proof", "engine", "_jit.py")
+#: the standard library's weak-reference helpers, whose callbacks the collector runs
+_WEAKREF_FILES = (f"{os.sep}weakref.py", f"{os.sep}_weakrefset.py")
 
 
 def in_compiler(frame: Any) -> bool:
@@ -41,13 +44,13 @@ def in_compiler(frame: Any) -> bool:
 
 
 def in_gc_callback(frame: Any) -> bool:
-    """True inside a garbage-collector callback (Hypothesis registers one)."""
-    codes = {getattr(cb, "__code__", None) for cb in gc.callbacks}
-    if not codes - {None}:
-        return False
+    """True inside a callback the garbage collector runs: a ``gc.callbacks`` entry
+    (Hypothesis registers one) or the standard library's weak-reference helpers
+    (``WeakSet``'s and ``WeakValueDictionary``'s removal callbacks)."""
+    codes = {getattr(cb, "__code__", None) for cb in gc.callbacks} - {None}
     depth = 0
     while frame is not None and depth < 400:
-        if frame.f_code in codes:
+        if frame.f_code in codes or frame.f_code.co_filename.endswith(_WEAKREF_FILES):
             return True
         frame, depth = frame.f_back, depth + 1
     return False
