@@ -15,12 +15,14 @@ from __future__ import annotations
 import functools
 import importlib.util
 import os
+import time
+import types
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import numpy as np
 
-__all__ = ["HAVE_NUMBA", "jit", "jit_reassociating", "loaded"]
+__all__ = ["HAVE_NUMBA", "compile_seconds", "interpreted", "jit", "jit_reassociating", "loaded"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -36,14 +38,17 @@ HAVE_NUMBA = _WANTED and importlib.util.find_spec("numba") is not None
 # compiled functions in place of the stand-ins in the modules that define them.
 _PENDING: list[tuple[dict[str, Any], str, Callable[..., Any], dict[str, Any]]] = []
 _ACTIVE = False
+_CLOCK = {"seconds": 0.0}  # importing numba, compiling and loading the loops
 
 
 def _activate() -> None:
     global _ACTIVE
     if _ACTIVE:
         return
+    t0 = time.monotonic()
     from numba import njit
 
+    _listen()
     compiled = {id(g[name]): njit(**opts)(fn) for g, name, fn, opts in _PENDING}
     for g, _name, _fn, _opts in _PENDING:
         for key, value in list(g.items()):
@@ -51,12 +56,76 @@ def _activate() -> None:
                 g[key] = compiled[id(value)]
     _PENDING.clear()
     _ACTIVE = True
+    _CLOCK["seconds"] += time.monotonic() - t0
+
+
+def _listen() -> None:
+    """Count the time numba holds its compiler lock: compiling a loop, or loading it
+    from the cache (the outermost acquisition; the lock is re-entrant)."""
+    from numba.core import event
+
+    started: list[float] = []
+
+    class Listener(event.Listener):  # type: ignore[misc]
+        def on_start(self, ev: Any) -> None:
+            started.append(time.monotonic())
+
+        def on_end(self, ev: Any) -> None:
+            if started:
+                t0 = started.pop()
+                if not started:
+                    _CLOCK["seconds"] += time.monotonic() - t0
+
+    event.register("numba:compiler_lock", Listener())  # type: ignore[no-untyped-call]
+
+
+def compile_seconds() -> float:
+    """Seconds this process has spent loading the compiled loops: importing numba,
+    compiling them or loading them from numba's cache (a time limit leaves them out).
+
+    >>> compile_seconds() >= 0.0
+    True
+    """
+    return _CLOCK["seconds"]
 
 
 def loaded() -> bool:
     """True once this process has loaded the compiled loops (numba imported and the
     loops' stand-ins replaced)."""
     return _ACTIVE
+
+
+_INTERPRETED: dict[int, Callable[..., Any]] = {}
+
+
+def interpreted(fn: F) -> F:
+    """``fn`` run as Python, calling the Python code of the loops it calls in turn: the
+    same results as the compiled loop without loading numba (the per-step path uses it
+    for the small loops it needs while the compiled ones are not loaded).
+
+    >>> from pla_proof.engine.shuffle import sample
+    >>> import numpy as np
+    >>> int(interpreted(sample)(np.uint64(3), 5, 10)) == int(sample(np.uint64(3), 5, 10))
+    True
+    """
+    py = getattr(fn, "py_func", fn)
+    done = _INTERPRETED.get(id(py))
+    if done is not None:
+        return done  # type: ignore[return-value]
+    g = dict(py.__globals__)
+    for key, value in list(g.items()):
+        inner = getattr(value, "py_func", None)
+        if inner is not None and getattr(inner, "__globals__", None) is py.__globals__:
+            g[key] = types.FunctionType(inner.__code__, g, inner.__name__, inner.__defaults__)
+    body = types.FunctionType(py.__code__, g, py.__name__, py.__defaults__)
+
+    @functools.wraps(py)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with np.errstate(over="ignore"):
+            return body(*args, **kwargs)
+
+    _INTERPRETED[id(py)] = run
+    return run  # type: ignore[return-value]
 
 
 def _lazy(fn: F, **opts: Any) -> F:

@@ -50,12 +50,22 @@ def seed_word(seed: int) -> np.uint64:
 
 
 def permutation(n: int, *, seed: int, epoch: int) -> list[int]:
-    """The visiting order of epoch ``epoch`` (0-based) under the ``random`` rule."""
+    """The visiting order of epoch ``epoch`` (0-based) under the ``random`` rule (the
+    compiled generator once the process has loaded the compiled loops, its Python code
+    before: the same permutation)."""
     from .shuffle import fill_permutation
 
     perm = np.empty(n, dtype=np.int64)
-    fill_permutation(perm, seed_word(seed), epoch)
+    _small(fill_permutation)(perm, seed_word(seed), epoch)
     return [int(v) for v in perm]
+
+
+def _small(fn: Any) -> Any:
+    """``fn`` compiled if the compiled loops are loaded, else run as Python (a handful
+    of calls per run need not load them)."""
+    from . import _jit
+
+    return fn if _jit.loaded() else _jit.interpreted(fn)
 
 
 class Selection:
@@ -115,7 +125,7 @@ class Selection:
 
             while self.cap is None or self.visited < self.cap:
                 if self.sample:
-                    i = int(sample_point(self.seed_word, self.visited, self.n))
+                    i = int(_small(sample_point)(self.seed_word, self.visited, self.n))
                 elif self.order == "cyclic":
                     i = self.pos
                     self.pos = (self.pos + 1) % self.n

@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import math
 import signal
-import sys
 import threading
 import time
 import traceback
@@ -42,6 +41,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.errors import Flaky, HypothesisException
 
+from ..engine._jit import compile_seconds
 from ..errors import InputError, OutsideDomain
 from ..interrupts import safe_to_interrupt
 from ..proof.runtime import lemma
@@ -91,37 +91,6 @@ _HARNESS = ("RUNS", "ENDS")
 
 class RunTimeout(BaseException):
     """Raised inside a run that exceeds the per-run time limit."""
-
-
-class _CompileClock:
-    """Seconds the process has spent compiling the engine's loops (numba's compile
-    events; registered when numba is first seen)."""
-
-    def __init__(self) -> None:
-        self.total = 0.0
-        self._started: list[float] = []
-        self.registered = False
-
-    def register(self) -> None:
-        if self.registered or "numba" not in sys.modules:
-            return
-        from numba.core import event
-
-        clock = self
-
-        class Listener(event.Listener):  # type: ignore[misc]
-            def on_start(self, ev: Any) -> None:
-                clock._started.append(time.monotonic())
-
-            def on_end(self, ev: Any) -> None:
-                if clock._started:
-                    clock.total += time.monotonic() - clock._started.pop()
-
-        event.register("numba:compile", Listener())  # type: ignore[no-untyped-call]
-        self.registered = True
-
-
-_COMPILING = _CompileClock()
 
 
 class time_limit:
@@ -176,7 +145,7 @@ class time_limit:
             return  # (in the compiler or a GC callback: the timer fires again in 50 ms)
         assert self.seconds is not None
         now = time.monotonic()
-        compiling = _COMPILING.total - self._compiled
+        compiling = compile_seconds() - self._compiled
         if self.progress is None:
             if now - self._start - compiling < self.seconds:
                 return
@@ -191,8 +160,7 @@ class time_limit:
     def __enter__(self) -> time_limit:
         if not self.seconds or threading.current_thread() is not threading.main_thread():
             return self
-        _COMPILING.register()
-        self._start, self._compiled = time.monotonic(), _COMPILING.total
+        self._start, self._compiled = time.monotonic(), compile_seconds()
         self._old_handler = signal.signal(signal.SIGALRM, self._expired)
         self.armed = True
         self._old_timer = signal.setitimer(signal.ITIMER_REAL, self.seconds, 0.05)
@@ -723,7 +691,6 @@ def search_shard(
     """One seeded part of a search: the fixed cases, then rounds of Hypothesis search
     (each round looks for the properties not yet refuted)."""
     out = ShardResult()
-    warm_up()
     t0 = time.perf_counter()
     explicit: dict[str, Counterexample] = {}
     for case, order in fixed:
@@ -811,23 +778,6 @@ def _also_failing(
                 taken.add(prop)
                 more.append(Counterexample(ce.case, ce.order, rec, f, shard=shard))
     return more
-
-
-_WARM: set[str] = set()
-
-
-def warm_up() -> None:
-    """Compile the engine's loops before any timed run (compilation is not the
-    variant's time)."""
-    if "engine" in _WARM:
-        return
-    from ..data import Dataset
-    from ..engine.drive import drive
-
-    one = Dataset(((Fraction(1), Fraction(1, 3)), (Fraction(-1), Fraction(2))), (1, -1))
-    for mode in ("exact", "float"):
-        drive(one, mode=mode, on_chunk=lambda k0, c, v: None, detect_cycles=True)
-    _WARM.add("engine")
 
 
 def _account(out: ShardResult, rec: Record) -> None:

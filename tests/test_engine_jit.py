@@ -1,0 +1,110 @@
+"""The compiled loops are loaded only when a run needs them, their Python code gives
+the same results, and the time spent loading them is not a run's time."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from pla_proof.engine import _jit
+from pla_proof.engine.orders import Selection
+from pla_proof.engine.shuffle import fill_permutation, sample
+
+
+def _fresh(code: str) -> str:
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 31])
+def test_the_interpreted_generator_is_the_compiled_one(n: int) -> None:
+    run = _jit.interpreted(fill_permutation)
+    for seed in (0, 1, 2**63 + 5, 2**64 - 1):
+        for epoch in (0, 1, 17):
+            a, b = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+            fill_permutation(a, np.uint64(seed), epoch)
+            run(b, np.uint64(seed), epoch)
+            assert a.tolist() == b.tolist()
+            assert sorted(a.tolist()) == list(range(n))
+            assert int(_jit.interpreted(sample)(np.uint64(seed), epoch, n)) == int(
+                sample(np.uint64(seed), epoch, n)
+            )
+
+
+def test_interpreted_code_calls_interpreted_code() -> None:
+    """A loop run as Python calls the Python code of the loops it calls (a compiled or
+    stand-in callee would load numba)."""
+    body = _jit.interpreted(fill_permutation).__wrapped__  # type: ignore[attr-defined]
+    assert body is fill_permutation.py_func  # functools.wraps keeps the source function
+    callee = _jit.interpreted(fill_permutation)
+    assert callee is _jit.interpreted(fill_permutation)  # built once
+
+
+def test_small_runs_in_every_order_load_no_compiled_loop() -> None:
+    code = (
+        "import sys\n"
+        "from pla_proof import train, load\n"
+        "from pla_proof.engine import _jit\n"
+        "for rule in ('first', 'cyclic', 'random', 'maxviol'):\n"
+        "    assert train(load('students'), rule=rule).status == 'converged'\n"
+        "print(_jit.loaded(), 'numba' in sys.modules)\n"
+    )
+    assert _fresh(code) == "False False"
+
+
+def test_a_random_order_run_makes_the_same_choices_on_both_paths() -> None:
+    code = (
+        "from pla_proof import train, load\n"
+        "from pla_proof.engine import _jit\n"
+        "d = load('orthonormal:12')\n"
+        "a = train(d, rule='random', seed=11).choices\n"
+        "assert not _jit.loaded()\n"
+        "_jit._activate()\n"
+        "b = train(d, rule='random', seed=11).choices\n"
+        "print(a == b, len(a) >= 12, _jit.loaded())\n"
+    )
+    assert _fresh(code) == "True True True"
+
+
+def test_sampling_selection_matches_the_compiled_sampler() -> None:
+    sel = Selection(5, "cyclic", seed=3, sample=True)
+    picks = [sel.choose([0, 1, 2, 3, 4], lambda i: True, lambda i: 0) for _ in range(20)]
+    word = np.uint64(3)
+    assert picks == [int(sample(word, v, 5)) for v in range(20)]
+
+
+_LIMIT = """
+import time
+from pla_proof.engine import _jit
+from pla_proof.variants import harness
+slow = _jit._listen
+def _listen():
+    time.sleep(0.6)  # a slow machine: loading the compiled loops takes 0.6 s
+    slow()
+_jit._listen = _listen
+{patch}
+from pla_proof import train, load
+try:
+    with harness.time_limit(0.3):
+        train(load('students'), mode='float')
+        t = time.monotonic()
+        while time.monotonic() - t < 0.2:  # the run's own time: within the limit
+            pass
+    print('finished', _jit.compile_seconds() >= 0.6)
+except harness.RunTimeout:
+    print('timed out')
+"""
+
+
+def test_loading_the_compiled_loops_is_not_a_runs_time() -> None:
+    assert _fresh(_LIMIT.format(patch="")) == "finished True"
+
+
+def test_the_limit_test_fails_when_loading_counts() -> None:
+    """The test above can fail: with the loading counted, the run is cut off."""
+    patch = "harness.compile_seconds = lambda: 0.0"
+    assert _fresh(_LIMIT.format(patch=patch)) == "timed out"
