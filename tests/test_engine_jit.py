@@ -39,7 +39,7 @@ def test_interpreted_code_calls_interpreted_code() -> None:
     """A loop run as Python calls the Python code of the loops it calls (a compiled or
     stand-in callee would load numba)."""
     body = _jit.interpreted(fill_permutation).__wrapped__  # type: ignore[attr-defined]
-    assert body is fill_permutation.py_func  # functools.wraps keeps the source function
+    assert body is fill_permutation.py_func  # type: ignore[attr-defined]
     callee = _jit.interpreted(fill_permutation)
     assert callee is _jit.interpreted(fill_permutation)  # built once
 
