@@ -242,10 +242,43 @@ def scaled_ints(row: Iterable[Fraction], scale: int) -> tuple[int, ...]:
 
 
 def dot(a: Sequence[Any], b: Sequence[Any]) -> Any:
-    """Exact dot product of two equal-length sequences."""
+    """Exact dot product of two equal-length sequences (of ``Fraction``/``int``: in
+    integers over the common denominators, one ``Fraction`` at the end).
+
+    >>> dot([Fraction(1, 2), 3], [Fraction(2, 3), Fraction(-1, 6)])
+    Fraction(-1, 6)
+    """
+    if len(a) != len(b):
+        raise ValueError("dot of sequences of different lengths")
+    if _rational(a) and _rational(b):
+        (p, m), (q, n) = _common(a), _common(b)
+        s = sum(x * y for x, y in zip(p, q))
+        return s if m * n == 1 and _ints(a, b) else Fraction(s, m * n)
     return sum(x * y for x, y in zip(a, b, strict=True))
 
 
 def norm2(a: Sequence[Any]) -> Any:
-    """Exact squared Euclidean norm."""
+    """Exact squared Euclidean norm.
+
+    >>> norm2([Fraction(1, 2), 1])
+    Fraction(5, 4)
+    """
+    if _rational(a):
+        p, m = _common(a)
+        s = sum(x * x for x in p)
+        return s if m == 1 and _ints(a) else Fraction(s, m * m)
     return sum(x * x for x in a)
+
+
+def _rational(a: Sequence[Any]) -> bool:
+    return all(type(x) is Fraction or type(x) is int for x in a)
+
+
+def _ints(*seqs: Sequence[Any]) -> bool:
+    return all(type(x) is int for a in seqs for x in a)
+
+
+def _common(a: Sequence[Fraction | int]) -> tuple[list[int], int]:
+    """The entries times their common denominator ``m``, and ``m``."""
+    m = math.lcm(*(x.denominator for x in a))
+    return [x.numerator * (m // x.denominator) for x in a], m

@@ -17,6 +17,7 @@ also the engine's *reference*: the compiled loop must make exactly its decisions
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -95,6 +96,17 @@ class LinearProblem(Problem):
             self.exact_x = self.X
         self.y = self.data.y
         self.strict = self.rule.strict_flags(self.n)
+        # exact decisions in integers: y_i x_i scaled by the data's common denominator L,
+        # the weights by theirs (m, per state): y w.x = (Y_i . W) / (L m)
+        exact = [[Fraction(v) for v in x] for x in self.exact_x]
+        self._L = math.lcm(*(v.denominator for x in exact for v in x))
+        self._yx = [
+            [yi * v.numerator * (self._L // v.denominator) for v in x]
+            for x, yi in zip(exact, self.y, strict=True)
+        ]
+        self._of: Any = None  # the state the scaled weights below are of
+        self._w: list[int] = []
+        self._m = 1
 
     def start(self) -> Any:
         w0 = self.rule.start(self.data.d)
@@ -102,17 +114,31 @@ class LinearProblem(Problem):
             return np.array([float(v) for v in w0])
         return list(w0)
 
+    def _scaled(self, state: Any) -> tuple[list[int], int]:
+        """The state's weights times their common denominator ``m``, and ``m``."""
+        if state is not self._of:
+            exact = [Fraction(v) if self.mode == "exact" else Fraction(float(v)) for v in state]
+            m = math.lcm(*(v.denominator for v in exact))
+            self._w = [v.numerator * (m // v.denominator) for v in exact]
+            self._m, self._of = m, state
+        return self._w, self._m
+
+    def _dot(self, state: Any, i: int) -> int:
+        """``y_i w.x_i`` times ``L m`` (an integer)."""
+        w, _ = self._scaled(state)
+        return sum(a * b for a, b in zip(w, self._yx[i], strict=True))
+
     def score(self, state: Any, i: int) -> Fraction:
-        dot = sum(
-            (Fraction(a) * b for a, b in zip(state, self.exact_x[i], strict=True)), Fraction(0)
-        )
-        return self.y[i] * dot - self.rule.tau
+        _, m = self._scaled(state)
+        return Fraction(self._dot(state, i), self._L * m) - self.rule.tau
 
     def triggers(self, state: Any, i: int) -> bool:
-        z = self.score(state, i)
         if self.trigger is not None:
-            return bool(self.trigger(z + self.rule.tau))
-        return bool(z < 0) if self.strict[i] else bool(z <= 0)
+            return bool(self.trigger(self.score(state, i) + self.rule.tau))
+        _, m = self._scaled(state)
+        tau = self.rule.tau
+        z = self._dot(state, i) * tau.denominator - tau.numerator * self._L * m
+        return z < 0 if self.strict[i] else z <= 0
 
     def step(self, state: Any, j: int) -> Any:
         x, yj = self.X[j], self.y[j]

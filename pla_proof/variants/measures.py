@@ -24,6 +24,7 @@ variant's own bookkeeping:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -45,6 +46,13 @@ def _f(v: Any) -> Fraction:
     return v if isinstance(v, Fraction) else Fraction(v)
 
 
+def _common(w: Sequence[Any]) -> tuple[list[int], int]:
+    """The exact entries of ``w`` times their common denominator ``m``, and ``m``."""
+    e = [_f(v) for v in w]
+    m = math.lcm(*(v.denominator for v in e))
+    return [v.numerator * (m // v.denominator) for v in e], m
+
+
 def trace_measures(
     W: Sequence[Sequence[Any]],
     choices: Sequence[int],
@@ -60,14 +68,16 @@ def trace_measures(
     K = len(W) - 1
     ks = np.arange(k0 + 1, k0 + K + 1, dtype=np.int64)
     if mode == "exact":
-        rows = [[_f(v) for v in w] for w in W]
-        uf = [_f(v) for v in u]
-        pu = [sum((a * b for a, b in zip(uf, w, strict=True)), Fraction(0)) for w in rows]
-        nn = [sum((a * a for a in w), Fraction(0)) for w in rows]
-        zw = [
-            sum(((b - a) * a for a, b in zip(rows[i], rows[i + 1], strict=True)), Fraction(0))
-            for i in range(K)
-        ]
+        # in integers: each vector times its common denominator, one Fraction a value
+        rows = [_common(w) for w in W]
+        us, um = _common(u)
+        pu = [Fraction(sum(a * b for a, b in zip(us, w, strict=True)), um * m) for w, m in rows]
+        nn = [Fraction(sum(a * a for a in w), m * m) for w, m in rows]
+        zw = []
+        for (a, ma), (b, mb) in zip(rows, rows[1:]):
+            g = math.lcm(ma, mb)
+            ca, cb = g // ma, g // mb
+            zw.append(Fraction(sum((q * cb - p * ca) * p * ca for p, q in zip(a, b)), g * g))
         return {
             "k": Exact.of(ks, 1),
             "pu": exact_array(pu[:-1]),
