@@ -252,7 +252,7 @@ def dot(a: Sequence[Any], b: Sequence[Any]) -> Any:
         raise ValueError("dot of sequences of different lengths")
     if _rational(a) and _rational(b):
         (p, m), (q, n) = _common(a), _common(b)
-        s = sum(x * y for x, y in zip(p, q))
+        s = sum(x * y for x, y in zip(p, q, strict=True))
         return s if m * n == 1 and _ints(a, b) else Fraction(s, m * n)
     return sum(x * y for x, y in zip(a, b, strict=True))
 

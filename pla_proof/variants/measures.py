@@ -24,6 +24,7 @@ variant's own bookkeeping:
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from fractions import Fraction
@@ -74,10 +75,11 @@ def trace_measures(
         pu = [Fraction(sum(a * b for a, b in zip(us, w, strict=True)), um * m) for w, m in rows]
         nn = [Fraction(sum(a * a for a in w), m * m) for w, m in rows]
         zw = []
-        for (a, ma), (b, mb) in zip(rows, rows[1:]):
+        for (a, ma), (b, mb) in itertools.pairwise(rows):
             g = math.lcm(ma, mb)
             ca, cb = g // ma, g // mb
-            zw.append(Fraction(sum((q * cb - p * ca) * p * ca for p, q in zip(a, b)), g * g))
+            cross = sum((q * cb - p * ca) * p * ca for p, q in zip(a, b, strict=True))
+            zw.append(Fraction(cross, g * g))
         return {
             "k": Exact.of(ks, 1),
             "pu": exact_array(pu[:-1]),
