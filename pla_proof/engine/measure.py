@@ -104,19 +104,24 @@ def exact_measures(
     data = world.data
     K, d = int(choices.shape[0]), data.d
     y = data.labels[choices].astype(np.int64)
-    mult = np.array([sc.mult[int(j)] for j in choices], dtype=object)
     if world.kernel_mode == kn.GRID:
         Zc = world.X[choices].astype(np.int64)
     else:
         Zc = np.array([world.row(int(j)) for j in choices], dtype=object).reshape(K, d)
     zmax = _max_abs(Zc)
-    mmax = _max_abs(mult) if K else 0
-    coef = y.astype(object) * mult
+    coef: np.ndarray
+    if sc.uniform is not None and abs(sc.uniform) < _LIMIT:  # one multiplier: in int64
+        mmax = abs(sc.uniform) if K else 0
+        coef = y * sc.uniform
+    else:
+        mult = np.array([sc.mult[int(j)] for j in choices], dtype=object)
+        mmax = _max_abs(mult) if K else 0
+        coef = y.astype(object) * mult
     step_bound = zmax * mmax
     if step_bound < _LIMIT and Zc.dtype != object:
         Delta = Zc * coef.astype(np.int64)[:, None]
     else:
-        Delta = Zc.astype(object) * coef[:, None]
+        Delta = Zc.astype(object) * coef.astype(object)[:, None]
     V0 = np.array(list(V_start), dtype=object)
     v0max = _max_abs(V0)
     if world.kernel_mode == kn.GRID and v0max + K * step_bound < _LIMIT * 4:
@@ -154,8 +159,16 @@ def last_weights(world: World, choices: np.ndarray, V_start: Sequence[int]) -> l
     counts = np.bincount(choices, minlength=world.data.n) if choices.size else None
     if counts is None:
         return V
-    for j in np.flatnonzero(counts):
-        m = int(counts[j]) * sc.mult[int(j)] * int(y[j])
+    nz = np.flatnonzero(counts)
+    coef = [int(counts[j]) * sc.mult[int(j)] * int(y[j]) for j in nz]
+    if world.kernel_mode == kn.GRID and coef:
+        # int64 products when every partial sum is bounded below 2^62
+        Z = world.X[nz].astype(np.int64)
+        cmax = max(abs(c) for c in coef)
+        if cmax * _max_abs(Z) * len(coef) < _LIMIT:
+            delta = np.array(coef, dtype=np.int64) @ Z
+            return [a + int(b) for a, b in zip(V, delta.tolist(), strict=True)]
+    for j, m in zip(nz, coef, strict=True):
         for c, z in enumerate(world.row(int(j))):
             if z:
                 V[c] += m * z

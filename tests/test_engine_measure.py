@@ -1,0 +1,55 @@
+"""The exact weights and vocabulary of a chunk, on the int64 shortcut and off it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from pla_proof.data import from_arrays
+from pla_proof.engine.drive import drive
+from pla_proof.engine.measure import exact_measures, last_weights
+from pla_proof.engine.rule import LinearRule
+
+
+def _reference(world, choices, V0):  # type: ignore[no-untyped-def]
+    """Update by update, in Python integers."""
+    V = list(V0)
+    for j in choices:
+        m = world.scales.mult[int(j)] * int(world.data.labels[int(j)])
+        V = [v + m * z for v, z in zip(V, world.row(int(j)), strict=True)]
+    return V
+
+
+@pytest.mark.parametrize("top", [10, 2**40, 2**61])
+@pytest.mark.parametrize("eta", [Fraction(1), Fraction(3, 7)])
+def test_last_weights_are_the_updates_summed_exactly(top: int, eta: Fraction) -> None:
+    rng = np.random.default_rng(5)
+    X = rng.integers(-top, top, size=(12, 3), dtype=np.int64)
+    u = np.array([3, -2, 1])
+    X = X[np.abs(X @ u.astype(object)) > 0]
+    y = np.where((X.astype(object) @ u.astype(object)) > 0, 1, -1)
+    dec = drive(from_arrays(X, y), LinearRule(eta=eta), budget=40)
+    world = dec.world
+    V0 = list(world.scales.V0)
+    for cut in (0, 1, dec.updates // 2, dec.updates):
+        part = dec.choices[:cut]
+        assert last_weights(world, part, V0) == _reference(world, part, V0)
+
+
+def test_the_measures_of_a_chunk_start_where_the_last_one_ended() -> None:
+    X = np.array([[3, 1], [-2, 4], [1, -5], [-4, -1]])
+    y = np.array([1, 1, -1, -1])
+    dec = drive(from_arrays(X, y), LinearRule(eta=Fraction(1, 2)))
+    world, ch = dec.world, dec.choices
+    V0 = list(world.scales.V0)
+    whole = exact_measures(world, ch, 0, V0, [1, 1], 1)
+    half = len(ch) // 2
+    first = exact_measures(world, ch[:half], 0, V0, [1, 1], 1)
+    second = exact_measures(world, ch[half:], half, last_weights(world, ch[:half], V0), [1, 1], 1)
+    for key in ("n0", "n1", "t", "pu", "pu1"):
+        a = [Fraction(int(v), whole[key].D) for v in np.atleast_1d(whole[key].A)]
+        b = [Fraction(int(v), first[key].D) for v in np.atleast_1d(first[key].A)]
+        c = [Fraction(int(v), second[key].D) for v in np.atleast_1d(second[key].A)]
+        assert a == b + c, key
