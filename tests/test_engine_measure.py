@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 
 from pla_proof.data import from_arrays
-from pla_proof.engine.drive import drive
+from pla_proof.engine.drive import World, drive
 from pla_proof.engine.measure import exact_measures, last_weights
 from pla_proof.engine.rule import LinearRule
 
 
-def _reference(world, choices, V0):  # type: ignore[no-untyped-def]
+def _reference(world: World, choices: np.ndarray, V0: list[int]) -> list[int]:
     """Update by update, in Python integers."""
     V = list(V0)
     for j in choices:
