@@ -404,6 +404,7 @@ def advance(
     start_k = sel[K]
     use_e = 1 if mode == FLOAT_EXACT else 0
     visiting = rule in (CYCLIC, RANDOM, SAMPLE)
+    scoring = not visiting and rule != FIRST  # max violation keeps every margin of a scan
     wbound, ebound = _bounds(mode, Wf, E, sel, use_e)
     while True:
         made = sel[K] - start_k
@@ -483,8 +484,9 @@ def advance(
                     z = acc * np.int64(yi) - T_i
                     exact = True
                 if exact:
-                    zval[i] = z
-                    zk[i] = sel[K] + 1
+                    if scoring:
+                        zval[i] = z
+                        zk[i] = sel[K] + 1
                     dec = (1 if z < 0 else 0) if strict[i] else 1 if z <= 0 else 0
             else:
                 # first one dot product against a bound from the row's norm (enough for
@@ -496,8 +498,9 @@ def advance(
                 quick = dot_bound(gl1[i] * wbound * (1.0 + xrel), xmax[i] * ebound, d)
                 quick = (quick + T_err + abs(v) * _U) * (1.0 + 2.0**-48)
                 if np.isfinite(v) and np.isfinite(quick) and abs(v) > quick:
-                    fval[i] = v
-                    ferr[i] = quick
+                    if scoring:
+                        fval[i] = v
+                        ferr[i] = quick
                     dec = 0 if v > 0 else 1
             if mode != GRID and dec < 0:
                 m = 0.0

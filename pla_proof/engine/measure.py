@@ -124,29 +124,37 @@ def exact_measures(
         Delta = Zc.astype(object) * coef.astype(object)[:, None]
     V0 = np.array(list(V_start), dtype=object)
     v0max = _max_abs(V0)
+    # the weights before and after each update, as one array: W[k] before update k + 1
     if world.kernel_mode == kn.GRID and v0max + K * step_bound < _LIMIT * 4:
         # every prefix sum is a weight vector the loop held in int64: no overflow
-        V = np.cumsum(Delta.astype(np.int64), axis=0) + V0.astype(np.int64)[None, :]
+        W = np.empty((K + 1, d), dtype=np.int64)
+        W[0] = V0.astype(np.int64)
+        np.cumsum(Delta.astype(np.int64, copy=False), axis=0, out=W[1:])
+        W[1:] += W[0]
     else:
         V = np.cumsum(Delta.astype(object), axis=0) + V0[None, :]
         V = _as_ints(V, _max_abs(V))
-    Vstart = V0.astype(np.int64) if (V.dtype != object and v0max < _LIMIT) else V0
-    Vprev = np.vstack([Vstart[None, :], V[:-1]]) if K else V
-    vmax = max(_max_abs(V), v0max)
+        if V.dtype != object and v0max < _LIMIT:
+            W = np.vstack([V0.astype(np.int64)[None, :], V])
+        else:
+            W = np.vstack([V0[None, :], V.astype(object)])
+    vmax = _max_abs(W)
     S, s = sc.S, sc.s
+    nn = _rowdot(W, W, d * vmax * vmax)
     out: dict[str, Exact] = {
         "k": Exact.of(np.arange(k0 + 1, k0 + K + 1, dtype=np.int64), 1),
-        "n0": Exact.of(_rowdot(Vprev, Vprev, d * vmax * vmax), S * S),
-        "n1": Exact.of(_rowdot(V, V, d * vmax * vmax), S * S),
-        "t": Exact.of(y * _rowdot(Zc, Vprev, d * zmax * vmax) if K else y, S * s),
+        "n0": Exact.of(nn[:-1], S * S),
+        "n1": Exact.of(nn[1:], S * S),
+        "t": Exact.of(y * _rowdot(Zc, W[:-1], d * zmax * vmax) if K else y, S * s),
         "xx": Exact.of(_rowdot(Zc, Zc, d * zmax * zmax), s * s),
     }
     if U is not None:
         Uo = np.array(list(U), dtype=object)
         umax = _max_abs(Uo)
         Ua = Uo.astype(np.int64) if umax < _LIMIT else Uo
-        out["pu"] = Exact.of(_matvec(Vprev, Ua, d * vmax * umax), su * S)
-        out["pu1"] = Exact.of(_matvec(V, Ua, d * vmax * umax), su * S)
+        pp = _matvec(W, Ua, d * vmax * umax)
+        out["pu"] = Exact.of(pp[:-1], su * S)
+        out["pu1"] = Exact.of(pp[1:], su * S)
         out["yux"] = Exact.of(y * _matvec(Zc, Ua, d * zmax * umax), su * s)
     return out
 
@@ -160,14 +168,17 @@ def last_weights(world: World, choices: np.ndarray, V_start: Sequence[int]) -> l
     if counts is None:
         return V
     nz = np.flatnonzero(counts)
-    coef = [int(counts[j]) * sc.mult[int(j)] * int(y[j]) for j in nz]
-    if world.kernel_mode == kn.GRID and coef:
+    if world.kernel_mode == kn.GRID and nz.size:
         # int64 products when every partial sum is bounded below 2^62
         Z = world.X[nz].astype(np.int64)
-        cmax = max(abs(c) for c in coef)
-        if cmax * _max_abs(Z) * len(coef) < _LIMIT:
-            delta = np.array(coef, dtype=np.int64) @ Z
+        mmax = sc.mult_max
+        top = int(counts.max()) * mmax * _max_abs(Z) * int(nz.size)
+        if top < _LIMIT:
+            mult = sc.uniform if sc.uniform is not None else np.array(sc.mult)[nz]
+            small = counts[nz].astype(np.int64) * y[nz].astype(np.int64) * mult
+            delta = small @ Z
             return [a + int(b) for a, b in zip(V, delta.tolist(), strict=True)]
+    coef = [int(counts[j]) * sc.mult[int(j)] * int(y[j]) for j in nz]
     for j, m in zip(nz, coef, strict=True):
         for c, z in enumerate(world.row(int(j))):
             if z:
