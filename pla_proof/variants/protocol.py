@@ -37,6 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, ClassVar
 
 import numpy as np
@@ -97,12 +98,12 @@ class Case:
     def d(self) -> int:
         return len(self.X[0]) if self.X else 0
 
-    @property
+    @cached_property
     def radius_squared(self) -> Fraction:
         """R^2 = max_i |x_i|^2 of the points as stored in the case."""
         return max((Fraction(norm2(x)) for x in self.X), default=Fraction(0))
 
-    @property
+    @cached_property
     def uu(self) -> Fraction:
         """|u|^2 of the comparator."""
         return Fraction(norm2(self.u))
@@ -488,6 +489,8 @@ class LinearVariant(Variant):
         known = cases_by is LinearVariant or cases_by is _defined_by(cls, "domain")
         if not known and cls.accepts is Variant.accepts:
             return ()
+        if _defined_by(cls, "domain") is LinearVariant:  # the domain is every case
+            return [c for c in pushing_cases() if self.accepts(c)]
         return [c for c in in_domain(self.domain, pushing_cases()) if self.accepts(c)]
 
     # --- the rule, declared ------------------------------------------------------------------
