@@ -278,3 +278,58 @@ def test_the_time_limit_waits_for_the_compiler_to_return() -> None:
         while True:
             pass
     assert left_compiler is not None and left_compiler >= 0.4
+
+
+_EXITING = """
+import atexit, sys, threading, time
+sys.argv = ["pla-proof", *sys.argv[1:]]
+atexit.register(lambda: print("exit handler ran", file=sys.stderr))
+if "--thread" in sys.argv:
+    sys.argv.remove("--thread")
+    def late():
+        time.sleep(0.3)
+        print("thread finished", file=sys.stderr)
+    threading.Thread(target=late).start()
+from pla_proof.cli import main
+main()
+print("main returned", file=sys.stderr)
+"""
+
+
+def test_the_program_ends_itself_after_its_output_and_exit_handlers() -> None:
+    """Run as the program, ``main()`` ends the process (no teardown of every module)
+    with the command's exit code, its whole output written and the exit handlers run."""
+    full = run_process("trace", "students")
+    ended = subprocess.run(
+        [sys.executable, "-c", _EXITING, "trace", "students"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ended.returncode == full.returncode == 0
+    assert ended.stdout == full.stdout and "separates every point" in ended.stdout
+    assert "exit handler ran" in ended.stderr
+    assert "main returned" not in ended.stderr  # it did not come back
+    bad = subprocess.run(
+        [sys.executable, "-c", _EXITING, "trace", "missing.csv"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert bad.returncode == EXIT["usage"] and "missing.csv" in bad.stderr
+
+
+def test_the_program_exits_normally_while_a_thread_still_runs() -> None:
+    """A thread Python would wait for: the normal exit, which waits for it."""
+    out = subprocess.run(
+        [sys.executable, "-c", _EXITING, "--thread", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0
+    assert "main returned" in out.stderr and "thread finished" in out.stderr
+
+
+def test_main_called_with_arguments_returns(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(capsys, "trace", "students")[0] == 0  # (this process is still here)
