@@ -172,3 +172,22 @@ def test_installed_console_script_refuses_bad_input_without_traceback(tmp_path: 
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "line 2" in proc.stderr
     assert proc.stdout == ""
+
+
+def test_a_wide_row_is_shown_by_its_first_and_last_coordinates(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """100,000 columns (a bag-of-words row): the text names the size and shows the first
+    and last coordinates (it printed 1.2 MB before); the JSON output keeps them all."""
+    d = 100_000
+    path = tmp_path / "wide.csv"
+    row = [(3 * c) % 7 for c in range(d)]
+    path.write_text(",".join(map(str, row)) + ",1\n", encoding="utf-8")
+    u = tmp_path / "u.txt"  # the point itself separates it (no optimal comparator to find)
+    u.write_text(",".join(map(str, row)) + "\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "trace", str(path), "--comparator", str(u))
+    assert code == 0 and len(out) < 2_000
+    shown = f"(0, 3, 6, 2, 5, 1, 4, 0, 3, …, {row[-2]}, {row[-1]}; 100,000 coordinates)"
+    assert f"w_2 = {shown} separates" in out
+    code, out, _ = run_cli(capsys, "trace", str(path), "--comparator", str(u), "--json")
+    assert code == 0 and [int(v["exact"]) for v in json.loads(out)["w"]] == row

@@ -252,14 +252,16 @@ def _leave(code: int) -> None:
     """End the process with ``code`` without the interpreter's teardown of every module
     (0.10-0.17 s once SymPy, Hypothesis and numpy are loaded): the output is flushed and
     the exit handlers other code registered run first.  Where that cannot be done
-    cleanly -- a write fails, a thread Python would wait for still runs -- the normal exit
-    happens."""
+    cleanly -- a write fails, a thread Python would wait for still runs, a profiler or
+    tracer is on -- the normal exit happens."""
     import atexit
     import threading
 
     main = threading.main_thread()
     if any(t is not main and not t.daemon for t in threading.enumerate()):
         return  # Python would wait for it
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        return  # a profiler or a tracer writes its results after main() returns
     try:
         sys.stdout.flush()
         sys.stderr.flush()

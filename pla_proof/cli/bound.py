@@ -16,7 +16,16 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError
 from ..render.numbers import approx, show_with_approx
 from ..render.tables import table
-from .common import RULES, add_data_arguments, alpha_text, emit_json, fmt, load_data, progress
+from .common import (
+    RULES,
+    add_data_arguments,
+    alpha_text,
+    emit_json,
+    fmt,
+    fmt_vector,
+    load_data,
+    progress,
+)
 
 if TYPE_CHECKING:
     from ..data import Dataset
@@ -178,7 +187,7 @@ def _affine_json(am: AffineMargin | None, note: str) -> dict[str, Any]:
 
 
 def _vec(v: tuple[Fraction, ...] | tuple[int, ...]) -> str:
-    return "(" + ", ".join(fmt(Fraction(x)) for x in v) + ")"
+    return fmt_vector([Fraction(x) for x in v])
 
 
 def _approx(v: Fraction) -> str:

@@ -21,6 +21,7 @@ from .common import (
     check_coq_path,
     emit_json,
     fmt,
+    fmt_vector,
     load_data,
     read_vector,
     write_coq_certificate,
@@ -94,10 +95,10 @@ def to_json(c: Certification, data: Dataset) -> dict[str, Any]:
 def print_certification(c: Certification, data: Dataset) -> None:
     bias = f", bias: {data.bias.describe()}" if data.bias else ""
     print(f"data {data.name}: n={data.n}, d={data.d}{bias}")
-    w = ", ".join(fmt(v) for v in c.w)
+    w = fmt_vector(c.w)
     if c.separates:
         assert c.gamma_squared is not None and c.bound is not None
-        print(f"w = ({w}) separates every point strictly (checked exactly)")
+        print(f"w = {w} separates every point strictly (checked exactly)")
         print(
             f"  margin min_i y_i w.x_i = {fmt(c.margin)} (point {c.worst + 1}), "
             f"|w|^2 = {fmt(c.ww)}, unit margin^2 = {fmt(c.gamma_squared)}"
@@ -107,7 +108,7 @@ def print_certification(c: Certification, data: Dataset) -> None:
         assert c.first_misclassified is not None
         j = c.first_misclassified
         print(
-            f"w = ({w}) does NOT separate: point {j + 1} has y w.x = {fmt(c.first_value)} <= 0 "
+            f"w = {w} does NOT separate: point {j + 1} has y w.x = {fmt(c.first_value)} <= 0 "
             f"(first misclassified; {c.misclassified} of {data.n} points have y w.x <= 0)"
         )
         print(f"  smallest y_i w.x_i = {fmt(c.margin)} (point {c.worst + 1})")

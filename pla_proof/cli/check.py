@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
-from .common import emit_json, end_progress, fmt, terminal_progress
+from .common import emit_json, end_progress, fmt, fmt_vector, terminal_progress
 
 if TYPE_CHECKING:  # imported when the command runs: building the parser stays fast
     from ..proof.instances import ClaimProof
@@ -403,13 +403,11 @@ def _replay(args: argparse.Namespace, spec: str, variant: Variant) -> int:
 def _print_case(case: Any) -> None:
     print(
         f"  {case.n} point(s): "
-        + "; ".join(
-            f"({', '.join(fmt(v) for v in x)}) y={yi}" for x, yi in zip(case.X, case.y, strict=True)
-        )
+        + "; ".join(f"{fmt_vector(x)} y={yi}" for x, yi in zip(case.X, case.y, strict=True))
     )
     if any(case.u):
         print(
-            f"  comparator u = ({', '.join(fmt(v) for v in case.u)})"
+            f"  comparator u = {fmt_vector(case.u)}"
             + (f", params {dict(case.params)}" if case.params else "")
         )
 

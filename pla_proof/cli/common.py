@@ -11,11 +11,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import InputError
-from ..render.numbers import exact, show
+from ..render.numbers import exact, show, vector
 
 if TYPE_CHECKING:
     from ..data import Dataset
@@ -329,6 +330,12 @@ def jnum(v: Any) -> Any:
 def fmt(v: Any, width: int = 0) -> str:
     """Text output's number (:func:`pla_proof.render.numbers.show`)."""
     return show(v, width)
+
+
+def fmt_vector(v: Sequence[Any]) -> str:
+    """Text output's vector (:func:`pla_proof.render.numbers.vector`: a long one by its
+    first and last coordinates)."""
+    return vector(v, fmt)
 
 
 def emit_json(obj: dict[str, Any], out: IO[str] | None = None) -> None:

@@ -263,7 +263,9 @@ def _sqrt(v: Fraction) -> str:
 
 
 def _vec(v: Sequence[Any]) -> str:
-    return "(" + ", ".join(_num(x) for x in v) + ")"
+    from ..render.numbers import vector
+
+    return vector(v, _num)
 
 
 # --- what the text says, in the proof's notation -------------------------------------------

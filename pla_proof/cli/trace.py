@@ -18,6 +18,7 @@ from .common import (
     comparator_from_args,
     emit_json,
     fmt,
+    fmt_vector,
     load_data,
     progress,
     write_coq_certificate,
@@ -218,7 +219,7 @@ def print_run(r: Run, data: Dataset) -> None:
         rel = "<" if comp.strict else "≤"
         ge = ">" if comp.strict else "≥"
         print(
-            f"comparator u = ({', '.join(fmt(v) for v in comp.u)}) [{comp.source}], "
+            f"comparator u = {fmt_vector(comp.u)} [{comp.source}], "
             f"‖u‖² = {fmt(comp.uu)}; margin g = {fmt(comp.gamma)} (y_i (u·x_i) {ge} g for "
             f"every i), unit margin γ = g/‖u‖ with γ² = {fmt(comp.gamma_squared_unit)}; "
             f"R² = max_i ‖x_i‖² = {fmt(comp.radius_squared)}"
@@ -241,7 +242,7 @@ def print_run(r: Run, data: Dataset) -> None:
                     fmt(v["k"] * v["g"]),
                     fmt(v["n1"]),
                     fmt(v["k"] * v["R2"]),
-                    "" if w_next is None else "(" + ", ".join(fmt(x) for x in w_next) + ")",
+                    "" if w_next is None else fmt_vector(w_next),
                 ]
             )
         print(table(cols, rows, indent="  "))
@@ -249,18 +250,18 @@ def print_run(r: Run, data: Dataset) -> None:
         print("no comparator: invariants not checked per update")
     if r.mode == "float":
         print(f"float guard: a violation smaller than {r.max_missed:.3g} could go unnoticed")
-    w = ", ".join(fmt(v) for v in r.w)
+    w = fmt_vector(r.w)
     if r.status == "converged":
         held = "every invariant held" if comp is not None else "final separation verified"
         print(
-            f"converged after {r.updates} updates; w_{r.updates + 1} = ({w}) separates every point "
+            f"converged after {r.updates} updates; w_{r.updates + 1} = {w} separates every point "
             f"strictly (y_i (w·x_i) > 0 for every i); {held}"
         )
         if data.bias is not None:
             w0, b = data.bias.split(r.w)
             sign = "-" if data.bias.name == "minus-one" else "+"
             print(
-                f"in the {data.bias.name} convention: w = ({', '.join(fmt(v) for v in w0)}), "
+                f"in the {data.bias.name} convention: w = {fmt_vector(w0)}, "
                 f"b = {fmt(b)}; decision w·x {sign} b > 0"
             )
     elif r.status == "violation" and r.violation is not None:

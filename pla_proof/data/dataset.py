@@ -379,11 +379,11 @@ class Dataset:
         >>> from_arrays([[1, 0], [0, 1], [1, 1]], [1, 1, -1]).min_margin([1, Fraction(1, 2)])
         (Fraction(-3, 2), 2)
         """
-        vf = [to_fraction(a, what="vector entry") for a in v]
+        vf = [a if type(a) is Fraction else to_fraction(a, what="vector entry") for a in v]
         if len(vf) != self.d:
             raise InputError(f"the vector has {len(vf)} entries, the data have {self.d}")
         vs = math.lcm(*(a.denominator for a in vf)) if vf else 1
-        V = [int(a * vs) for a in vf]
+        V = [a.numerator * (vs // a.denominator) for a in vf]
         cands = self._margin_candidates(V)
         s = self.integer_scale
         best: tuple[int, int] | None = None

@@ -28,6 +28,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -35,7 +36,7 @@ import numpy as np
 from ..data import Dataset
 from ..errors import InputError
 from ..interval import Interval as ScalarInterval
-from ..numbers import to_fraction
+from ..numbers import norm2, to_fraction
 from .relations import Exact, Interval, Relation, certainly_holds, certainly_violated
 
 if TYPE_CHECKING:
@@ -68,9 +69,9 @@ class Comparator:
     radius_squared: Fraction
     source: str = "given"
 
-    @property
+    @cached_property
     def uu(self) -> Fraction:
-        return sum((v * v for v in self.u), Fraction(0))
+        return Fraction(norm2(self.u))
 
     @property
     def gamma_squared_unit(self) -> Fraction:
@@ -108,7 +109,10 @@ def make_comparator(
     ...
     pla_proof.errors.InputError: comparator does not separate the data: point 1 has y u.x = 0 <= 0
     """
-    uf = tuple(to_fraction(v, what=f"comparator entry {i + 1}") for i, v in enumerate(u))
+    uf = tuple(
+        v if type(v) is Fraction else to_fraction(v, what=f"comparator entry {i + 1}")
+        for i, v in enumerate(u)
+    )
     if len(uf) != data.d:
         raise InputError(
             f"comparator has {len(uf)} entries but the data have {data.d} features"

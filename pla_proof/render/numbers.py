@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Callable, Sequence
 from decimal import MAX_EMAX, MIN_EMIN, ROUND_HALF_EVEN, Context, Decimal
 from fractions import Fraction
 from typing import Any
@@ -48,6 +49,7 @@ __all__ = [
     "show_with_approx",
     "sqrt_approx",
     "to_float",
+    "vector",
 ]
 
 #: exact values up to this many characters are printed exactly by :func:`show`
@@ -72,6 +74,29 @@ def int_str(n: int) -> str:
     k = max(1, int(n.bit_length() * math.log10(2)) // 2)
     hi, lo = divmod(n, 10**k)
     return int_str(hi) + int_str(lo).rjust(k, "0")
+
+
+#: a vector longer than this is shown by its first and last coordinates (text output)
+VECTOR_SHOWN = 12
+
+
+def vector(v: Sequence[Any], each: Callable[[Any], str] | None = None) -> str:
+    """A vector in text output: ``(a, b, c)``, each coordinate by ``each`` (default
+    :func:`exact`); past :data:`VECTOR_SHOWN` coordinates the first and the last two, and
+    how many there are (the JSON output has them all).
+
+    >>> vector([1, Fraction(1, 2), 0])
+    '(1, 1/2, 0)'
+    >>> vector(range(100_000))
+    '(0, 1, 2, 3, 4, 5, 6, 7, 8, …, 99998, 99999; 100,000 coordinates)'
+    """
+    f = exact if each is None else each
+    n = len(v)
+    if n <= VECTOR_SHOWN:
+        return "(" + ", ".join(f(x) for x in v) + ")"
+    head = [f(v[i]) for i in range(VECTOR_SHOWN - 3)]
+    tail = [f(v[n - 2]), f(v[n - 1])]
+    return "(" + ", ".join([*head, "…", *tail]) + f"; {n:,} coordinates)"
 
 
 def exact(v: Any) -> str:
