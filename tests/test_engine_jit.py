@@ -108,3 +108,32 @@ def test_the_limit_test_fails_when_loading_counts() -> None:
     """The test above can fail: with the loading counted, the run is cut off."""
     patch = "harness.compile_seconds = lambda: 0.0"
     assert _fresh(_LIMIT.format(patch=patch)) == "timed out"
+
+
+_OWN = """
+import time
+import numba
+from pla_proof.engine import _jit
+from pla_proof.variants import harness
+{patch}
+@numba.njit
+def own(x):  # a variant's own compiled function, compiled on its first call
+    return x + 1
+try:
+    with harness.time_limit(0.15):
+        own(1)
+        t = time.monotonic()
+        while time.monotonic() - t < 0.08:  # the run's own time: within the limit
+            pass
+    print("finished", _jit.compile_seconds() > 0.15)
+except harness.RunTimeout:
+    print("timed out")
+"""
+
+
+def test_compiling_a_variants_own_numba_code_is_not_a_runs_time() -> None:
+    assert _fresh(_OWN.format(patch="")) == "finished True"
+
+
+def test_the_own_code_test_fails_when_nobody_watches_numba() -> None:
+    assert _fresh(_OWN.format(patch="harness.watch = lambda: None")) == "timed out"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import os
+import sys
 import time
 import types
 from collections.abc import Callable
@@ -22,7 +23,15 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-__all__ = ["HAVE_NUMBA", "compile_seconds", "interpreted", "jit", "jit_reassociating", "loaded"]
+__all__ = [
+    "HAVE_NUMBA",
+    "compile_seconds",
+    "interpreted",
+    "jit",
+    "jit_reassociating",
+    "loaded",
+    "watch",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -61,7 +70,11 @@ def _activate() -> None:
 
 def _listen() -> None:
     """Count the time numba holds its compiler lock: compiling a loop, or loading it
-    from the cache (the outermost acquisition; the lock is re-entrant)."""
+    from the cache (the outermost acquisition; the lock is re-entrant) -- ours, and any
+    other code's (a variant's own numba functions)."""
+    if _CLOCK.get("listening"):
+        return
+    _CLOCK["listening"] = 1.0
     from numba.core import event
 
     started: list[float] = []
@@ -87,6 +100,13 @@ def compile_seconds() -> float:
     True
     """
     return _CLOCK["seconds"]
+
+
+def watch() -> None:
+    """Count numba's compile time from now on if other code imported numba first (a
+    variant's own numba functions): a time limit calls this as it starts."""
+    if "numba" in sys.modules and not _CLOCK.get("listening"):
+        _listen()
 
 
 def loaded() -> bool:

@@ -41,7 +41,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.errors import Flaky, HypothesisException
 
-from ..engine._jit import compile_seconds
+from ..engine._jit import compile_seconds, watch
 from ..errors import InputError, OutsideDomain
 from ..interrupts import safe_to_interrupt
 from ..proof.runtime import lemma
@@ -160,6 +160,7 @@ class time_limit:
     def __enter__(self) -> time_limit:
         if not self.seconds or threading.current_thread() is not threading.main_thread():
             return self
+        watch()
         self._start, self._compiled = time.monotonic(), compile_seconds()
         self._old_handler = signal.signal(signal.SIGALRM, self._expired)
         self.armed = True
