@@ -53,3 +53,38 @@ def test_the_measures_of_a_chunk_start_where_the_last_one_ended() -> None:
         b = [Fraction(int(v), first[key].D) for v in np.atleast_1d(first[key].A)]
         c = [Fraction(int(v), second[key].D) for v in np.atleast_1d(second[key].A)]
         assert a == b + c, key
+
+
+def test_the_loops_exact_weights_are_the_weights_rebuilt_from_residues() -> None:
+    """On float data the loop keeps the exact weights in 62-bit limbs and hands them over
+    at each chunk's end: they equal the weights rebuilt from the chunk's residues and
+    those summed update by update in Python integers."""
+    from pla_proof.engine.measure import ResidueMeasures
+
+    rng = np.random.default_rng(3)
+    u = rng.standard_normal(6)
+    X = rng.standard_normal((900, 6)) * np.exp2(rng.integers(-30, 30, size=(900, 1)))
+    X = X[np.abs(X @ u) > 1e-3 * np.linalg.norm(X, axis=1)]
+    y = np.where(X @ u > 0, 1, -1)
+    data = from_arrays(X, y)
+    seen: list[int] = []
+    state: dict[str, list[int]] = {}
+
+    def on_chunk(k0: int, choices: np.ndarray, visits: np.ndarray) -> None:
+        world = dec_world[0]
+        handed = world.weights_after(k0 + len(choices))
+        assert handed is not None
+        V0 = state.get("V", list(world.scales.V0))
+        rebuilt = ResidueMeasures(world, choices, k0, V0, None, 1).last_weights()
+        assert handed == rebuilt
+        state["V"] = handed
+        seen.append(len(choices))
+
+    from pla_proof.engine.drive import prepare
+
+    world = prepare(data, LinearRule(), "exact")
+    dec_world = [world]
+    dec = drive(data, LinearRule(), on_chunk=on_chunk, world=world, budget=20_000)
+    assert len(seen) >= 2 and sum(seen) == dec.updates > 2048
+    fresh = prepare(data, LinearRule(), "exact")
+    assert state["V"] == fresh.exact_weights(dec.choices, dec.updates)

@@ -130,6 +130,17 @@ class World:
             l1 = np.abs(self.X).sum(axis=1) * (1.0 + (d + 2) * 2.0**-52)
         return l1, np.abs(self.X).max(axis=1)
 
+    def handed_over(self, V: list[int], k: int) -> None:
+        """The loop's exact weights after ``k`` updates (float data, kept in limbs)."""
+        self._V, self._synced = list(V), k
+
+    def weights_after(self, k: int) -> list[int] | None:
+        """The exact weights after ``k`` updates if they are at hand (handed over by the
+        loop, or synchronised by :meth:`exact_weights`), else None."""
+        if self._V is not None and self._synced == k:
+            return list(self._V)
+        return None
+
     def exact_weights(self, choices: np.ndarray, k: int) -> list[int]:
         """``V`` after the first ``k`` updates (exact, at scale ``scales.S``)."""
         sc = self.scales
@@ -356,6 +367,9 @@ def drive(
             return False
         js = _all_choices(chunks)[checked:start_k]
         vs = np.concatenate(vchunks)[checked:start_k]
+        limbs = _from_limbs(st)
+        if limbs is not None and world is not None:  # the exact weights at the chunk's end
+            world.handed_over(limbs, start_k)
         keep = on_chunk(checked, js, vs)
         checked = start_k
         chunk = min(chunk * 2, max(256, (1 << 22) // max(data.d, 1)))

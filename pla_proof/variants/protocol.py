@@ -708,7 +708,8 @@ def _run_compiled(
         m: Any
         if mode == "exact" and uses_residues(world, len(choices)):
             m = ResidueMeasures(world, choices, k0, state["V"], U if case.u else None, su)
-            state["V"] = m.last_weights()
+            handed = world.weights_after(k0 + len(choices))
+            state["V"] = m.last_weights() if handed is None else handed
         elif mode == "exact":
             m = exact_measures(world, choices, k0, state["V"], U, su)
             state["V"] = last_weights(world, choices, state["V"])
@@ -739,6 +740,7 @@ def _run_compiled(
         on_chunk=on_chunk,
         detect_cycles=False,  # the data are separable: a run ends or exhausts its budget
         max_epochs=max_epochs,
+        world=world,
     )
     rec.visits = [int(v) for v in dec.visits]
     rec.status = dec.status
