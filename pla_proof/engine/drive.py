@@ -387,7 +387,7 @@ def drive(
             chunks.append(st.out_j[:new].copy())
             vchunks.append(st.out_v[:new].copy())
             start_k = st.k
-        ending = status_code in (kn.CONVERGED, kn.VISITS, kn.CYCLE, kn.GROW) or (
+        ending = status_code in (kn.CONVERGED, kn.VISITS, kn.CYCLE) or (
             status_code == kn.CHUNK and st.k >= budget
         )
         if (ending or start_k - checked >= chunk) and flush():
