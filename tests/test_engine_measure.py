@@ -88,3 +88,43 @@ def test_the_loops_exact_weights_are_the_weights_rebuilt_from_residues() -> None
     assert len(seen) >= 2 and sum(seen) == dec.updates > 2048
     fresh = prepare(data, LinearRule(), "exact")
     assert state["V"] == fresh.exact_weights(dec.choices, dec.updates)
+
+
+@pytest.mark.parametrize("scale", [1e-200, 1e-3, 1.0, 1e5, 1e150])
+def test_float_enclosures_contain_the_exact_vocabulary(scale: float) -> None:
+    """The float vocabulary's enclosures (one compiled pass of sums, any summation
+    order) contain the exact values for weights and a comparator known only within
+    their drift bounds."""
+    from pla_proof.engine.measure import float_measures
+
+    rng = np.random.default_rng(11)
+    K, d, n = 40, 7, 9
+    X = rng.standard_normal((n, d)) * scale
+    yl = np.where(rng.random(n) < 0.5, 1, -1)
+    choices = rng.integers(0, n, size=K)
+    Wp, W = rng.standard_normal((K, d)) * scale, rng.standard_normal((K, d)) * scale
+    Ep, E = np.abs(Wp) * 1e-12, np.abs(W) * 1e-12
+    u = rng.standard_normal(d)
+    eu = np.abs(u) * 1e-15
+    out = float_measures(X, yl, choices, 0, Wp, Ep, W, E, u, eu)
+    F = Fraction
+    for trial in range(3):  # true values anywhere within the drift bounds
+        t = rng.uniform(-1, 1, size=4)
+        for k in range(K):
+            x = [F(float(v)) for v in X[choices[k]]]
+            wp = [F(float(a)) + F(float(t[0] * b)) for a, b in zip(Wp[k], Ep[k], strict=True)]
+            w = [F(float(a)) + F(float(t[1] * b)) for a, b in zip(W[k], E[k], strict=True)]
+            uu = [F(float(a)) + F(float(t[2] * b)) for a, b in zip(u, eu, strict=True)]
+            yk = int(yl[choices[k]])
+            exact = {
+                "t": yk * sum(a * b for a, b in zip(x, wp, strict=True)),
+                "n0": sum(a * a for a in wp),
+                "n1": sum(a * a for a in w),
+                "xx": sum(a * a for a in x),
+                "pu": sum(a * b for a, b in zip(wp, uu, strict=True)),
+                "pu1": sum(a * b for a, b in zip(w, uu, strict=True)),
+                "yux": yk * sum(a * b for a, b in zip(x, uu, strict=True)),
+            }
+            for name, v in exact.items():
+                iv = out[name]
+                assert F(float(iv.lo[k])) <= v <= F(float(iv.hi[k])), (name, k, trial)

@@ -36,7 +36,7 @@ import numpy as np
 from ..monitor.relations import Exact, Interval
 from ..monitor.residues import Residues, primes, primes_for
 from . import kernel as kn
-from ._jit import jit
+from ._jit import jit, jit_reassociating
 from .drive import World, _approx
 
 __all__ = [
@@ -606,45 +606,90 @@ def float_measures(
     are the float weights and drift bounds before each update, ``Wk``/``Ek`` after;
     ``u`` the comparator rounded to float64 and ``eu`` bounds on its rounding errors."""
     K, d = Wk.shape
-    Xc = X[choices].astype(np.float64)  # (the loop may read compact integer storage)
     y = yl[choices].astype(np.float64)
-    absX = np.abs(Xc)
+    has_u = u is not None and eu is not None
+    uu = np.asarray(u if has_u else np.zeros(d), dtype=np.float64)
+    ee = np.asarray(eu if has_u else np.zeros(d), dtype=np.float64)
+    S = np.empty((K, 20))
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        _float_sums(X, choices, Wprev, Eprev, Wk, Ek, uu, ee, S)
         out: dict[str, Interval] = {
             "k": Interval(np.arange(k0 + 1, k0 + K + 1) * 1.0, np.arange(k0 + 1, k0 + K + 1) * 1.0)
         }
+        tiny = (2 * d + 4) * _TINY
         # t = y x.w_k
-        m = np.einsum("ij,ij->i", Xc, Wprev)
-        a = np.einsum("ij,ij->i", absX, np.abs(Wprev))
-        e = np.einsum("ij,ij->i", absX, Eprev)
-        out["t"] = _times_sign(
-            _around(m, (d + 2) * _G * _upper(a, d) + _upper(e, d) + (2 * d + 4) * _TINY), y
-        )
+        m, a, e = S[:, 0], S[:, 1], S[:, 2]
+        out["t"] = _times_sign(_around(m, (d + 2) * _G * _upper(a, d) + _upper(e, d) + tiny), y)
         # n0, n1 = |w|^2
-        for name, W, E in (("n0", Wprev, Eprev), ("n1", Wk, Ek)):
-            q = np.einsum("ij,ij->i", W, W)
-            drift = np.einsum("ij,ij->i", E, 2 * np.abs(W) + E)
-            r = (d + 2) * _G * _upper(q, d) + _upper(drift, d) + (2 * d + 4) * _TINY
-            iv = _around(q, r)
+        for name, c in (("n0", 3), ("n1", 5)):
+            q, drift = S[:, c], S[:, c + 1]
+            iv = _around(q, (d + 2) * _G * _upper(q, d) + _upper(drift, d) + tiny)
             out[name] = Interval(np.maximum(iv.lo, 0.0), iv.hi)
         # xx = |x|^2 (the float data are exact: only the sum rounds)
-        q = np.einsum("ij,ij->i", Xc, Xc)
-        iv = _around(q, (d + 2) * _G * _upper(q, d) + (2 * d + 4) * _TINY)
+        q = S[:, 7]
+        iv = _around(q, (d + 2) * _G * _upper(q, d) + tiny)
         out["xx"] = Interval(np.maximum(iv.lo, 0.0), iv.hi)
-        if u is not None and eu is not None:
-            absu = np.abs(u)
-            for name, W, E in (("pu", Wprev, Eprev), ("pu1", Wk, Ek)):
-                p = W @ u
-                aw = np.abs(W) @ absu
-                drift = E @ absu + (np.abs(W) + E) @ eu
-                out[name] = _around(
-                    p, (d + 2) * _G * _upper(aw, d) + _upper(drift, d) + (2 * d + 4) * _TINY
-                )
-            p = Xc @ u
-            ax = absX @ absu
-            r = (d + 2) * _G * _upper(ax, d) + _upper(absX @ eu, d) + (2 * d + 4) * _TINY
+        if has_u:
+            for name, c in (("pu", 8), ("pu1", 12)):
+                p, aw, drift = S[:, c], S[:, c + 1], S[:, c + 2] + S[:, c + 3]
+                out[name] = _around(p, (d + 2) * _G * _upper(aw, d) + _upper(drift, d) + tiny)
+            p, ax, axe = S[:, 16], S[:, 17], S[:, 18]
+            r = (d + 2) * _G * _upper(ax, d) + _upper(axe, d) + tiny
             out["yux"] = _times_sign(_around(p, r), y)
     return out
+
+
+@jit_reassociating
+def _float_sums(
+    X: np.ndarray,
+    choices: np.ndarray,
+    Wp: np.ndarray,
+    Ep: np.ndarray,
+    W: np.ndarray,
+    E: np.ndarray,
+    u: np.ndarray,
+    eu: np.ndarray,
+    S: np.ndarray,
+) -> None:
+    """The float sums behind :func:`float_measures`, one pass over the chunk: each term
+    is rounded as written (the bounds there cover every summation order). Columns:
+    x.wp, |x||wp|, |x|ep; wp.wp, ep(2|wp| + ep); w.w, e(2|w| + e); x.x; wp.u, |wp||u|,
+    ep|u|, (|wp| + ep)eu; w.u, |w||u|, e|u|, (|w| + e)eu; x.u, |x||u|, |x|eu."""
+    K, d = W.shape
+    for k in range(K):
+        j = choices[k]
+        s0 = s1 = s2 = s3 = s4 = s5 = s6 = s7 = s8 = s9 = 0.0
+        s10 = s11 = s12 = s13 = s14 = s15 = s16 = s17 = s18 = 0.0
+        for c in range(d):
+            x = float(X[j, c])
+            ax = abs(x)
+            wp, ep, w, e = Wp[k, c], Ep[k, c], W[k, c], E[k, c]
+            awp, aw = abs(wp), abs(w)
+            uc, ec = u[c], eu[c]
+            au = abs(uc)
+            s0 += x * wp
+            s1 += ax * awp
+            s2 += ax * ep
+            s3 += wp * wp
+            s4 += ep * (2.0 * awp + ep)
+            s5 += w * w
+            s6 += e * (2.0 * aw + e)
+            s7 += x * x
+            s8 += wp * uc
+            s9 += awp * au
+            s10 += ep * au
+            s11 += (awp + ep) * ec
+            s12 += w * uc
+            s13 += aw * au
+            s14 += e * au
+            s15 += (aw + e) * ec
+            s16 += x * uc
+            s17 += ax * au
+            s18 += ax * ec
+        S[k, 0], S[k, 1], S[k, 2], S[k, 3], S[k, 4] = s0, s1, s2, s3, s4
+        S[k, 5], S[k, 6], S[k, 7], S[k, 8], S[k, 9] = s5, s6, s7, s8, s9
+        S[k, 10], S[k, 11], S[k, 12], S[k, 13], S[k, 14] = s10, s11, s12, s13, s14
+        S[k, 15], S[k, 16], S[k, 17], S[k, 18] = s15, s16, s17, s18
 
 
 def _times_sign(iv: Interval, y: np.ndarray) -> Interval:
