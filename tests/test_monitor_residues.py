@@ -128,6 +128,31 @@ def test_enclosures_decide_most_inequalities_and_residues_the_rest() -> None:
     assert {"A1_j", "L2"} <= set(found)
 
 
+def test_the_theorems_relation_is_decided_on_enclosures_and_exactly_where_they_cannot() -> None:
+    """T (k g^2 <= R^2 |u|^2) reads only the constants and k: the enclosures settle it
+    on most updates; the ones they cannot settle -- a margin assumed so that the bound
+    is an integer the run passes -- are decided exactly, with the exact path's finding."""
+    X, y, u = _gauss(200, 4, 3)
+    data = from_arrays(X, y)
+    comp = make_comparator(data, list(u))
+    dec = drive(data, budget=300)
+    world = dec.world
+    U, su = comp.integers()
+    uf = np.array([float(v) for v in comp.u])
+    iv, _, _ = enclosures(world, dec.choices, 0, np.zeros(4), np.zeros(4), uf, np.zeros(4))
+    m = ResidueMeasures(world, dec.choices, 0, list(world.scales.V0), U, su, intervals=iv)
+    ref_m = exact_measures(world, dec.choices, 0, list(world.scales.V0), U, su)
+    K = dec.updates
+    assert K > 20
+    for bound in (K // 2, K // 3):  # the bound R^2 |u|^2 / g^2 = bound exactly
+        g = comp.gamma
+        consts = {"g": g, "R2": g**2 * bound / comp.uu, "uu": comp.uu}
+        mon = Monitor(RUNTIME_LEMMAS, consts, strict=False)
+        found = {f.lemma.id: (f.index, f.lhs, f.rhs) for f in mon.failures(m)}
+        assert found["T"][0] == bound  # update bound + 1 is the first past it
+        assert found == {f.lemma.id: (f.index, f.lhs, f.rhs) for f in mon.failures(ref_m)}
+
+
 @pytest.mark.parametrize("threshold", [0, 3000, 10**9])
 def test_a_run_is_monitored_the_same_whichever_chunks_use_residues(
     threshold: int, monkeypatch: pytest.MonkeyPatch

@@ -268,7 +268,7 @@ class Monitor:
         out = []
         for rel in self.relations:
             if not set(rel.symbols) & set(measures.bounds):  # constants and k only
-                out.extend(self._exact({**self.exact_constants, "k": measures.k}, [rel]))
+                out.extend(self._by_k(rel, measures.k, ivals, K))
                 continue
             P = rel.primes_needed(bounds)
             rows: Any = slice(None)
@@ -299,6 +299,26 @@ class Monitor:
                 lhs_v, rhs_v = rel.sides_exact({n: _take(v, [i]) for n, v in vals.items()})
                 out.append(Finding(rel.lemma, i, lhs_v.at(0), rhs_v.at(0), rel.op))
         return out
+
+    def _by_k(self, rel: Relation, k: Any, ivals: Any, K: int) -> list[Finding]:
+        """A relation of the constants and ``k`` only: decided on the enclosures where they
+        settle it, exactly on the other updates."""
+        values = {**self.exact_constants, "k": k}
+        if ivals is None or rel.op == "==":
+            return self._exact(values, [rel])
+        lhs, rhs = rel.interval(ivals)
+        lo_l, hi_l, lo_r, hi_r = (
+            np.broadcast_to(np.asarray(v, dtype=float), (K,))
+            for v in (lhs.lo, lhs.hi, rhs.lo, rhs.hi)
+        )
+        left, right = Interval(lo_l, hi_l), Interval(lo_r, hi_r)
+        with np.errstate(over="ignore", invalid="ignore"):
+            finite = np.isfinite(lo_l + hi_l + lo_r + hi_r)
+        open_ = np.flatnonzero(~(certainly_holds(left, rel.op, right) & finite))
+        if open_.size == 0:
+            return []
+        found = self._exact({**self.exact_constants, "k": _take(k, open_)}, [rel])
+        return [Finding(f.lemma, int(open_[f.index]), f.lhs, f.rhs, f.op) for f in found]
 
     def _float(self, measures: dict[str, Interval]) -> list[Finding]:
         values = {**self.interval_constants, **measures}
