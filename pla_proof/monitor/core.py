@@ -25,7 +25,7 @@ run's vectors (:mod:`pla_proof.engine.measure`), all updates of a chunk at once.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -231,13 +231,13 @@ class Monitor:
         self.max_missed = 0.0
         self.undecided: list[tuple[str, int]] = []
 
-    def failures(self, measures: dict[str, Any]) -> list[Finding]:
+    def failures(self, measures: Mapping[str, Any]) -> list[Finding]:
         """The first failure of each lemma in this chunk, in the order of the lemmas."""
         if self.mode == "exact":
             return self._exact(measures)
         return self._float(measures)
 
-    def first(self, measures: dict[str, Any]) -> Finding | None:
+    def first(self, measures: Mapping[str, Any]) -> Finding | None:
         """The earliest failure in this chunk (ties: the proof's order)."""
         found = self.failures(measures)
         return min(found, key=lambda f: f.index) if found else None
@@ -320,7 +320,7 @@ class Monitor:
         found = self._exact({**self.exact_constants, "k": _take(k, open_)}, [rel])
         return [Finding(f.lemma, int(open_[f.index]), f.lhs, f.rhs, f.op) for f in found]
 
-    def _float(self, measures: dict[str, Interval]) -> list[Finding]:
+    def _float(self, measures: Mapping[str, Interval]) -> list[Finding]:
         values = {**self.interval_constants, **measures}
         t = measures.get("t")
         K = len(np.atleast_1d(measures["k"].lo))
