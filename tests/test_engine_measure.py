@@ -128,3 +128,31 @@ def test_float_enclosures_contain_the_exact_vocabulary(scale: float) -> None:
             for name, v in exact.items():
                 iv = out[name]
                 assert F(float(iv.lo[k])) <= v <= F(float(iv.hi[k])), (name, k, trial)
+
+
+@pytest.mark.parametrize("top", [100, 2**20, 2**28])
+@pytest.mark.parametrize("eta", [Fraction(1), Fraction(2, 3)])
+def test_the_compiled_integer_vocabulary_is_the_array_one(
+    top: int, eta: Fraction, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Integer data, one multiplier: the one-pass compiled vocabulary equals the numpy
+    one (and Python integers where the bounds do not allow int64: 2^28 coordinates)."""
+    from pla_proof.engine import measure
+
+    rng = np.random.default_rng(7)
+    X = rng.integers(-top, top, size=(60, 5))
+    u = np.array([2, -1, 3, 1, -2])
+    X = X[(X @ u) != 0]
+    y = np.where(X @ u > 0, 1, -1)
+    dec = drive(from_arrays(X, y), LinearRule(eta=eta), budget=500)
+    world, ch = dec.world, dec.choices
+    assert dec.updates > 20
+    V0 = list(world.scales.V0)
+    fast = exact_measures(world, ch, 3, V0, list(u), 1)
+    monkeypatch.setattr(measure, "_grid_measures", lambda *a: None)
+    slow = exact_measures(world, ch, 3, V0, list(u), 1)
+    assert fast.keys() == slow.keys()
+    for key in fast:
+        a = [Fraction(int(v), fast[key].D) for v in np.atleast_1d(fast[key].A)]
+        b = [Fraction(int(v), slow[key].D) for v in np.atleast_1d(slow[key].A)]
+        assert a == b, key

@@ -103,6 +103,9 @@ def exact_measures(
     sc = world.scales
     data = world.data
     K, d = int(choices.shape[0]), data.d
+    fast = _grid_measures(world, choices, k0, V_start, U, su)
+    if fast is not None:
+        return fast
     y = data.labels[choices].astype(np.int64)
     if world.kernel_mode == kn.GRID:
         Zc = world.X[choices].astype(np.int64)
@@ -157,6 +160,99 @@ def exact_measures(
         out["pu1"] = Exact.of(pp[1:], su * S)
         out["yux"] = Exact.of(y * _matvec(Zc, Ua, d * zmax * umax), su * s)
     return out
+
+
+def _grid_measures(
+    world: World,
+    choices: np.ndarray,
+    k0: int,
+    V_start: Sequence[int],
+    U: Sequence[int] | None,
+    su: int,
+) -> dict[str, Exact] | None:
+    """:func:`exact_measures` of integer data with one multiplier in one compiled pass,
+    when bounds known before it (the weights can grow by at most ``K max|m Z|``) keep
+    every product and sum below 2^62; else None."""
+    sc = world.scales
+    K, d = int(choices.shape[0]), world.data.d
+    if world.kernel_mode != kn.GRID or sc.uniform is None or K == 0:
+        return None
+    zmax = int(np.ceil(world.row_norms[1][choices].max()))
+    umax = max((abs(int(v)) for v in U), default=0) if U is not None else 0
+    wb = max((abs(int(v)) for v in V_start), default=0) + K * zmax * abs(sc.uniform)
+    top = d * max(wb, zmax, umax, 1) ** 2
+    if top >= _LIMIT:
+        return None
+    V0 = np.array([int(v) for v in V_start], dtype=np.int64)
+    Ua = np.array([int(v) for v in U] if U is not None else [0] * d, dtype=np.int64)
+    y = world.data.labels.astype(np.int64)
+    nn, pp = np.empty(K + 1, dtype=np.int64), np.empty(K + 1, dtype=np.int64)
+    t, xx, yux = (np.empty(K, dtype=np.int64) for _ in range(3))
+    _grid_vocabulary(world.X, choices, y, int(sc.uniform), V0, Ua, nn, pp, t, xx, yux)
+    S, s = sc.S, sc.s
+    out: dict[str, Exact] = {
+        "k": Exact.of(np.arange(k0 + 1, k0 + K + 1, dtype=np.int64), 1),
+        "n0": Exact.of(nn[:-1], S * S),
+        "n1": Exact.of(nn[1:], S * S),
+        "t": Exact.of(t, S * s),
+        "xx": Exact.of(xx, s * s),
+    }
+    if U is not None:
+        out["pu"] = Exact.of(pp[:-1], su * S)
+        out["pu1"] = Exact.of(pp[1:], su * S)
+        out["yux"] = Exact.of(yux, su * s)
+    return out
+
+
+@jit
+def _grid_vocabulary(
+    X: np.ndarray,
+    choices: np.ndarray,
+    y: np.ndarray,
+    mult: int,
+    V0: np.ndarray,
+    U: np.ndarray,
+    nn: np.ndarray,
+    pp: np.ndarray,
+    t: np.ndarray,
+    xx: np.ndarray,
+    yux: np.ndarray,
+) -> None:
+    """The vocabulary of a chunk of integer data in int64 (the caller has bounded every
+    value below 2^62): ``nn[k]``/``pp[k]`` are ``|w|^2`` and ``u.w`` before update
+    ``k + 1`` (``k = K``: after the last), ``t``, ``xx``, ``yux`` of each update."""
+    d = X.shape[1]
+    w = V0.copy()
+    n = np.int64(0)
+    p = np.int64(0)
+    for c in range(d):
+        n += w[c] * w[c]
+        p += w[c] * U[c]
+    nn[0] = n
+    pp[0] = p
+    for k in range(choices.shape[0]):
+        j = choices[k]
+        yj = y[j]
+        step = yj * mult
+        tk = np.int64(0)
+        xk = np.int64(0)
+        uk = np.int64(0)
+        for c in range(d):
+            z = np.int64(X[j, c])
+            tk += z * w[c]
+            xk += z * z
+            uk += z * U[c]
+            w[c] += step * z
+        t[k] = yj * tk
+        xx[k] = xk
+        yux[k] = yj * uk
+        n = np.int64(0)
+        p = np.int64(0)
+        for c in range(d):
+            n += w[c] * w[c]
+            p += w[c] * U[c]
+        nn[k + 1] = n
+        pp[k + 1] = p
 
 
 def last_weights(world: World, choices: np.ndarray, V_start: Sequence[int]) -> list[int]:
