@@ -1,0 +1,46 @@
+"""The code's own standards, checked as part of the test run: the package type-checks
+under mypy's strict mode (pyproject.toml), and ruff finds nothing to lint or reformat."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TREES = ["pla_proof", "tests", "properties", "benchmarks"]
+
+
+def _run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=cwd, capture_output=True, text=True, timeout=280
+    )
+
+
+def test_the_package_type_checks_strictly(tmp_path: Path) -> None:
+    out = _run("mypy", "--cache-dir", str(tmp_path / "cache"), "pla_proof")
+    assert out.returncode == 0, out.stdout[-3000:]
+
+
+def test_the_type_check_rejects_a_wrong_call(tmp_path: Path) -> None:
+    """The same configuration fails a script that calls the library wrongly."""
+    bad = tmp_path / "bad.py"
+    bad.write_text("from pla_proof import load\n\nload(3)\n", encoding="utf-8")
+    out = _run("mypy", "--cache-dir", str(tmp_path / "cache"), "--strict", str(bad))
+    assert out.returncode == 1 and 'incompatible type "int"' in out.stdout
+
+
+def test_the_code_is_linted_and_formatted() -> None:
+    lint = _run("ruff", "check", "--quiet", *TREES)
+    assert lint.returncode == 0, lint.stdout[-3000:]
+    fmt = _run("ruff", "format", "--check", "--quiet", *TREES)
+    assert fmt.returncode == 0, fmt.stdout[-3000:]
+
+
+def test_the_linter_rejects_unused_imports_and_unformatted_code(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("import os\nx=( 1,2 )\n", encoding="utf-8")
+    config = ["--config", str(ROOT / "pyproject.toml")]
+    assert _run("ruff", "check", "--quiet", *config, str(bad), cwd=tmp_path).returncode == 1
+    out = _run("ruff", "format", "--check", "--quiet", *config, str(bad), cwd=tmp_path)
+    assert out.returncode == 1
