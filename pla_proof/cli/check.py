@@ -100,7 +100,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=5.0,
         metavar="S",
         help="per-run time limit: a run that makes no update for S seconds (or runs 10 S in "
-        "all) fails ENDS (default 5)",
+        "all) fails ENDS (default 5; numba's compiling and loading do not count)",
     )
     p.add_argument(
         "--shrink-runs",
