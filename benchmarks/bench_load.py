@@ -24,6 +24,7 @@ import platform
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -63,15 +64,15 @@ def main() -> None:
         for kind, (path, X, fmt) in cases.items():
             write(path, X, y, fmt)
             mb = os.path.getsize(path) / 1e6
-            ref = best(lambda path=path: np.loadtxt(path, delimiter=","), args.repeat)
-            ours = best(lambda path=path: read_csv(path), args.repeat)
+            ref = best(partial(np.loadtxt, path, delimiter=","), args.repeat)
+            ours = best(partial(read_csv, path), args.repeat)
             ds = read_csv(path)
             Zs, s = ds.integer_points()
             assert s == (1 if kind == "integer" else 100)  # decimals: Z / 100 exactly
             assert np.array_equal(np.asarray(Zs, dtype=np.int64), Z)
             head = os.path.join(tmp, "head.csv")
             write(head, X[:2000], y[:2000], fmt)
-            slow = best(lambda head=head: read_csv(head, fast=False), 1) * n / 2000
+            slow = best(partial(read_csv, head, fast=False), 1) * n / 2000
             print(
                 f"{kind:8s} CSV {mb:7.1f} MB: numpy.loadtxt {ref:6.2f} s | read_csv {ours:6.2f} s "
                 f"(ratio {ours / ref:.2f}) | exact reader alone ~{slow:6.1f} s "

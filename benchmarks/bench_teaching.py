@@ -68,7 +68,8 @@ def in_browser() -> None:
         print("\nn      updates  point-updates  page rerun s  python s  ratio")
         for n, gap in ((20, 0.3), (200, 0.05), (1000, 0.02), (2000, 0.01)):
             # 2-D points with a thin margin around the line x + 2y = 1/2, with a bias
-            X, y = [], []
+            X: list[list[str]] = []
+            y: list[int] = []
             while len(X) < n:
                 a, b = rng.randint(-1000, 1000) / 100, rng.randint(-1000, 1000) / 100
                 s = a + 2 * b - 0.5

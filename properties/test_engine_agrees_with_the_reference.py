@@ -159,7 +159,8 @@ def test_the_vocabulary_by_residues_is_the_vocabulary_by_python_integers(
     assume(uses_residues(world) and dec.updates > 0)
     u = U[: data.d]
     uf, eu = float_vector([Fraction(v, su) for v in u])
-    consts = {"g": g, "R2": data.radius_squared, "uu": sum(Fraction(v, su) ** 2 for v in u)}
+    uu = sum((Fraction(v, su) ** 2 for v in u), Fraction(0))
+    consts = {"g": g, "R2": data.radius_squared, "uu": uu}
     V = list(world.scales.V0)
     W, E = float_vector(rule.start(data.d))
     split = min(split, dec.updates)

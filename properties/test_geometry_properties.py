@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -30,7 +31,7 @@ from pla_proof.numbers import dot
 from pla_proof.strategies import SeparableCase, separable_datasets
 from pla_proof.trainer import RULES, Certificate, train
 
-SMALL = {"max_n": 8, "max_d": 4, "max_coord": 6}
+SMALL: dict[str, Any] = {"max_n": 8, "max_d": 4, "max_coord": 6}
 
 
 @st.composite

@@ -57,7 +57,7 @@ def side(p: Point, q: Point, x: Point) -> float:
 def distance(p: Point, q: Point, x: Point) -> float:
     """Distance from x to the line through p and q."""
     length = ((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2) ** 0.5
-    return abs(side(p, q, x)) / length
+    return float(abs(side(p, q, x)) / length)
 
 
 def separates(

@@ -16,7 +16,7 @@ from hypothesis import settings
 from pla_proof.variants.harness import DEFAULT_SHRINK_RUNS
 
 #: True under the thorough profile (2000 examples per property)
-THOROUGH = settings.default.max_examples >= 1000
+THOROUGH = settings.default is not None and settings.default.max_examples >= 1000
 DEFAULT_EXAMPLES = 200
 
 

@@ -122,7 +122,7 @@ def test_user_facing_text_names_the_sources_by_author_and_title(
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
-    out = []
+    out: list[argparse.ArgumentParser] = []
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             out.extend(action.choices.values())

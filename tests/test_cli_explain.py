@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pla_proof.cli import main
 from pla_proof.cli.explain import explain_run
-from pla_proof.data import load
+from pla_proof.data import Dataset, load
 from pla_proof.proof.statements import RUNTIME_LEMMAS
 from pla_proof.trainer import train
 
@@ -102,8 +103,8 @@ def test_json_numbers_are_the_runs_own(capsys: pytest.CaptureFixture[str]) -> No
         assert [c["lemma"] for c in shown["checks"]] == [lem.id for lem in RUNTIME_LEMMAS]
         for lem, c in zip(RUNTIME_LEMMAS, shown["checks"], strict=True):
             lhs_fn, op, rhs_fn = lem.evaluator(strict=False)
-            lhs = lhs_fn(**{n: step.values[n] for n in lhs_fn.__pla_args__})
-            rhs = rhs_fn(**{n: step.values[n] for n in rhs_fn.__pla_args__})
+            lhs = lhs_fn(**{n: step.values[n] for n in lhs_fn.__pla_args__})  # type: ignore[attr-defined]
+            rhs = rhs_fn(**{n: step.values[n] for n in rhs_fn.__pla_args__})  # type: ignore[attr-defined]
             assert (Fraction(c["lhs"]["exact"]), c["op"], Fraction(c["rhs"]["exact"])) == (
                 lhs,
                 op,
@@ -114,7 +115,7 @@ def test_json_numbers_are_the_runs_own(capsys: pytest.CaptureFixture[str]) -> No
             assert slack >= 0 and (slack == 0 or op != "==")
 
 
-def _optimal(data):  # type: ignore[no-untyped-def]
+def _optimal(data: Dataset) -> Any:
     from pla_proof.geometry import optimal_comparator
 
     return optimal_comparator(data)

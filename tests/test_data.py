@@ -1,5 +1,6 @@
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -117,7 +118,7 @@ def test_npz_roundtrip_and_refusals(tmp_path: Path) -> None:
         ([["a", 2]], [1], "not a number"),
     ],
 )
-def test_bad_arrays_are_refused(X: list, y: list, message: str) -> None:
+def test_bad_arrays_are_refused(X: list[Any], y: list[Any], message: str) -> None:
     with pytest.raises(InputError, match=message):
         from_arrays(X, y)
 

@@ -148,7 +148,7 @@ def test_optimal_margin_matches_an_independent_float_solver() -> None:
         u = rng.integers(-3, 4, size=d)
         if not u.any():
             u[0] = 1
-        X = rng.integers(-6, 7, size=(n, d))
+        X: np.ndarray = rng.integers(-6, 7, size=(n, d))
         y = np.where(X @ u > 0, 1, -1)
         X = X + (y[:, None] * u[None, :])  # push off the hyperplane: margin >= |u|^2
         data = from_arrays(X, y)
@@ -302,7 +302,7 @@ def test_students_affine_margin_and_augmented_bound() -> None:
     assert am.augmented_bound >= optimal_margin(data).bound
     # a wrong offset is rejected
     assert not replace(am, theta=am.theta + 1).verify(data)
-    assert not replace(am, u=(10, 10, -5, 10, 1)).verify(data)
+    assert not replace(am, u=tuple(F(v) for v in (10, 10, -5, 10, 1))).verify(data)
 
 
 def test_affine_margin_edge_cases() -> None:

@@ -1,4 +1,6 @@
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -126,7 +128,7 @@ def _labels(pts: list[tuple[float, float]]) -> list[int]:
 # --- what float mode can and cannot see --------------------------------------------------
 
 _BIG = [[1000000.3, 300000.7], [2000000.1, -1000000.9], [-300000.3, 4000000.7]]
-_BIG_U = [1, Fraction(-1, 10)]
+_BIG_U: list[Fraction] = [Fraction(1), Fraction(-1, 10)]
 
 
 def _float32_step(w, x, y):  # type: ignore[no-untyped-def]
@@ -143,11 +145,11 @@ def test_float_mode_catches_float32_accumulation() -> None:
     assert run.violation.lemma == "L1" and run.violation.k == 1
 
 
-def _one_ulp(w, x, y):  # type: ignore[no-untyped-def]
+def _one_ulp(w: Sequence[Any], x: Sequence[Any], y: int) -> list[float]:
     """A mistake of one unit in the last place of one coordinate, at every update."""
     out = np.asarray(w, dtype=float) + y * np.asarray(x, dtype=float)
     out[0] = np.nextafter(out[0], np.inf)
-    return out
+    return [float(v) for v in out]
 
 
 def test_float_mode_says_how_much_it_could_have_missed() -> None:
@@ -163,8 +165,7 @@ def test_float_mode_says_how_much_it_could_have_missed() -> None:
         data,
         comparator=[Fraction(v) for v in _BIG_U],
         update=lambda w, x, y: [
-            Fraction(float(v))
-            for v in _one_ulp(np.array([float(a) for a in w]), np.array([float(b) for b in x]), y)
+            Fraction(v) for v in _one_ulp([float(a) for a in w], [float(b) for b in x], y)
         ],
     )
     assert ex.status == "violation" and ex.violation is not None and ex.violation.lemma == "L1"
@@ -218,7 +219,7 @@ def test_an_enclosure_that_overflows_is_undecided_never_held() -> None:
         data,
         comparator=[1, 0],
         mode="float",
-        update=lambda w, x, y: w + y * x + np.array([0.0, 1e154]),
+        update=lambda w, x, y: list(np.asarray(w) + y * np.asarray(x) + np.array([0.0, 1e154])),
     )
     assert run.status == "undecided" and run.violation is None
     assert run.undecided and "cannot decide" in run.notes[-1]

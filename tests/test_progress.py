@@ -38,12 +38,13 @@ def shown(stream: Tty, label: str, message: str) -> Progress:
 def test_progress_is_shown_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     assert common.terminal_progress() is None
-    p = Progress("pla-proof check", stream=io.StringIO(), delay=0.0)
+    stream = io.StringIO()
+    p = Progress("pla-proof check", stream=stream, delay=0.0)
     p.start()
     p.update("classic: 25 runs")
     time.sleep(0.3)
     p.stop()
-    assert not p.shown and p.stream.getvalue() == ""
+    assert not p.shown and stream.getvalue() == ""
 
 
 def test_a_dumb_terminal_gets_plain_lines_without_control_codes(

@@ -139,8 +139,8 @@ def test_the_monitors_lemmas_are_the_proofs_objects() -> None:
     # forms.py, generated from these objects): each run-time lemma is one of them
     from pla_proof.proof import runtime
 
-    assert trainer_module.RUNTIME_LEMMAS is runtime.RUNTIME_LEMMAS
-    assert trainer_module.END_LEMMAS is runtime.END_LEMMAS
+    assert trainer_module.RUNTIME_LEMMAS is runtime.RUNTIME_LEMMAS  # type: ignore[attr-defined]
+    assert trainer_module.END_LEMMAS is runtime.END_LEMMAS  # type: ignore[attr-defined]
     assert [lem.sympy() for lem in runtime.RUNTIME_LEMMAS] == list(RUNTIME_LEMMAS)
     assert [lem.sympy() for lem in runtime.END_LEMMAS] == list(END_LEMMAS)
     for light, full in zip(runtime.RUNTIME_LEMMAS, RUNTIME_LEMMAS, strict=True):

@@ -80,7 +80,7 @@ def test_unknown_or_timeout_is_not_a_proof(monkeypatch: pytest.MonkeyPatch) -> N
         def reason_unknown(self) -> str:
             return "timeout"
 
-    monkeypatch.setattr(implications.z3, "Solver", Undecided)
+    monkeypatch.setattr(implications.z3, "Solver", Undecided)  # type: ignore[attr-defined]
     verdict = check_implication([rel(g, ">", 0)], rel(g, ">", 0), timeout_ms=1)
     assert verdict.status == "unknown" and not verdict.proved
 

@@ -181,7 +181,7 @@ def test_the_run_lemmas_agree_with_the_sympy_lemmas() -> None:
             assert str(a.statement(strict=strict)) == b.statement(strict=strict)
             for _ in range(50):
                 vals = {n: Fraction(rng.randint(-9, 9), rng.randint(1, 3)) for n in names}
-                vals["k"] = rng.randint(1, 5)
+                vals["k"] = Fraction(rng.randint(1, 5))
                 assert a.holds(vals, strict=strict) == b.holds(vals, strict=strict)
     assert light[0].sympy() is full[0]  # the rest of a lemma is the SymPy lemma's
 

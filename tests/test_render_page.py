@@ -68,7 +68,7 @@ def _exact_strings(v: Any) -> Any:
 
 def _shown(page: Page) -> dict[str, Any]:
     """What the page shows now: k, w_{k+1} and every lemma row (exact values and text)."""
-    return page.evaluate(
+    shown: dict[str, Any] = page.evaluate(
         """() => {
         const root = document.getElementById('pla-app');
         const rows = [...root.querySelectorAll('tr[data-lemma]')].map((tr) => ({
@@ -83,6 +83,7 @@ def _shown(page: Page) -> dict[str, Any]:
                 agrees: root.querySelector('.pla-agree').dataset.agrees};
     }"""
     )
+    return shown
 
 
 def _same_as(shown: dict[str, Any], step: dict[str, Any]) -> None:
@@ -381,7 +382,8 @@ def _evaluate(tree: dict[str, Any], values: dict[str, Any]) -> Fraction:
             out *= _evaluate(t, values)
         return out
     base, exp = tree["^"]
-    return _evaluate(base, values) ** exp
+    power: Fraction = _evaluate(base, values) ** int(exp)
+    return power
 
 
 @pytest.mark.parametrize("strict", [False, True])
@@ -397,8 +399,8 @@ def test_the_statement_trees_are_the_lemmas_own(strict: bool) -> None:
     for step in run.steps:
         for lem, tree in zip(RUNTIME_LEMMAS, p["lemmas"], strict=True):
             lhs_fn, op, rhs_fn = lem.evaluator(strict=strict)
-            lhs = lhs_fn(**{n: step.values[n] for n in lhs_fn.__pla_args__})
-            rhs = rhs_fn(**{n: step.values[n] for n in rhs_fn.__pla_args__})
+            lhs = lhs_fn(**{n: step.values[n] for n in lhs_fn.__pla_args__})  # type: ignore[attr-defined]
+            rhs = rhs_fn(**{n: step.values[n] for n in rhs_fn.__pla_args__})  # type: ignore[attr-defined]
             assert tree["op"] == op
             assert _evaluate(tree["lhs"], step.values) == lhs
             assert _evaluate(tree["rhs"], step.values) == rhs

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import operator
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import pytest
@@ -175,7 +177,7 @@ def test_a_wrong_certificate_or_comparator_is_rejected() -> None:
 
 def test_update_orders_cover_every_rule_and_hypothesis_choosing() -> None:
     for rule in RULES:
-        assert find(update_orders(), lambda o, r=rule: o == r) == rule
+        assert find(update_orders(), partial(operator.eq, rule)) == rule
     chooser = find(update_orders(), lambda o: isinstance(o, HypothesisChooser))
     assert isinstance(chooser, HypothesisChooser)
 

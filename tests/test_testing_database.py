@@ -99,7 +99,8 @@ def counterexample_document(tmp_path: Path, spec: str = "bug:plus-x") -> dict[st
     ce = report.result(prop).counterexample
     assert ce is not None
     paths = save_counterexample(spec, variant, prop, ce, str(tmp_path))
-    return json.loads(Path(paths["json"]).read_text())
+    doc: dict[str, object] = json.loads(Path(paths["json"]).read_text())
+    return doc
 
 
 def test_a_check_out_document_is_stored_once_and_replays(tmp_path: Path) -> None:
@@ -190,7 +191,7 @@ def test_two_processes_share_a_directory_database(tmp_path: Path) -> None:
 def _keys(url: str) -> set[bytes]:
     import redis
 
-    return set(redis.Redis.from_url(url).keys("*"))
+    return {k if isinstance(k, bytes) else k.encode() for k in redis.Redis.from_url(url).keys("*")}
 
 
 @pytest.mark.redis
@@ -234,7 +235,8 @@ def _members(url: str, key: bytes) -> set[bytes]:
     import redis
 
     client = redis.Redis.from_url(url)
-    return set(client.smembers(key)) if client.type(key) == b"set" else set()
+    members = client.smembers(key) if client.type(key) == b"set" else set()
+    return {m if isinstance(m, bytes) else m.encode() for m in members}
 
 
 @pytest.mark.redis

@@ -45,7 +45,7 @@ class StrictThird(LinearVariant):
     name = "strict-third"
 
     def triggers(self, w: Any, x: Any, y: int) -> bool:
-        return y * sum(a * b for a, b in zip(w, x, strict=True)) < Fraction(1, 3)
+        return bool(y * sum(a * b for a, b in zip(w, x, strict=True)) < Fraction(1, 3))
 
     def step(self, w: Any, x: Any, y: int) -> Any:
         return [3 * y * v for v in x]
@@ -68,7 +68,7 @@ class NormGate(LinearVariant):
 
     def triggers(self, w: Any, x: Any, y: int) -> bool:
         dot = sum(a * b for a, b in zip(w, x, strict=True))
-        return y * dot <= 0 or sum(a * a for a in w) > 30
+        return bool(y * dot <= 0 or sum(a * a for a in w) > 30)
 
 
 class WeightDependentStep(LinearVariant):

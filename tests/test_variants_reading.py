@@ -80,7 +80,7 @@ class OtherVector(P.SignPerceptron):
     """Keeps the last weights in ``w`` but predicts with another vector, ``w_avg``."""
 
     def fit(self, X: Any, y: Any) -> Any:
-        super().fit(X, y)
+        super().fit(X, y)  # type: ignore[no-untyped-call]  # (the examples are untyped)
         self.w_avg = self.w * np.array([1.0, 0.5, 2.0])
         self.b_avg = self.b
         return self
@@ -94,7 +94,7 @@ class TwoVectors(P.SignPerceptron):
     to tell them apart."""
 
     def fit(self, X: Any, y: Any) -> Any:
-        super().fit(X, y)
+        super().fit(X, y)  # type: ignore[no-untyped-call]
         self.w_avg = self.w + np.array([0.0, 0.0, 1e-6])
         self.b_avg = self.b
         return self
@@ -113,7 +113,7 @@ class Refuses:
 
 class Strings(P.SignPerceptron):
     def predict(self, X: Any) -> Any:
-        return np.where(super().predict(X) > 0, "yes", "no")
+        return np.where(super().predict(X) > 0, "yes", "no")  # type: ignore[no-untyped-call]
 
 
 def test_an_implementation_whose_weights_cannot_be_found_is_refused_naming_the_option() -> None:
