@@ -103,9 +103,9 @@ def exact_measures(
     sc = world.scales
     data = world.data
     K, d = int(choices.shape[0]), data.d
-    fast = _grid_measures(world, choices, k0, V_start, U, su)
+    fast = _grid_arrays(world, choices, V_start, U)
     if fast is not None:
-        return fast
+        return _vocabulary(k0, sc, su, *fast, comparator=U is not None)
     y = data.labels[choices].astype(np.int64)
     if world.kernel_mode == kn.GRID:
         Zc = world.X[choices].astype(np.int64)
@@ -142,53 +142,34 @@ def exact_measures(
         else:
             W = np.vstack([V0[None, :], V.astype(object)])
     vmax = _max_abs(W)
-    S, s = sc.S, sc.s
     nn = _rowdot(W, W, d * vmax * vmax)
-    out: dict[str, Exact] = {
-        "k": Exact.of(np.arange(k0 + 1, k0 + K + 1, dtype=np.int64), 1),
-        "n0": Exact.of(nn[:-1], S * S),
-        "n1": Exact.of(nn[1:], S * S),
-        "t": Exact.of(y * _rowdot(Zc, W[:-1], d * zmax * vmax) if K else y, S * s),
-        "xx": Exact.of(_rowdot(Zc, Zc, d * zmax * zmax), s * s),
-    }
+    t = y * _rowdot(Zc, W[:-1], d * zmax * vmax) if K else y
+    xx = _rowdot(Zc, Zc, d * zmax * zmax)
+    pp = yux = None
     if U is not None:
         Uo = np.array(list(U), dtype=object)
         umax = _max_abs(Uo)
         Ua = Uo.astype(np.int64) if umax < _LIMIT else Uo
         pp = _matvec(W, Ua, d * vmax * umax)
-        out["pu"] = Exact.of(pp[:-1], su * S)
-        out["pu1"] = Exact.of(pp[1:], su * S)
-        out["yux"] = Exact.of(y * _matvec(Zc, Ua, d * zmax * umax), su * s)
-    return out
+        yux = y * _matvec(Zc, Ua, d * zmax * umax)
+    return _vocabulary(k0, sc, su, nn, t, xx, pp, yux, comparator=U is not None)
 
 
-def _grid_measures(
-    world: World,
-    choices: np.ndarray,
+def _vocabulary(
     k0: int,
-    V_start: Sequence[int],
-    U: Sequence[int] | None,
+    sc: Any,
     su: int,
-) -> dict[str, Exact] | None:
-    """:func:`exact_measures` of integer data with one multiplier in one compiled pass,
-    when bounds known before it (the weights can grow by at most ``K max|m Z|``) keep
-    every product and sum below 2^62; else None."""
-    sc = world.scales
-    K, d = int(choices.shape[0]), world.data.d
-    if world.kernel_mode != kn.GRID or sc.uniform is None or K == 0:
-        return None
-    zmax = int(np.ceil(world.row_norms[1][choices].max()))
-    umax = max((abs(int(v)) for v in U), default=0) if U is not None else 0
-    wb = max((abs(int(v)) for v in V_start), default=0) + K * zmax * abs(sc.uniform)
-    top = d * max(wb, zmax, umax, 1) ** 2
-    if top >= _LIMIT:
-        return None
-    V0 = np.array([int(v) for v in V_start], dtype=np.int64)
-    Ua = np.array([int(v) for v in U] if U is not None else [0] * d, dtype=np.int64)
-    y = world.data.labels.astype(np.int64)
-    nn, pp = np.empty(K + 1, dtype=np.int64), np.empty(K + 1, dtype=np.int64)
-    t, xx, yux = (np.empty(K, dtype=np.int64) for _ in range(3))
-    _grid_vocabulary(world.X, choices, y, int(sc.uniform), V0, Ua, nn, pp, t, xx, yux)
+    nn: np.ndarray,
+    t: np.ndarray,
+    xx: np.ndarray,
+    pp: np.ndarray | None,
+    yux: np.ndarray | None,
+    *,
+    comparator: bool,
+) -> dict[str, Exact]:
+    """A chunk's measures over their denominators: ``nn``/``pp`` hold ``|w|^2`` and
+    ``u.w`` before each update and after the last (``K + 1`` values)."""
+    K = int(t.shape[0])
     S, s = sc.S, sc.s
     out: dict[str, Exact] = {
         "k": Exact.of(np.arange(k0 + 1, k0 + K + 1, dtype=np.int64), 1),
@@ -197,11 +178,35 @@ def _grid_measures(
         "t": Exact.of(t, S * s),
         "xx": Exact.of(xx, s * s),
     }
-    if U is not None:
+    if comparator and pp is not None and yux is not None:
         out["pu"] = Exact.of(pp[:-1], su * S)
         out["pu1"] = Exact.of(pp[1:], su * S)
         out["yux"] = Exact.of(yux, su * s)
     return out
+
+
+def _grid_arrays(
+    world: World, choices: np.ndarray, V_start: Sequence[int], U: Sequence[int] | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """``(nn, t, xx, pp, yux)`` of :func:`exact_measures` for integer data with one
+    multiplier, in one compiled pass, when bounds known before it (the weights can grow
+    by at most ``K max|m Z|``) keep every product and sum below 2^62; else None."""
+    sc = world.scales
+    K, d = int(choices.shape[0]), world.data.d
+    if world.kernel_mode != kn.GRID or sc.uniform is None or K == 0:
+        return None
+    zmax = int(np.ceil(world.row_norms[1][choices].max()))
+    umax = max((abs(int(v)) for v in U), default=0) if U is not None else 0
+    wb = max((abs(int(v)) for v in V_start), default=0) + K * zmax * abs(sc.uniform)
+    if d * max(wb, zmax, umax, 1) ** 2 >= _LIMIT:
+        return None
+    V0 = np.array([int(v) for v in V_start], dtype=np.int64)
+    Ua = np.array([int(v) for v in U] if U is not None else [0] * d, dtype=np.int64)
+    y = world.data.labels.astype(np.int64)
+    nn, pp = np.empty(K + 1, dtype=np.int64), np.empty(K + 1, dtype=np.int64)
+    t, xx, yux = (np.empty(K, dtype=np.int64) for _ in range(3))
+    _grid_vocabulary(world.X, choices, y, int(sc.uniform), V0, Ua, nn, pp, t, xx, yux)
+    return nn, t, xx, pp, yux
 
 
 @jit

@@ -274,16 +274,7 @@ class Monitor:
             rows: Any = slice(None)
             bad = np.zeros(K, dtype=bool)
             if ivals is not None and rel.op != "==":
-                lhs, rhs = rel.interval(ivals)
-                lo_l, hi_l, lo_r, hi_r = (
-                    np.broadcast_to(np.asarray(v, dtype=float), (K,))
-                    for v in (lhs.lo, lhs.hi, rhs.lo, rhs.hi)
-                )
-                left, right = Interval(lo_l, hi_l), Interval(lo_r, hi_r)
-                with np.errstate(over="ignore", invalid="ignore"):
-                    finite = np.isfinite(lo_l + hi_l + lo_r + hi_r)
-                bad = certainly_violated(left, rel.op, right) & finite
-                open_ = ~(certainly_holds(left, rel.op, right) & finite) & ~bad
+                bad, open_ = _on_enclosures(rel, ivals, K)
                 rows = np.flatnonzero(open_)
             if not (isinstance(rows, np.ndarray) and rows.size == 0):
                 vals = {**self.exact_constants, **measures.residues(P)}
@@ -306,15 +297,8 @@ class Monitor:
         values = {**self.exact_constants, "k": k}
         if ivals is None or rel.op == "==":
             return self._exact(values, [rel])
-        lhs, rhs = rel.interval(ivals)
-        lo_l, hi_l, lo_r, hi_r = (
-            np.broadcast_to(np.asarray(v, dtype=float), (K,))
-            for v in (lhs.lo, lhs.hi, rhs.lo, rhs.hi)
-        )
-        left, right = Interval(lo_l, hi_l), Interval(lo_r, hi_r)
-        with np.errstate(over="ignore", invalid="ignore"):
-            finite = np.isfinite(lo_l + hi_l + lo_r + hi_r)
-        open_ = np.flatnonzero(~(certainly_holds(left, rel.op, right) & finite))
+        bad, unsettled = _on_enclosures(rel, ivals, K)
+        open_ = np.flatnonzero(bad | unsettled)  # (a failure is reported with exact values)
         if open_.size == 0:
             return []
         found = self._exact({**self.exact_constants, "k": _take(k, open_)}, [rel])
@@ -389,6 +373,21 @@ def _missed(lo_l: Any, hi_l: Any, op: str, lo_r: Any, hi_r: Any) -> Any:
 def _at(e: Any, i: int) -> Fraction:
     out: Fraction = e.at(i)
     return out
+
+
+def _on_enclosures(rel: Relation, ivals: Any, K: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per update of a chunk: does ``rel`` certainly fail on the enclosures, and is it
+    left unsettled by them (neither certainly holding nor certainly failing)?"""
+    lhs, rhs = rel.interval(ivals)
+    lo_l, hi_l, lo_r, hi_r = (
+        np.broadcast_to(np.asarray(v, dtype=float), (K,)) for v in (lhs.lo, lhs.hi, rhs.lo, rhs.hi)
+    )
+    left, right = Interval(lo_l, hi_l), Interval(lo_r, hi_r)
+    with np.errstate(over="ignore", invalid="ignore"):
+        finite = np.isfinite(lo_l + hi_l + lo_r + hi_r)
+    bad: np.ndarray = certainly_violated(left, rel.op, right) & finite
+    unsettled: np.ndarray = ~(certainly_holds(left, rel.op, right) & finite) & ~bad
+    return bad, unsettled
 
 
 def _take(v: Any, rows: Any) -> Any:
