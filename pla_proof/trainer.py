@@ -296,8 +296,7 @@ class _Checker:
             m, self.W, self.E = enclosures(world, choices, k0, self.W, self.E, self.u_f, self.e_u)
             if world.mode == "exact":  # the enclosures filter the exact decisions
                 m = ResidueMeasures(world, choices, k0, self.V, self.U, self.su, intervals=m)
-                handed = world.weights_after(k0 + len(choices))
-                self.V = m.last_weights() if handed is None else handed
+                self.V = m.last_weights()
         return self.judge(k0, m, choices)
 
     def judge(self, k0: int, m: dict[str, Any], choices: np.ndarray) -> int | None:

@@ -344,6 +344,8 @@ class ResidueMeasures(Mapping[str, Any]):
         K, d = int(choices.shape[0]), data.d
         self.K, self.d = K, d
         self.intervals = intervals
+        # the loop's own exact weights after the chunk, when it handed them over
+        self._handed = world.weights_after(k0 + K)
         self.k = Exact.of(np.arange(k0 + 1, k0 + K + 1, dtype=np.int64), 1)
         Xc = np.asarray(world.X[choices], dtype=np.float64)
         self._neg = data.labels[choices] < 0
@@ -426,9 +428,12 @@ class ResidueMeasures(Mapping[str, Any]):
         return out
 
     def last_weights(self) -> list[int]:
-        """The exact weights after the chunk (scale ``S``)."""
+        """The exact weights after the chunk (scale ``S``): those the loop handed over,
+        else rebuilt from residues modulo enough primes for their size."""
         if self.K == 0:
             return list(self._V0)
+        if self._handed is not None:
+            return list(self._handed)
         P = primes_for(self._vmax)
         if P > self._P:
             self._extend(P)

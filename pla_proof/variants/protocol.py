@@ -708,8 +708,7 @@ def _run_compiled(
         m: Any
         if mode == "exact" and uses_residues(world, len(choices)):
             m = ResidueMeasures(world, choices, k0, state["V"], U if case.u else None, su)
-            handed = world.weights_after(k0 + len(choices))
-            state["V"] = m.last_weights() if handed is None else handed
+            state["V"] = m.last_weights()
         elif mode == "exact":
             m = exact_measures(world, choices, k0, state["V"], U, su)
             state["V"] = last_weights(world, choices, state["V"])
