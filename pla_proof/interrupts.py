@@ -5,7 +5,8 @@ Both time limits -- the search's per-run limit (a ``SIGALRM`` handler raising
 ``RunTimeout``) and the command's ``--time-limit`` (an asynchronous ``BudgetExceeded``)
 -- raise an exception wherever the thread happens to be.  Two places must not receive
 it: numba's and LLVM's compilation or loading of a compiled loop (they would be left
-half-built: a segmentation fault followed when LLVM later disposed of a module), and a
+half-built: a segmentation fault followed when LLVM later disposed of a module) or the
+import of the loops built with the package, and a
 callback the garbage collector runs -- a ``gc.callbacks`` entry or a weak reference's
 callback (Python prints the exception as "ignored" and drops it, so the run would go
 on).  There each limit waits and tries again 50 ms later.
@@ -24,7 +25,11 @@ from typing import Any
 __all__ = ["in_compiler", "in_gc_callback", "safe_to_interrupt"]
 
 _COMPILER_DIRS = (f"{os.sep}numba{os.sep}", f"{os.sep}llvmlite{os.sep}")
-_JIT = os.path.join("pla_proof", "engine", "_jit.py")
+#: the engine's loading of its compiled loops: numba's, or the ones built with the package
+_LOADERS = {
+    (os.path.join("pla_proof", "engine", "_jit.py"), "_activate"),
+    (os.path.join("pla_proof", "engine", "_aot.py"), "_load"),
+}
 #: the standard library's weak-reference helpers, whose callbacks the collector runs
 _WEAKREF_FILES = (f"{os.sep}weakref.py", f"{os.sep}_weakrefset.py")
 
@@ -35,7 +40,7 @@ def in_compiler(frame: Any) -> bool:
     depth = 0
     while frame is not None and depth < 400:
         name = frame.f_code.co_filename
-        if name.endswith(_JIT) and frame.f_code.co_name == "_activate":
+        if any(name.endswith(f) and frame.f_code.co_name == c for f, c in _LOADERS):
             return True
         if any(d in name for d in _COMPILER_DIRS):
             return True

@@ -3,6 +3,7 @@ the same results, and the time spent loading them is not a run's time."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -14,8 +15,10 @@ from pla_proof.engine.orders import Selection
 from pla_proof.engine.shuffle import fill_permutation, sample
 
 
-def _fresh(code: str) -> str:
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+def _fresh(code: str, **env: str) -> str:
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, **env}
+    )
     assert out.returncode == 0, out.stderr
     return out.stdout.strip()
 
@@ -100,14 +103,32 @@ except harness.RunTimeout:
 """
 
 
-def test_loading_the_compiled_loops_is_not_a_runs_time() -> None:
-    assert _fresh(_LIMIT.format(patch="")) == "finished True"
+# numba's loops (the ones built with the package switched off), or the ones built with
+# the package, made slow to load
+_SLOW = {
+    "numba": ("", {"PLA_PROOF_NO_AOT": "1"}),
+    "built": (
+        "from pla_proof.engine import _aot\n"
+        "digest = _aot.sources_digest\n"
+        "_aot.sources_digest = lambda *a: (time.sleep(0.6), digest(*a))[1]\n"
+        "_jit._activate = None  # numba is not used at all\n",
+        {},
+    ),
+}
 
 
-def test_the_limit_test_fails_when_loading_counts() -> None:
+@pytest.mark.parametrize("loops", sorted(_SLOW))
+def test_loading_the_compiled_loops_is_not_a_runs_time(loops: str) -> None:
+    patch, env = _SLOW[loops]
+    assert _fresh(_LIMIT.format(patch=patch), **env) == "finished True"
+
+
+@pytest.mark.parametrize("loops", sorted(_SLOW))
+def test_the_limit_test_fails_when_loading_counts(loops: str) -> None:
     """The test above can fail: with the loading counted, the run is cut off."""
-    patch = "harness.compile_seconds = lambda: 0.0"
-    assert _fresh(_LIMIT.format(patch=patch)) == "timed out"
+    patch, env = _SLOW[loops]
+    patch += "harness.compile_seconds = lambda: 0.0"
+    assert _fresh(_LIMIT.format(patch=patch), **env) == "timed out"
 
 
 _OWN = """

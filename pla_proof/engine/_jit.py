@@ -110,9 +110,13 @@ def watch() -> None:
 
 
 def loaded() -> bool:
-    """True once this process has loaded the compiled loops (numba imported and the
-    loops' stand-ins replaced)."""
-    return _ACTIVE
+    """True once this process has loaded the compiled loops: the ones built with the
+    package (:mod:`._aot`), or numba's (numba imported and the loops' stand-ins
+    replaced)."""
+    if _ACTIVE:
+        return True
+    aot = sys.modules.get(f"{__package__}._aot")
+    return aot is not None and bool(getattr(aot, "_TABLE", None))
 
 
 _INTERPRETED: dict[int, Callable[..., Any]] = {}
@@ -148,6 +152,20 @@ def interpreted(fn: F) -> F:
     return run  # type: ignore[return-value]
 
 
+def _ahead_of_time(name: str, args: tuple[Any, ...]) -> Callable[..., Any] | None:
+    """The loop compiled when the package was built, for these argument types
+    (:mod:`._aot`); None when there is none (numba then compiles or loads it)."""
+    from . import _aot
+
+    first = _aot._TABLE is None
+    found = _aot.find(name, args)
+    if first:
+        _CLOCK["seconds"] += _aot.load_seconds()
+    if found is None:
+        _aot.MISSES.append(name)
+    return found
+
+
 def _lazy(fn: F, **opts: Any) -> F:
     opts = {"cache": True, "nogil": True, **opts}
     if _ACTIVE:
@@ -160,6 +178,10 @@ def _lazy(fn: F, **opts: Any) -> F:
 
     @functools.wraps(fn)
     def stub(*args: Any, **kwargs: Any) -> Any:
+        if not _ACTIVE and not kwargs:
+            ahead = _ahead_of_time(name, args)
+            if ahead is not None:
+                return ahead(*args)
         _activate()
         return g[name](*args, **kwargs)
 

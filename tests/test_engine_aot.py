@@ -1,0 +1,143 @@
+"""The loops compiled when the package was built: a fresh process runs them without
+numba, they make numba's decisions, and a call they were not built for, or a module
+built from other sources, goes to numba instead of running the wrong code."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+
+from pla_proof.engine import _aot
+
+
+def _fresh(code: str, **env: str) -> str:
+    out = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def test_the_installed_package_was_built_with_its_loops() -> None:
+    """`pip install` built them (setup.py); a stale or missing module says why."""
+    assert _fresh("from pla_proof.engine import _aot; print(_aot.status())") == "loaded"
+
+
+_RUNS = """
+import sys
+import numpy as np
+from pla_proof import from_arrays, train
+from pla_proof.engine import _aot, _jit
+from pla_proof.engine.drive import drive
+from pla_proof.engine.rule import LinearRule
+
+rng = np.random.default_rng(SEED)
+out = []
+X = rng.integers(-9, 10, size=(400, 6)); X[:, 0] = np.where(X[:, 0] >= 0, X[:, 0] + 1, X[:, 0])
+y = np.where(X[:, 0] > 0, 1, -1)
+G = rng.normal(size=(400, 6)); g = np.where(G[:, 0] > 0.05, 1, -1)
+for data, u in ((from_arrays(X, y), [1, 0, 0, 0, 0, 0]), (from_arrays(G, g), "final")):
+    for rule in ("cyclic", "random", "maxviol"):
+        for mode in ("exact", "float"):
+            r = train(data, rule=rule, mode=mode, comparator=u, seed=3)
+            out.append((r.status, r.choices, [str(v) for v in r.w]))
+    lin = LinearRule.make(eta="1/2", tau=1, strict=True)
+    dec = drive(data, lin, sample=True, max_epochs=2, detect_cycles=False, seed=5)
+    out.append(dec.choices.tolist())
+C = rng.integers(-2, 3, size=(300, 6)); c = rng.choice([-1, 1], size=300)
+r = train(from_arrays(C, c), comparator=None)
+out.append((r.status, len(r.choices)))
+import hashlib
+print(hashlib.sha256(repr(out).encode()).hexdigest()[:16], _jit.loaded(),
+      "numba" in sys.modules, sorted(set(_aot.MISSES)))
+"""
+
+
+def test_a_fresh_process_runs_the_loops_without_numba() -> None:
+    _digest, loaded, numba, misses = _fresh(_RUNS.replace("SEED", "0")).split(" ", 3)
+    assert (loaded, numba, misses) == ("True", "False", "[]")
+
+
+def test_the_loops_built_ahead_make_numbas_decisions() -> None:
+    ahead = _fresh(_RUNS.replace("SEED", "0")).split()
+    jit = _fresh(_RUNS.replace("SEED", "0"), PLA_PROOF_NO_AOT="1").split()
+    assert ahead[2] == "False" and jit[2] == "True"  # each ran what it says
+    assert ahead[0] == jit[0]
+
+
+def test_the_comparison_sees_a_different_run() -> None:
+    """The digest above is of the runs themselves: other data give another."""
+    runs = [_fresh(_RUNS.replace("SEED", seed)).split()[0] for seed in "01"]
+    assert runs[0] != runs[1]
+
+
+def test_a_call_with_other_types_goes_to_numba() -> None:
+    """A strided array (layout 'A') and an int32 array: the module was built for
+    neither, so numba compiles the loop -- the same permutation as the compiled
+    call on a contiguous int64 array, never the bytes read as the wrong type."""
+    code = """
+    import sys
+    import numpy as np
+    from pla_proof.engine import _aot
+    from pla_proof.engine.shuffle import fill_permutation
+    a = np.empty(9, dtype=np.int64)
+    fill_permutation(a, np.uint64(4), 2)
+    before = "numba" in sys.modules
+    b = np.empty(18, dtype=np.int64)[::2]
+    fill_permutation(b, np.uint64(4), 2)
+    c = np.empty(9, dtype=np.int32)
+    fill_permutation(c, np.uint64(4), 2)
+    print(before, "numba" in sys.modules, a.tolist() == b.tolist() == c.tolist(), _aot.MISSES)
+    """
+    assert _fresh(code) == "False True True ['fill_permutation']"
+
+
+def test_keys_tell_layouts_dtypes_and_flags_apart() -> None:
+    x = np.zeros((4, 3))
+    ro = x.copy()
+    ro.flags.writeable = False
+    keys = {_aot.key_of((a,)) for a in (x, x[:, ::2], x.T, ro, x.astype(np.float32))}
+    assert len(keys) == 5
+    assert _aot.key_of((1, 2**63, 1.5, True, np.int8(3))) == (
+        "int64",
+        "big",
+        "float64",
+        "bool",
+        "int8",
+    )
+
+
+def test_a_module_built_from_other_sources_is_not_used() -> None:
+    code = """
+    import sys
+    from pla_proof.engine import _aot
+    _aot.sources_digest = lambda folder=None: "0" * 64  # the engine was edited since
+    from pla_proof import load, train
+    r = train(load("orthonormal:40"), mode="float")
+    print(_aot.status(), r.status, "numba" in sys.modules)
+    """
+    assert _fresh(code) == "built from other sources converged True"
+
+
+def test_it_can_be_switched_off() -> None:
+    code = "from pla_proof.engine import _aot; print(_aot.status())"
+    assert _fresh(code, PLA_PROOF_NO_AOT="1") == "switched off (PLA_PROOF_NO_AOT)"
+
+
+def test_the_digest_covers_every_engine_source(tmp_path: object) -> None:
+    from pathlib import Path
+
+    folder = Path(str(tmp_path))
+    for src in _aot.HERE.glob("*.py"):
+        (folder / src.name).write_bytes(src.read_bytes())
+    assert _aot.sources_digest(folder) == _aot.sources_digest()
+    kernel = folder / "kernel.py"
+    kernel.write_text(kernel.read_text().replace("return CHUNK", "return CHUNK ", 1))
+    assert _aot.sources_digest(folder) != _aot.sources_digest()
