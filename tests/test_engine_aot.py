@@ -51,6 +51,13 @@ for data, u in ((from_arrays(X, y), [1, 0, 0, 0, 0, 0]), (from_arrays(G, g), "fi
     lin = LinearRule.make(eta="1/2", tau=1, strict=True)
     dec = drive(data, lin, sample=True, max_epochs=2, detect_cycles=False, seed=5)
     out.append(dec.choices.tolist())
+import os, tempfile
+from pla_proof import load
+path = os.path.join(tempfile.mkdtemp(), "points.csv")  # read from a file: writable arrays
+head = ",".join([f"x{i}" for i in range(6)] + ["y"])
+np.savetxt(path, np.column_stack([G, g]), delimiter=",", header=head, comments="")
+r = train(load(path))
+out.append((r.status, r.choices))
 C = rng.integers(-2, 3, size=(300, 6)); c = rng.choice([-1, 1], size=300)
 r = train(from_arrays(C, c), comparator=None)
 out.append((r.status, len(r.choices)))
@@ -141,3 +148,32 @@ def test_the_digest_covers_every_engine_source(tmp_path: object) -> None:
     kernel = folder / "kernel.py"
     kernel.write_text(kernel.read_text().replace("return CHUNK", "return CHUNK ", 1))
     assert _aot.sources_digest(folder) != _aot.sources_digest()
+
+
+def test_the_commands_find_every_loop_they_call(tmp_path: object) -> None:
+    """Once a long run loaded the loops, every later run takes them -- the property
+    searches of `check` included: none of these calls goes to numba."""
+    code = f"""
+    import contextlib, io, sys
+    import numpy as np
+    from pla_proof.cli import main
+    from pla_proof.engine import _aot
+    rng = np.random.default_rng(1)
+    X = rng.integers(-50, 51, size=(2000, 12))
+    X[:, 0] = np.where(X[:, 0] >= 0, X[:, 0] + 1, X[:, 0])
+    G = rng.normal(size=(1500, 8))
+    sets = (("ints", X, np.sign(X[:, 0])), ("floats", G, np.where(G[:, 0] > 0, 1, -1)))
+    for name, A, y in sets:
+        head = ",".join([f"x{{i}}" for i in range(A.shape[1])] + ["y"])
+        np.savetxt(f"{tmp_path}/{{name}}.csv", np.column_stack([A, y]), delimiter=",",
+                   header=head, comments="", fmt="%.17g")
+    codes = []
+    for args in (["trace", "ints.csv"], ["trace", "floats.csv", "--mode", "float"],
+                 ["explain", "floats.csv"], ["bound", "ints.csv"],
+                 ["check", "classic", "--jobs", "1"], ["check", "pocket", "--jobs", "1"]):
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            codes.append(main([args[0], f"{tmp_path}/" + args[1], *args[2:]]
+                              if args[1].endswith(".csv") else args))
+    print(codes, sorted(set(_aot.MISSES)), "numba" in sys.modules)
+    """
+    assert _fresh(code) == "[0, 0, 0, 0, 0, 0] [] False"

@@ -11,7 +11,8 @@ fresh process imports that module in a few milliseconds and numba not at all.
 The module is used only when it was built from the engine's current source (the
 SHA-256 of ``pla_proof/engine/*.py`` is recorded beside it) and only for calls whose
 argument types it was built for (dtype, dimensions, layout, read-only flag of every
-array; the scalars' types): any other call loads numba and the just-in-time compiled
+array -- a writable array may also take a loop built for a read-only one; the scalars'
+types): any other call loads numba and the just-in-time compiled
 loops as before, for the rest of the process.  ``PLA_PROOF_NO_AOT=1`` turns it off.
 
 The types come from running the engine on a small corpus (:func:`corpus`: every
@@ -152,7 +153,36 @@ def find(name: str, args: tuple[Any, ...]) -> Callable[..., Any] | None:
     fns = table.get(name)
     if not fns:
         return None
-    return fns.get(key_of(args))
+    key = key_of(args)
+    found = fns.get(key)
+    if found is None:
+        # a writable array may go where the loop was built for a read-only one (that
+        # code never writes to it); never the other way round
+        for built, fn in list(fns.items()):
+            if len(built) == len(key) and all(map(_fits, key, built)):
+                found = fns[key] = fn
+                break
+    return found
+
+
+def _fits(arg: Any, built: Any) -> bool:
+    """Can an argument of type ``arg`` be passed where the loop was built for ``built``?
+
+    >>> _fits(("int8", 2, "C", False, True), ("int8", 2, "C", True, True))
+    True
+    >>> _fits(("int8", 2, "C", True, True), ("int8", 2, "C", False, True))
+    False
+    """
+    if arg == built:
+        return True
+    return (
+        isinstance(arg, tuple)
+        and isinstance(built, tuple)
+        and arg[:3] == built[:3]
+        and arg[4] == built[4]
+        and not arg[3]
+        and built[3]
+    )
 
 
 def status() -> str:
@@ -188,7 +218,8 @@ def corpus() -> Iterator[str]:
     n, d = 300, 8
     u = [1] + [0] * (d - 1)
     comparators: tuple[Any, ...] = (u, None, "final")
-    for scale, tag in ((5, "int8"), (3000, "int16"), (10**8, "int32")):
+    # each dtype a grid is stored in; int32 with a vocabulary measured in int64 and beyond
+    for scale, tag in ((5, "int8"), (3000, "int16"), (10**5, "int32"), (10**8, "int32 wide")):
         X = rng.integers(-scale, scale + 1, size=(n, d))
         X[:, 0] = np.where(X[:, 0] >= 0, X[:, 0] + 1, X[:, 0])
         y = np.where(X[:, 0] > 0, 1, -1)
@@ -206,6 +237,15 @@ def corpus() -> Iterator[str]:
             for comp in ([Fraction(1)] + [Fraction(0)] * (d - 1), None, "final"):
                 train(gdata, rule=rule, mode=mode, comparator=comp, budget=10**5)
                 yield f"floats {rule} {mode} {comp is not None}"
+    # integers beyond int32 (stored as float64) on a point the run never updates on
+    Xw = rng.integers(-5, 6, size=(n, d))
+    Xw[:, 0] = np.where(Xw[:, 0] >= 0, Xw[:, 0] + 1, Xw[:, 0])
+    Xw = np.vstack([Xw, [[2**35] + [0] * (d - 1)]])
+    yw = np.where(Xw[:, 0] > 0, 1, -1)
+    wide = from_arrays(Xw, yw, name="wide")
+    for mode in ("exact", "float"):
+        train(wide, mode=mode, comparator=u, budget=10**5)
+        yield f"wide {mode}"
     # decimals (a grid with a denominator)
     grid = Dataset.from_integers(rng.integers(1, 500, size=(n, d)) * y[:, None], 100, y)
     for mode in ("exact", "float"):

@@ -3,7 +3,9 @@
 The loops are plain Python written in the subset numba compiles: with numba they run
 at the speed of compiled code (cached on disk after the first call); without it, or
 with ``PLA_PROOF_NO_JIT=1``, the very same functions run as Python.  There is one
-source of each loop either way.
+source of each loop either way.  When the package was built with its loops compiled
+ahead of time (:mod:`._aot`), a loop's first call takes the built one for its argument
+types and numba is not imported at all.
 
 >>> from pla_proof.engine.orders import permutation  # a compiled loop inside
 >>> sorted(permutation(4, seed=7, epoch=0)), isinstance(HAVE_NUMBA, bool)
