@@ -30,7 +30,10 @@ class BuildLoops(build_ext):
         if os.environ.get("PLA_PROOF_NO_AOT", "") not in ("", "0"):
             print("pla_proof: PLA_PROOF_NO_AOT is set: the loops are not built ahead of time")
             return
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+        # the source tree first; then pip's isolated build environment (numba, numpy),
+        # which pip puts on PYTHONPATH
+        path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+        env = {**os.environ, "PYTHONPATH": path, "PYTHONDONTWRITEBYTECODE": "1"}
         env.pop("PLA_PROOF_NO_JIT", None)
         out = subprocess.run(
             [sys.executable, "-m", "pla_proof.engine._aot", "build", str(target.parent)],
