@@ -74,14 +74,22 @@ def sources_digest(folder: Path = HERE) -> str:
     return h.hexdigest()
 
 
+_NAMES: dict[Any, str] = {}  # dtype -> its name (``dtype.name`` is slow: 2 µs)
+
+
+def _dtype_name(dt: Any) -> str:
+    name = _NAMES.get(dt)
+    if name is None:
+        name = _NAMES[dt] = dt.name if dt.isnative else "non-native"
+    return name
+
+
 def _arg_key(a: Any) -> Any:
-    if isinstance(a, np.ndarray):
-        if not a.dtype.isnative:
-            return "non-native"
+    t = type(a)
+    if t is np.ndarray or isinstance(a, np.ndarray):
         f = a.flags
         layout = "C" if f.c_contiguous else ("F" if f.f_contiguous else "A")
-        return (a.dtype.name, a.ndim, layout, not f.writeable, bool(f.aligned))
-    t = type(a)
+        return (_dtype_name(a.dtype), a.ndim, layout, not f.writeable, bool(f.aligned))
     if t is bool:
         return "bool"
     if t is int:
@@ -89,7 +97,7 @@ def _arg_key(a: Any) -> Any:
     if t is float:
         return "float64"
     if isinstance(a, np.generic):
-        return a.dtype.name
+        return _dtype_name(a.dtype)
     return t.__name__
 
 
