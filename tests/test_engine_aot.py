@@ -27,7 +27,12 @@ def _fresh(code: str, **env: str) -> str:
 
 def test_the_installed_package_was_built_with_its_loops() -> None:
     """`pip install` built them (setup.py); a stale or missing module says why."""
-    assert _fresh("from pla_proof.engine import _aot; print(_aot.status())") == "loaded"
+    status = _fresh("from pla_proof.engine import _aot; print(_aot.status())")
+    assert status == "loaded", (
+        f"the loops built ahead of time: {status} -- after editing pla_proof/engine/*.py, "
+        "rebuild them: pip install -e . (or python -m pla_proof.engine._aot build "
+        "pla_proof/engine)"
+    )
 
 
 _RUNS = """
