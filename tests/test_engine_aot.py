@@ -182,3 +182,29 @@ def test_the_commands_find_every_loop_they_call(tmp_path: object) -> None:
     print(codes, sorted(set(_aot.MISSES)), "numba" in sys.modules)
     """
     assert _fresh(code) == "[0, 0, 0, 0, 0, 0] [] False"
+
+
+def test_loops_built_for_another_cpu_are_not_run() -> None:
+    """A wheel built on a newer processor: the loops need a feature this one lacks, so
+    numba compiles them here instead (an illegal instruction would end the process)."""
+    code = """
+    import sys
+    from pla_proof.engine import _aot
+    flags = _aot._cpu_flags()
+    built = set(__import__("json").loads((_aot.HERE / _aot.INDEX).read_text())["cpu_flags"])
+    _aot._cpu_flags = lambda: flags - {sorted(built)[0]}  # this CPU lacks one of them
+    from pla_proof import load, train
+    r = train(load("orthonormal:40"), mode="float")
+    print(_aot.status().startswith("built for another CPU (this one lacks"), r.status,
+          "numba" in sys.modules)
+    """
+    assert _fresh(code) == "True converged True"
+
+
+def test_the_same_cpu_runs_them() -> None:
+    code = """
+    from pla_proof.engine import _aot
+    built = __import__("json").loads((_aot.HERE / _aot.INDEX).read_text())["cpu_flags"]
+    print(bool(built), set(built) <= _aot._cpu_flags(), _aot.status())
+    """
+    assert _fresh(code) == "True True loaded"

@@ -9,7 +9,9 @@ ahead-of-time compiler -- the same Python source compiled by the same compiler. 
 fresh process imports that module in a few milliseconds and numba not at all.
 
 The module is used only when it was built from the engine's current source (the
-SHA-256 of ``pla_proof/engine/*.py`` is recorded beside it) and only for calls whose
+SHA-256 of ``pla_proof/engine/*.py`` is recorded beside it), on a processor with every
+feature of the one it was built for (Linux's ``/proc/cpuinfo`` flags; elsewhere that
+is not checked), and only for calls whose
 argument types it was built for (dtype, dimensions, layout, read-only flag of every
 array -- a writable array may also take a loop built for a read-only one; the scalars'
 types): any other call loads numba and the just-in-time compiled
@@ -139,6 +141,12 @@ def _load() -> dict[str, dict[Key, Callable[..., Any]]]:
     if index.get("sources") != sources_digest():
         _STATE["reason"] = "built from other sources"
         return table
+    built_for = index.get("cpu_flags")
+    here = _cpu_flags()
+    if built_for and here is not None and not set(built_for) <= here:
+        missing = ", ".join(sorted(set(built_for) - here)[:5])
+        _STATE["reason"] = f"built for another CPU (this one lacks {missing})"
+        return table
     try:
         module = importlib.import_module(MODULE)
     except ImportError as exc:
@@ -149,6 +157,21 @@ def _load() -> dict[str, dict[Key, Callable[..., Any]]]:
     _STATE["reason"] = "loaded"
     _STATE["seconds"] = time.monotonic() - t0
     return table
+
+
+def _cpu_flags() -> set[str] | None:
+    """The processor's feature flags as Linux lists them (``/proc/cpuinfo``), or None
+    elsewhere: loops built for this machine's CPU (``host``) are not run on a CPU that
+    lacks one of the build machine's features (an illegal instruction would end the
+    process)."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith(("flags", "Features")):
+                    return set(line.partition(":")[2].split())
+    except OSError:
+        return None
+    return None
 
 
 def _tuple(v: Any) -> Any:
@@ -310,7 +333,13 @@ def build(out_dir: Path) -> Path:
             cc.export(export, ret(*sig))(fn.py_func)
             exports.setdefault(name, []).append([[_numba_key(t) for t in sig], export])
     cc.compile()
-    index = {"sources": sources_digest(), "cpu": cc.target_cpu, "exports": exports}
+    flags = _cpu_flags() if cc.target_cpu == "host" else None
+    index = {
+        "sources": sources_digest(),
+        "cpu": cc.target_cpu,
+        "cpu_flags": sorted(flags) if flags else None,
+        "exports": exports,
+    }
     (out_dir / INDEX).write_text(json.dumps(index, indent=1) + "\n")
     from importlib.machinery import EXTENSION_SUFFIXES
 
