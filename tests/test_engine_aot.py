@@ -108,7 +108,7 @@ def test_a_call_with_other_types_goes_to_numba() -> None:
     fill_permutation(c, np.uint64(4), 2)
     print(before, "numba" in sys.modules, a.tolist() == b.tolist() == c.tolist(), _aot.MISSES)
     """
-    assert _fresh(code) == "False True True ['fill_permutation']"
+    assert _fresh(code) == "False True True ['shuffle.fill_permutation']"
 
 
 def test_keys_tell_layouts_dtypes_and_flags_apart() -> None:

@@ -121,7 +121,8 @@ def _numba_key(t: Any) -> Any:
 
 _TABLE: dict[str, dict[Key, Callable[..., Any]]] | None = None
 _STATE: dict[str, Any] = {"seconds": 0.0, "reason": "not looked for yet"}
-#: Loops called with argument types the module was not built for (numba took them).
+#: Loops (``module.function``) called with argument types the module was not built
+#: for, or not built at all (numba took them).
 MISSES: list[str] = []
 
 
@@ -179,7 +180,8 @@ def _tuple(v: Any) -> Any:
 
 
 def find(name: str, args: tuple[Any, ...]) -> Callable[..., Any] | None:
-    """The ahead-of-time compiled ``name`` for these arguments' types, or None."""
+    """The ahead-of-time compiled ``name`` (``module.function``, the module in
+    :mod:`pla_proof.engine`) for these arguments' types, or None."""
     table = _TABLE if _TABLE is not None else _load()
     fns = table.get(name)
     if not fns:
@@ -331,7 +333,8 @@ def build(out_dir: Path) -> Path:
             ret = fn.overloads[sig].signature.return_type
             fn.py_func._pla_options = dict(fn.targetoptions)
             cc.export(export, ret(*sig))(fn.py_func)
-            exports.setdefault(name, []).append([[_numba_key(t) for t in sig], export])
+            qualified = f"{module}.{name}"
+            exports.setdefault(qualified, []).append([[_numba_key(t) for t in sig], export])
     cc.compile()
     flags = _cpu_flags() if cc.target_cpu == "host" else None
     index = {

@@ -177,11 +177,12 @@ def _lazy(fn: F, **opts: Any) -> F:
         return done
     g = fn.__globals__
     name = fn.__name__
+    qualified = f"{fn.__module__.rsplit('.', 1)[-1]}.{name}"  # as _aot's index has it
 
     @functools.wraps(fn)
     def stub(*args: Any, **kwargs: Any) -> Any:
         if not _ACTIVE and not kwargs:
-            ahead = _ahead_of_time(name, args)
+            ahead = _ahead_of_time(qualified, args)
             if ahead is not None:
                 return ahead(*args)
         _activate()
