@@ -324,6 +324,8 @@ def build(out_dir: Path) -> Path:
     _per_loop_options()
 
     cc = pycc.CC(MODULE.rsplit(".", 1)[1])
+    if os.environ.get("PLA_PROOF_AOT_CPU", "host") == "host":
+        _host_features()
     cc.output_dir = str(out_dir)
     cc.target_cpu = os.environ.get("PLA_PROOF_AOT_CPU", "host")
     exports: dict[str, list[Any]] = {}
@@ -375,6 +377,18 @@ def _per_loop_options() -> None:
 
     compile_extra._pla_proof = True  # type: ignore[attr-defined]
     pycc.compile_extra = compile_extra
+
+
+def _host_features() -> None:
+    """Built for ``host``, the loops get this processor's own feature set, as the
+    just-in-time compiler gives them (numba's ahead-of-time compiler takes only the
+    CPU model's default features)."""
+    codegen: Any = importlib.import_module("numba.core.codegen")
+    aot = codegen.AOTCPUCodegen
+    if getattr(aot, "_pla_proof", False):
+        return
+    aot._customize_tm_features = lambda self: self._get_host_cpu_features()
+    aot._pla_proof = True
 
 
 def main(argv: list[str]) -> int:
