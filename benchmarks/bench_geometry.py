@@ -1,6 +1,7 @@
 """Benchmark: exact optimal margin / certificate on a few thousand points.
 
 Run:  python benchmarks/bench_geometry.py [--repeat 3]
+      python benchmarks/bench_geometry.py --starts   # where the exact method starts cold
 
 For each case the data are built (integer or float64 coordinates, converted
 exactly), then timed separately: ``separability`` (scipy warm start + exact
@@ -62,11 +63,64 @@ def _best(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
     return best, out
 
 
+_SHAPES = [(500, 10), (2000, 12), (4000, 10), (10000, 4), (250, 20), (1500, 20), (200, 25),
+           (150, 30), (100, 50), (20, 50), (10, 100), (5000, 20)]  # fmt: skip
+
+
+def starts() -> None:
+    """The exact method's cold start against SciPy's warm start (plus SciPy's import, in
+    a fresh process), on separable integer data of several shapes; which one
+    ``margin.starts_cold`` takes, and whether it is the faster there."""
+    import subprocess
+    import sys
+
+    from pla_proof.geometry import margin
+
+    code = (
+        "import time; t = time.perf_counter(); import scipy.optimize; "
+        "print(time.perf_counter() - t)"
+    )
+    imports = sorted(
+        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout)
+        for _ in range(5)
+    )
+    scipy_import = imports[2]
+    print(f"importing scipy.optimize in a fresh process: {scipy_import:.3f} s (median of 5)")
+    import scipy.optimize  # noqa: F401  (the warm column is the solve alone)
+
+    rng = np.random.default_rng(1)
+    print(f"{'n x d':>10} {'cold s':>8} {'warm s':>8} {'+import':>8}  taken  faster")
+    for n, d in _SHAPES:
+        X = rng.integers(-50, 51, size=(n, d))
+        X[:, 0] = np.where(X[:, 0] >= 0, X[:, 0] + 1, X[:, 0])
+        times = []
+        for cold in (True, False):
+            data = from_arrays(X, np.sign(X[:, 0]))
+            size, work = margin.COLD_START_SIZE, margin.COLD_START_WORK
+            margin.COLD_START_SIZE, margin.COLD_START_WORK = (10**9, 10**18) if cold else (0, 0)
+            try:
+                t = time.perf_counter()
+                separability(data)
+                times.append(time.perf_counter() - t)
+            finally:
+                margin.COLD_START_SIZE, margin.COLD_START_WORK = size, work
+        warm = times[1] + scipy_import
+        taken = "cold" if margin.starts_cold(n, d) else "warm"
+        faster = "cold" if times[0] <= warm else "warm"
+        print(f"{n:>5} x {d:<3} {times[0]:8.3f} {times[1]:8.3f} {warm:8.3f}  {taken:5}  {faster}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument(
+        "--starts", action="store_true", help="only the cold/warm start of the exact method"
+    )
     args = ap.parse_args()
     print(f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cpu(s)")
+    if args.starts:
+        starts()
+        return
     separability(load("orthonormal:3"))  # warm-up: scipy import
     rows = []
     for n, d, kind in [(3000, 10, "int"), (3000, 10, "float"), (5000, 20, "int"), (3000, 2, "int")]:

@@ -335,7 +335,7 @@ def test_the_cold_start_on_small_data_agrees_with_the_scipy_warm_start(
         u = [rng.randint(-3, 3) or 1 for _ in range(d)]
         y = [1 if sum(a * b for a, b in zip(x, u, strict=True)) >= 0 else -1 for x in X]
         data = from_arrays(X, y)
-        assert data.n * data.d <= margin_mod.COLD_START_SIZE
+        assert margin_mod.starts_cold(data.n, data.d)
         cold = separability(data)
         with monkeypatch.context() as m:
             m.setattr(margin_mod, "COLD_START_SIZE", 0)
@@ -349,3 +349,23 @@ def test_the_cold_start_on_small_data_agrees_with_the_scipy_warm_start(
         else:
             assert cold.verify(data) and warm.verify(data)
     assert compared >= 20
+
+
+def test_the_start_follows_the_dimension(monkeypatch: pytest.MonkeyPatch) -> None:
+    """2,000 x 12 starts cold (it takes less than importing SciPy), 100 x 50 warm (the
+    cold start's cost grows with d^3): the same exact optimum either way."""
+    rng = np.random.default_rng(1)
+    for n, d, cold_start in ((2000, 12, True), (100, 50, False)):
+        X = rng.integers(-50, 51, size=(n, d))
+        X[:, 0] = np.where(X[:, 0] >= 0, X[:, 0] + 1, X[:, 0])
+        data = from_arrays(X, np.sign(X[:, 0]))
+        first = separability(data)
+        assert isinstance(first, OptimalMargin)
+        assert ("cold start" in first.method) is cold_start, first.method
+        with monkeypatch.context() as m:  # the other start
+            m.setattr(margin_mod, "COLD_START_SIZE", 10**9 if not cold_start else 0)
+            m.setattr(margin_mod, "COLD_START_WORK", 10**18)
+            other = separability(data)
+        assert isinstance(other, OptimalMargin)
+        assert ("cold start" in other.method) is not cold_start, other.method
+        assert (first.u, first.margin, first.bound) == (other.u, other.margin, other.bound)

@@ -250,10 +250,25 @@ def _as_float(rows: Sequence[Sequence[int]]) -> np.ndarray:
     return np.array([[v / m for v in r] for r in rows], dtype=np.float64)
 
 
-#: Data with at most this many entries (points x coordinates) start the exact method cold
-#: instead of from SciPy's NNLS (importing SciPy costs ~0.25 s; the cold start took 0.5 ms
-#: on 3 x 6, 4 ms on 200 x 5 and 44 ms on 500 x 10 here: benchmarks/bench_startup.py)
-COLD_START_SIZE = 5000
+#: The exact method starts cold (no SciPy) on data of at most this many entries (points x
+#: coordinates) -- and, above 1,000 entries, of at most COLD_START_WORK = n d^3: its cost
+#: grows with the dimension far faster than SciPy's NNLS warm start, which costs importing
+#: SciPy (about 0.3 s in a fresh process) plus 0.01-0.2 s. Measured on separable integer
+#: data (`python benchmarks/bench_geometry.py --starts`): cold 0.14 s on 2,000 x 12 and
+#: 0.18 s on 4,000 x 10 (warm 0.38 s and 0.48 s with the import), but 1.05 s on 100 x 50
+#: and 0.44 s on 150 x 30 (warm 0.38 s and 0.33 s).
+COLD_START_SIZE = 40_000
+COLD_START_WORK = 4_000_000
+
+
+def starts_cold(n: int, d: int) -> bool:
+    """Does the exact method start cold on ``n`` points of ``d`` coordinates?
+
+    >>> starts_cold(2000, 12), starts_cold(100, 50), starts_cold(10, 100)
+    (True, False, True)
+    """
+    entries = n * d
+    return entries <= COLD_START_SIZE and (entries <= 1000 or n * d**3 <= COLD_START_WORK)
 
 
 def _ldp_weights(Zf: np.ndarray) -> tuple[float, np.ndarray] | None:
@@ -355,9 +370,9 @@ def separability(data: Dataset, *, max_iter: int = DEFAULT_MAX_ITER) -> OptimalM
     if zero is not None:
         return zero
     Z, scale, r2 = _integer_view(data)
-    if data.n * data.d <= COLD_START_SIZE:
-        # small data: the exact method from a cold start takes milliseconds, less than
-        # importing SciPy for a warm start; not separable goes on to the LP certificate
+    if starts_cold(data.n, data.d):
+        # small data: the exact method from a cold start takes less than importing SciPy
+        # for a warm start; not separable goes on to the LP certificate
         near = nearest_points(Z, max_iter=max_iter)
         if any(v != 0 for v in near.q):
             return _optimal(data, near, scale, r2, "exact active-set method, cold start")
