@@ -208,3 +208,23 @@ def test_the_same_cpu_runs_them() -> None:
     print(bool(built), set(built) <= _aot._cpu_flags(), _aot.status())
     """
     assert _fresh(code) == "True True loaded"
+
+
+def test_an_index_that_does_not_match_the_module_is_not_used(tmp_path: object) -> None:
+    """An index naming a function the module lacks: nothing is taken from the module,
+    the run goes to numba, nothing raises."""
+    code = f"""
+    import json, shutil, sys
+    from pathlib import Path
+    from pla_proof.engine import _aot
+    index = json.loads((_aot.HERE / _aot.INDEX).read_text())
+    index["exports"]["kernel.advance"][0][1] = "no_such_loop"
+    Path("{tmp_path}", _aot.INDEX).write_text(json.dumps(index))
+    _aot.HERE = Path("{tmp_path}")
+    _aot.sources_digest = lambda folder=None: index["sources"]
+    from pla_proof import load, train
+    r = train(load("orthonormal:40"), mode="float")
+    print(_aot.status().startswith("its index does not match the module (AttributeError"),
+          r.status, "numba" in sys.modules)
+    """
+    assert _fresh(code) == "True converged True"

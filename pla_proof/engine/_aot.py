@@ -154,8 +154,15 @@ def _load() -> dict[str, dict[Key, Callable[..., Any]]]:
     except ImportError as exc:
         _STATE["reason"] = f"cannot be imported: {exc}"
         return table
-    for name, rows in index["exports"].items():
-        table[name] = {_tuple(key): getattr(module, export) for key, export in rows}
+    try:
+        loops = {
+            name: {_tuple(key): getattr(module, export) for key, export in rows}
+            for name, rows in index["exports"].items()
+        }
+    except (KeyError, AttributeError, TypeError, ValueError) as exc:
+        _STATE["reason"] = f"its index does not match the module ({type(exc).__name__}: {exc})"
+        return table
+    table.update(loops)
     _STATE["reason"] = "loaded"
     _STATE["seconds"] = time.monotonic() - t0
     return table
