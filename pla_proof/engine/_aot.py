@@ -330,23 +330,24 @@ def build(out_dir: Path) -> Path:
     pycc: Any = importlib.import_module("numba.pycc")  # numba is untyped
     _per_loop_options()
 
-    cc = pycc.CC(MODULE.rsplit(".", 1)[1])
-    if os.environ.get("PLA_PROOF_AOT_CPU", "host") == "host":
+    cpu = os.environ.get("PLA_PROOF_AOT_CPU", "host")
+    if cpu == "host":
         _host_features()
+    cc = pycc.CC(MODULE.rsplit(".", 1)[1])
     cc.output_dir = str(out_dir)
-    cc.target_cpu = os.environ.get("PLA_PROOF_AOT_CPU", "host")
+    cc.target_cpu = cpu
     exports: dict[str, list[Any]] = {}
     for module, name in ENTRIES:
         fn = getattr(importlib.import_module(f"{__package__}.{module}"), name)
+        fn.py_func._pla_options = dict(fn.targetoptions)  # read by _per_loop_options
+        rows = exports.setdefault(f"{module}.{name}", [])
         for i, sig in enumerate(fn.signatures):
             export = f"{name}__{i}"
             ret = fn.overloads[sig].signature.return_type
-            fn.py_func._pla_options = dict(fn.targetoptions)
             cc.export(export, ret(*sig))(fn.py_func)
-            qualified = f"{module}.{name}"
-            exports.setdefault(qualified, []).append([[_numba_key(t) for t in sig], export])
+            rows.append([[_numba_key(t) for t in sig], export])
     cc.compile()
-    flags = _cpu_flags() if cc.target_cpu == "host" else None
+    flags = _cpu_flags() if cpu == "host" else None
     index = {
         "sources": sources_digest(),
         "cpu": cc.target_cpu,
