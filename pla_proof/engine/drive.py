@@ -270,6 +270,8 @@ def _state(
         hres = _residues(world)
         if hres is None:
             hash_capacity = 0
+    elif in_loop and hash_capacity:  # each point's term, made by the loop when first needed
+        hres = np.full(n, -1, dtype=np.int64)
     st = kn.State.start(
         world.X,
         data.labels,

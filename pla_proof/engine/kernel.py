@@ -178,12 +178,14 @@ def _update(
     if sel[HASHING] != 1:
         return True
     if mode == FLOAT_EXACT:  # the exact weights' hash mod 2^61 - 1 (see drive._residues)
-        if sel[HSHIFT] >= 0:
+        r = hres[j]
+        if sel[HSHIFT] >= 0 and r < 0:  # point j's term, made at its first update
             r = np.int64(0)
             for c in range(d):
-                r = (r + _float_residue(X[j, c], int(sel[HSHIFT]), int(hr[c] % 61))) % _P61
-        else:
-            r = hres[j]
+                r += _float_residue(X[j, c], int(sel[HSHIFT]), int(hr[c] % 61))
+                if r >= _P61:
+                    r -= _P61
+            hres[j] = r
         h = (h + (r if yj > 0 else _P61 - r)) % _P61
     if mode == FLOAT:
         bits = Wf.view(np.int64)
@@ -334,9 +336,8 @@ def _float_residue(x: float, shift: int, rot: int) -> Any:
         return 0
     m, e = math.frexp(abs(x))
     M = np.int64(m * 9007199254740992.0)  # |x| = M 2^(e - 53), M < 2^53
-    while (M & 1) == 0:
-        M >>= 1
-        e += 1
+    # (2^61 = 1 mod 2^61 - 1: a power of two, negative ones too, is a rotation by the
+    # exponent mod 61; M 2^-t, an integer, is M times the inverse of 2^t)
     r = (e - 53 + shift + rot) % 61
     if r == 0:
         out = M
@@ -351,6 +352,114 @@ def _float_residue(x: float, shift: int, rot: int) -> Any:
 
 
 # --- the loop ---------------------------------------------------------------------------------
+
+
+@jit_reassociating
+def _pass_quiet(
+    X: np.ndarray,
+    yl: np.ndarray,
+    mode: int,
+    rule: int,
+    seed: np.uint64,
+    xrel: float,
+    T_i: int,
+    T_f: float,
+    T_err: float,
+    gl1: np.ndarray,
+    xmax: np.ndarray,
+    Wf: np.ndarray,
+    sel: np.ndarray,
+    stamp: np.ndarray,
+    perm: np.ndarray,
+    wbound: float,
+    ebound: float,
+    max_visits: int,
+) -> None:
+    """Visit points (cyclic, random or sampled order) while the first, cheap test of
+    :func:`advance` proves each one is *not* a trigger; stop before the first point it
+    cannot settle that way (a trigger, or a margin too close to call) and leave that
+    visit to :func:`advance`'s full decision.
+
+    The same decisions and the same bookkeeping as :func:`advance` makes for those
+    points, with the visiting state held in registers rather than in ``sel`` (the
+    common case of a long run: almost every visit is a quiet one)."""
+    n = X.shape[0]
+    d = X.shape[1]
+    pos = sel[POS]
+    quiet = sel[QUIET]
+    visits = sel[VISITS_DONE]
+    epoch = sel[EPOCH]
+    mark = sel[K] + 1
+    grid_exact = mode == GRID and sel[WEXACT] == 1
+    # advance's first test, v > (dot_bound(|x|_1 max|w| (1 + xrel), max|x| sum E, d) + T_err
+    # + |v| 2^-53) (1 + 2^-48), is linear in the row's |x|_1 and max|x_c|: v > A |x|_1 +
+    # B max|x_c| + C with the constants rounded up (safe covers the factors (1 + 2^-50)
+    # (1 + 2^-48), the division by 1 - 2^-53 (1 + 2^-48) that takes |v| 2^-53 to the right,
+    # and the roundings of both sides)
+    safe = (1.0 + 2.0**-40) / (1.0 - 2.0 * _U)
+    g = (d + 2) * 2.0**-52
+    A = g * wbound * (1.0 + xrel) * safe
+    B = ebound * (1.0 + g) * safe
+    C = ((2 * d + 5) * _TINY + T_err) * safe + 8 * _TINY
+    if rule == CYCLIC and mode != GRID:  # the common case, written out on its own
+        steps = min(n - quiet, max_visits - visits)
+        done = 0
+        while done < steps:
+            i = int(pos)
+            m = 0.0
+            for c in range(d):
+                m += X[i, c] * Wf[c]
+            v = m * yl[i] - T_f
+            if not (v > gl1[i] * A + xmax[i] * B + C and v < np.inf):  # (false for NaN)
+                break
+            stamp[i] = mark  # (the visits since the last update are distinct points)
+            done += 1
+            pos += 1
+            if pos >= n:
+                pos = 0
+                epoch += 1
+        quiet += done
+        visits += done
+    while quiet < n and visits < max_visits and not (rule == CYCLIC and mode != GRID):
+        if rule == CYCLIC:
+            i = int(pos)
+        elif rule == RANDOM:
+            if pos == 0:  # a new epoch's permutation: advance draws it
+                break
+            i = int(perm[pos])
+        else:
+            i = int(sample(seed, visits, n))
+        yi = yl[i]
+        if mode == GRID:
+            if not grid_exact or gl1[i] * wbound > _TWO53:
+                break
+            m = 0.0
+            for c in range(d):
+                m += X[i, c] * Wf[c]
+            if np.int64(m) * np.int64(yi) - T_i <= 0:  # a trigger, or a strict rule's tie
+                break
+        else:
+            m = 0.0
+            for c in range(d):
+                m += X[i, c] * Wf[c]
+            v = m * yi - T_f
+            if not (v > gl1[i] * A + xmax[i] * B + C and v < np.inf):  # (false for NaN)
+                break
+        visits += 1
+        if rule != SAMPLE:
+            pos += 1
+            if pos >= n:
+                pos = 0
+                epoch += 1
+        # (cyclic: the visits since the last update are distinct points until quiet = n,
+        # so none is marked yet)
+        if rule == CYCLIC or stamp[i] != mark:
+            stamp[i] = mark
+            quiet += 1
+    sel[POS] = pos
+    sel[QUIET] = quiet
+    sel[VISITS_DONE] = visits
+    sel[EPOCH] = epoch
 
 
 @jit_reassociating
@@ -417,6 +526,11 @@ def advance(
             j = int(sel[PICK])
             sel[PICK] = -1
         elif visiting:
+            if sel[QUIET] < n and sel[VISITS_DONE] < max_visits:
+                _pass_quiet(
+                    X, yl, mode, rule, seed, xrel, T_i, T_f, T_err, gl1, xmax, Wf, sel, stamp,
+                    perm, wbound, ebound, max_visits,
+                )  # fmt: skip
             if sel[QUIET] >= n:
                 return CONVERGED
             if sel[VISITS_DONE] >= max_visits:
