@@ -347,7 +347,10 @@ class ResidueMeasures(Mapping[str, Any]):
         # the loop's own exact weights after the chunk, when it handed them over
         self._handed = world.weights_after(k0 + K)
         self.k = Exact.of(np.arange(k0 + 1, k0 + K + 1, dtype=np.int64), 1)
-        Xc = np.asarray(world.X[choices], dtype=np.float64)
+        # the points are read once each (a run updates on the same points again and again)
+        pts, loc = np.unique(choices, return_inverse=True)
+        self._loc = loc.astype(np.int64).reshape(-1)
+        Xc = np.asarray(world.X[pts], dtype=np.float64).reshape(-1, d)
         self._neg = data.labels[choices] < 0
         s = data.integer_scale
         shift = s.bit_length() - 1
@@ -466,7 +469,7 @@ class ResidueMeasures(Mapping[str, Any]):
         out = {name: np.empty((P, K), dtype=np.int64) for name in _RESIDUE_NAMES}
         vend = np.empty((P, d), dtype=np.int64)
         residue_vocabulary(
-            self._m, self._which, t_hi, t_lo, self._neg, coef, v0, u, q,
+            self._m, self._which, self._loc, t_hi, t_lo, self._neg, coef, v0, u, q,
             out["n0"], out["n1"], out["t"], out["xx"], out["pu"], out["pu1"], out["yux"], vend,
         )  # fmt: skip
         if not has_u:
@@ -491,10 +494,30 @@ def _mod(a: int, q: int, inv: float) -> int:
     return r
 
 
+@jit_reassociating
+def _dot(a: np.ndarray, b: np.ndarray, q: int, inv: float) -> int:
+    """``sum_c a_c b_c mod q`` for residues below 2^26: partial sums of at most 2^11
+    products stay below 2^63 (integer sums: exact in any order)."""
+    n = a.shape[0]
+    if n <= 2048:
+        acc = np.int64(0)
+        for c in range(n):
+            acc += a[c] * b[c]
+        return _mod(acc, q, inv)
+    total = 0
+    for c0 in range(0, n, 2048):
+        acc = np.int64(0)
+        for c in range(c0, min(c0 + 2048, n)):
+            acc += a[c] * b[c]
+        total = _mod(total + _mod(acc, q, inv), q, inv)
+    return total
+
+
 @jit
 def residue_vocabulary(
     m: np.ndarray,
     which: np.ndarray,
+    loc: np.ndarray,
     t_hi: np.ndarray,
     t_lo: np.ndarray,
     neg: np.ndarray,
@@ -511,68 +534,65 @@ def residue_vocabulary(
     yux: np.ndarray,
     vend: np.ndarray,
 ) -> None:
-    """The run vocabulary of a chunk modulo each prime ``q[p]``, in one pass: the
-    point ``z = m 2^e = (m_hi 2^26 + m_lo) 2^e`` (``e`` from its exponent class ``which``),
-    then ``t``, ``xx``, ``yux`` against it and the weights ``w_k`` before the update,
-    the update itself, then ``n1``, ``pu1`` on ``w_{k+1}`` (``n0``, ``pu``: the same
-    products of ``w_k``, measured once).  Residues below 2^26: a sum of ``d <= 2^11``
-    products fits in int64 (sums are reduced every 1024 terms)."""
+    """The run vocabulary of a chunk modulo each prime ``q[p]``, in one pass per prime.
+
+    The chunk's distinct points are rows of ``m`` (update ``k`` is on row ``loc[k]``):
+    each one's residues ``z = m 2^e = (m_hi 2^26 + m_lo) 2^e`` (``e`` from its exponent
+    class ``which``), ``|z|^2`` and ``u.z`` are made once.  Then, update by update,
+    ``t`` against the weights ``w_k`` before the update, the update itself, then
+    ``n1``, ``pu1`` on ``w_{k+1}`` (``n0``, ``pu``: the same products of ``w_k``,
+    measured once); ``xx`` and ``yux`` are the point's.  Residues below 2^26: a sum of
+    2^11 products fits in int64 (longer sums are reduced as they go)."""
     P = q.shape[0]
-    K, d = m.shape
+    K = loc.shape[0]
+    npts, d = m.shape
     unit = coef.shape[1] == 0
     V = np.empty(d, dtype=np.int64)
-    z = np.empty(d, dtype=np.int64)
+    Z = np.empty((npts, d), dtype=np.int64)
+    ZZ = np.empty(npts, dtype=np.int64)
+    ZU = np.empty(npts, dtype=np.int64)
+    Up = np.empty(d, dtype=np.int64)
     for p in range(P):
         qq = q[p]
         inv = 1.0 / qq
-        nn = 0
-        pp = 0
-        for c in range(d):
-            V[c] = v0[p, c]
-            nn += V[c] * V[c]
-            pp += V[c] * u[p, c]
-            if c & 1023 == 1023:
-                nn, pp = _mod(nn, qq, inv), _mod(pp, qq, inv)
-        nn = _mod(nn, qq, inv)
-        pp = _mod(pp, qq, inv)
-        for k in range(K):
-            n0[p, k] = nn
-            pu[p, k] = pp
-            tt = 0
+        for r in range(npts):
             x2 = 0
             yu = 0
             for c in range(d):
-                e = which[k, c]
-                mc = m[k, c]  # hi 2^26 + lo: floor shift, so hi may be negative
+                e = which[r, c]
+                mc = m[r, c]  # hi 2^26 + lo: floor shift, so hi may be negative
                 zc = _mod((mc >> 26) * t_hi[p, e] + (mc & 67108863) * t_lo[p, e], qq, inv)
-                z[c] = zc
-                tt += zc * V[c]
+                Z[r, c] = zc
                 x2 += zc * zc
                 yu += zc * u[p, c]
                 if c & 1023 == 1023:  # keep the sums below 2^63
-                    tt, x2, yu = _mod(tt, qq, inv), _mod(x2, qq, inv), _mod(yu, qq, inv)
-            tt = _mod(tt, qq, inv)
-            yu = _mod(yu, qq, inv)
-            t[p, k] = (qq - tt) % qq if neg[k] else tt
-            yux[p, k] = (qq - yu) % qq if neg[k] else yu
-            xx[p, k] = _mod(x2, qq, inv)
+                    x2, yu = _mod(x2, qq, inv), _mod(yu, qq, inv)
+            ZZ[r] = _mod(x2, qq, inv)
+            ZU[r] = _mod(yu, qq, inv)
+        for c in range(d):
+            V[c] = v0[p, c]
+            Up[c] = u[p, c]
+        nn = _dot(V, V, qq, inv)
+        pp = _dot(V, Up, qq, inv)
+        for k in range(K):
+            r = loc[k]
+            n0[p, k] = nn
+            pu[p, k] = pp
+            tt = _dot(Z[r], V, qq, inv)
+            yu = ZU[r]
+            t[p, k] = qq - tt if neg[k] and tt != 0 else tt
+            yux[p, k] = qq - yu if neg[k] and yu != 0 else yu
+            xx[p, k] = ZZ[r]
             s = 1 if unit else coef[p, k]
-            nn = 0
-            pp = 0
+            sign = -1 if neg[k] else 1
             for c in range(d):
-                delta = z[c] if unit else _mod(z[c] * s, qq, inv)
-                v = V[c] - delta if neg[k] else V[c] + delta
-                if v < 0:
-                    v += qq
-                elif v >= qq:
-                    v -= qq
+                delta = np.int64(Z[r, c]) if unit else _mod(np.int64(Z[r, c]) * s, qq, inv)
+                v = np.int64(V[c]) + sign * delta
+                v = v + qq if v < 0 else v
+                v = v - qq if v >= qq else v
                 V[c] = v
-                nn += v * v
-                pp += v * u[p, c]
-                if c & 1023 == 1023:
-                    nn, pp = _mod(nn, qq, inv), _mod(pp, qq, inv)
-            nn = _mod(nn, qq, inv)
-            pp = _mod(pp, qq, inv)
+            nn = _dot(V, V, qq, inv)
+            pp = _dot(V, Up, qq, inv)
             n1[p, k] = nn
             pu1[p, k] = pp
         for c in range(d):
