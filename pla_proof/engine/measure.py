@@ -483,7 +483,7 @@ _RESIDUE_NAMES = ("n0", "n1", "t", "xx", "pu", "pu1", "yux")
 
 
 @jit
-def _mod(a: int, q: int, inv: float) -> int:
+def _mod(a: Any, q: int, inv: float) -> Any:
     """``a mod q`` for ``|a| < 2^63`` and ``q < 2^26`` without a division: the float
     quotient is off by at most one."""
     r = a - int(a * inv) * q
@@ -495,7 +495,7 @@ def _mod(a: int, q: int, inv: float) -> int:
 
 
 @jit_reassociating
-def _dot(a: np.ndarray, b: np.ndarray, q: int, inv: float) -> int:
+def _dot(a: np.ndarray, b: np.ndarray, q: int, inv: float) -> Any:
     """``sum_c a_c b_c mod q`` for residues below 2^26: partial sums of at most 2^11
     products stay below 2^63 (integer sums: exact in any order)."""
     n = a.shape[0]

@@ -270,13 +270,14 @@ class Monitor:
             if not set(rel.symbols) & set(measures.bounds):  # constants and k only
                 out.extend(self._by_k(rel, measures.k, ivals, K))
                 continue
-            P = rel.primes_needed(bounds)
             rows: Any = slice(None)
             bad = np.zeros(K, dtype=bool)
             if ivals is not None and rel.op != "==":
                 bad, open_ = _on_enclosures(rel, ivals, K)
                 rows = np.flatnonzero(open_)
+            P = 0  # (how many primes decide it: found only when residues are needed)
             if not (isinstance(rows, np.ndarray) and rows.size == 0):
+                P = rel.primes_needed(bounds)
                 vals = {**self.exact_constants, **measures.residues(P)}
                 if isinstance(rows, np.ndarray):
                     vals = {name: _take(v, rows) for name, v in vals.items()}
@@ -286,6 +287,7 @@ class Monitor:
             idx = np.flatnonzero(bad)
             if idx.size:
                 i = int(idx[0])
+                P = P or rel.primes_needed(bounds)
                 vals = {**self.exact_constants, **measures.residues(P)}
                 lhs_v, rhs_v = rel.sides_exact({n: _take(v, [i]) for n, v in vals.items()})
                 out.append(Finding(rel.lemma, i, lhs_v.at(0), rhs_v.at(0), rel.op))
