@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 import sympy
@@ -161,17 +163,37 @@ def test_a_run_is_monitored_the_same_whichever_chunks_use_residues(
     float weights stay in step across the switch): the same steps, exactly, and the
     same verdict (threshold 3000: the first chunk of 256 x 6 by Python integers, the
     later ones by residues)."""
-    from pla_proof import train
-    from pla_proof.engine import measure
+    from pla_proof import train, trainer
+    from pla_proof.engine import drive, measure
 
+    monkeypatch.setattr(drive, "CHUNK_MIN", 256)  # chunks of 256, 512, ...
+    monkeypatch.setattr(drive, "CHUNK_ENTRIES", 256)
     rng = np.random.default_rng(4)
     u = rng.standard_normal(6)
     X = rng.standard_normal((1500, 6))
     X = X[np.abs(X @ u) > 0.01 * np.linalg.norm(u)][:800]
     data = from_arrays(X, np.where(X @ u > 0, 1, -1))
     ref = train(data, comparator=list(u))
-    assert ref.status == "converged" and ref.updates > 600  # chunks of 256, 512, ...
+    assert ref.status == "converged" and ref.updates > 600
     monkeypatch.setattr(measure, "RESIDUE_MIN", threshold)
+    by_residues: list[int] = []
+    made = measure.ResidueMeasures.__init__
+
+    def spy(self: measure.ResidueMeasures, *args: Any, **kwargs: Any) -> None:
+        made(self, *args, **kwargs)
+        by_residues.append(self.K)
+
+    chunks: list[int] = []
+    check = trainer._Checker.__call__
+
+    def seen(self: Any, k0: int, choices: np.ndarray, visits: np.ndarray) -> int | None:
+        chunks.append(len(choices))
+        return check(self, k0, choices, visits)
+
+    monkeypatch.setattr(measure.ResidueMeasures, "__init__", spy)
+    monkeypatch.setattr(trainer._Checker, "__call__", seen)
     run = train(data, comparator=list(u))
+    assert len(chunks) >= 2 and chunks[0] == 256
+    assert by_residues == [K for K in chunks if K * data.d >= threshold]
     assert run.status == ref.status and run.choices == ref.choices
     assert [s.values for s in run.steps] == [s.values for s in ref.steps]
