@@ -55,11 +55,16 @@ def test_the_measures_of_a_chunk_start_where_the_last_one_ended() -> None:
         assert a == b + c, key
 
 
-def test_the_loops_exact_weights_are_the_weights_rebuilt_from_residues() -> None:
+def test_the_loops_exact_weights_are_the_weights_rebuilt_from_residues(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """On float data the loop keeps the exact weights in 62-bit limbs and hands them over
     at each chunk's end: they equal the weights rebuilt from the chunk's residues and
     those summed update by update in Python integers."""
+    from pla_proof.engine import drive as driver
     from pla_proof.engine.measure import ResidueMeasures
+
+    monkeypatch.setattr(driver, "CHUNK_ENTRIES", 1)  # chunks of 2,048, 4,096, ... updates
 
     rng = np.random.default_rng(3)
     u = rng.standard_normal(6)

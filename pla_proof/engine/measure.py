@@ -485,7 +485,7 @@ _RESIDUE_NAMES = ("n0", "n1", "t", "xx", "pu", "pu1", "yux")
 @jit
 def _mod(a: Any, q: int, inv: float) -> Any:
     """``a mod q`` for ``|a| < 2^63`` and ``q < 2^26`` without a division: the float
-    quotient is off by at most one."""
+    quotient (of ``a`` rounded to float64) is off by at most two, corrected."""
     r = a - int(a * inv) * q
     while r < 0:
         r += q
