@@ -162,3 +162,39 @@ def test_the_compiled_integer_vocabulary_is_the_array_one(
         a = [Fraction(int(v), fast[key].D) for v in np.atleast_1d(fast[key].A)]
         b = [Fraction(int(v), slow[key].D) for v in np.atleast_1d(slow[key].A)]
         assert a == b, key
+
+
+@pytest.mark.parametrize("eta", [Fraction(1), Fraction(1, 3)])
+def test_the_replayed_enclosures_contain_the_exact_vocabulary(eta: Fraction) -> None:
+    """The one-pass enclosures (weights replayed by the loop's own float operations,
+    nothing stored per update) contain every exact value of the run's vocabulary; with
+    the updates replayed out of order they do not: the test can fail."""
+    from pla_proof.engine.measure import enclosures, float_vector
+
+    rng = np.random.default_rng(8)
+    u = rng.standard_normal(5)
+    X = rng.standard_normal((400, 5)) * np.exp2(rng.integers(-20, 20, size=(400, 1)))
+    X = X[np.abs(X @ u) > 1e-2 * np.linalg.norm(X, axis=1)]
+    data = from_arrays(X, np.where(X @ u > 0, 1, -1))
+    rule = LinearRule(eta=eta)
+    dec = drive(data, rule, budget=3000)
+    world = dec.world
+    assert dec.updates > 100
+    U = [Fraction(float(v)) for v in u]
+    su = int(np.lcm.reduce([f.denominator for f in U]))
+    Ui = [int(f * su) for f in U]
+    ref = exact_measures(world, dec.choices, 0, list(world.scales.V0), Ui, su)
+    uf, eu = float_vector(U)
+    W0, E0 = float_vector(rule.start(data.d))
+
+    def outside(choices: np.ndarray) -> int:
+        iv, _, _ = enclosures(world, choices, 0, W0, E0, uf, eu)
+        count = 0
+        for name in ("t", "n0", "n1", "xx", "pu", "pu1", "yux"):
+            for k, v in enumerate(ref[name].values()):
+                lo, hi = Fraction(float(iv[name].lo[k])), Fraction(float(iv[name].hi[k]))
+                count += not lo <= v <= hi
+        return count
+
+    assert outside(dec.choices) == 0
+    assert outside(dec.choices[::-1].copy()) > 0

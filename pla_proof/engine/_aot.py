@@ -52,6 +52,7 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("measure", "replay_float"),
     ("measure", "_float_sums"),
     ("measure", "_enclose"),
+    ("measure", "float_vocabulary"),
     ("shuffle", "fill_permutation"),
     ("shuffle", "sample"),
 )
@@ -252,19 +253,21 @@ def corpus() -> Iterator[str]:
 
     from ..data import Dataset, from_arrays
     from ..trainer import train
-    from .drive import drive
+    from .drive import drive, prepare
     from .rule import LinearRule
 
     rng = np.random.default_rng(0)
     n, d = 300, 8
     u = [1] + [0] * (d - 1)
     comparators: tuple[Any, ...] = (u, None, "final")
+    grids = []
     # each dtype a grid is stored in; int32 with a vocabulary measured in int64 and beyond
     for scale, tag in ((5, "int8"), (3000, "int16"), (10**5, "int32"), (10**8, "int32 wide")):
         X = rng.integers(-scale, scale + 1, size=(n, d))
         X[:, 0] = np.where(X[:, 0] >= 0, X[:, 0] + 1, X[:, 0])
         y = np.where(X[:, 0] > 0, 1, -1)
         data = from_arrays(X, y, name=tag)
+        grids.append(data)
         for rule in ("cyclic", "random", "maxviol", "first"):
             for mode in ("exact", "float"):
                 for comp in comparators:
@@ -278,6 +281,23 @@ def corpus() -> Iterator[str]:
             for comp in ([Fraction(1)] + [Fraction(0)] * (d - 1), None, "final"):
                 train(gdata, rule=rule, mode=mode, comparator=comp, budget=10**5)
                 yield f"floats {rule} {mode} {comp is not None}"
+    # the measuring helpers other paths call on their own: the float weights replayed (a
+    # float run its monitor stopped, a small chunk of an exact run on floats), the
+    # enclosures of given weights (the per-step path's) and of given sums (a variant's)
+    from .measure import enclosure, float_measures, float_vector, replay_float_from
+
+    for dset in (*grids, gdata):
+        for mode in ("float", "exact") if dset is gdata else ("float",):
+            world = prepare(dset, mode=mode)
+            picks = drive(dset, mode=mode, budget=50, world=world).choices
+            W, E = replay_float_from(world, np.zeros(d), np.zeros(d), picks)
+            if dset is gdata:
+                Xf = np.ascontiguousarray(dset.as_float()[0], dtype=np.float64)
+                uf, eu = float_vector(u)
+                float_measures(Xf, dset.labels, picks[1:], 1, W[:-1], E[:-1], W[1:], E[1:], uf, eu)
+            yield f"replayed {dset.name} {mode}"
+    for drift in (np.ones(4), None):
+        enclosure(np.ones(4), np.ones(4), drift, 4)
     # integers beyond int32 (stored as float64) on a point the run never updates on
     Xw = rng.integers(-5, 6, size=(n, d))
     Xw[:, 0] = np.where(Xw[:, 0] >= 0, Xw[:, 0] + 1, Xw[:, 0])
