@@ -53,6 +53,8 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("measure", "_float_sums"),
     ("measure", "_enclose"),
     ("measure", "float_vocabulary"),
+    ("evaluate", "enclosure_sides"),
+    ("evaluate", "residue_differences"),
     ("shuffle", "fill_permutation"),
     ("shuffle", "sample"),
 )

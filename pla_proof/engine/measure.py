@@ -38,6 +38,7 @@ from ..monitor.residues import Residues, primes, primes_for
 from . import kernel as kn
 from ._jit import jit, jit_reassociating
 from .drive import World, _approx
+from .evaluate import mod
 
 __all__ = [
     "RESIDUE_MIN",
@@ -482,18 +483,6 @@ class ResidueMeasures(Mapping[str, Any]):
 _RESIDUE_NAMES = ("n0", "n1", "t", "xx", "pu", "pu1", "yux")
 
 
-@jit
-def _mod(a: Any, q: int, inv: float) -> Any:
-    """``a mod q`` for ``|a| < 2^63`` and ``q < 2^26`` without a division: the float
-    quotient (of ``a`` rounded to float64) is off by at most two, corrected."""
-    r = a - int(a * inv) * q
-    while r < 0:
-        r += q
-    while r >= q:
-        r -= q
-    return r
-
-
 @jit_reassociating
 def _dot(a: np.ndarray, b: np.ndarray, q: int, inv: float) -> Any:
     """``sum_c a_c b_c mod q`` for residues below 2^26: partial sums of at most 2^11
@@ -503,13 +492,13 @@ def _dot(a: np.ndarray, b: np.ndarray, q: int, inv: float) -> Any:
         acc = np.int64(0)
         for c in range(n):
             acc += a[c] * b[c]
-        return _mod(acc, q, inv)
+        return mod(acc, q, inv)
     total = 0
     for c0 in range(0, n, 2048):
         acc = np.int64(0)
         for c in range(c0, min(c0 + 2048, n)):
             acc += a[c] * b[c]
-        total = _mod(total + _mod(acc, q, inv), q, inv)
+        total = mod(total + mod(acc, q, inv), q, inv)
     return total
 
 
@@ -561,14 +550,14 @@ def residue_vocabulary(
             for c in range(d):
                 e = which[r, c]
                 mc = m[r, c]  # hi 2^26 + lo: floor shift, so hi may be negative
-                zc = _mod((mc >> 26) * t_hi[p, e] + (mc & 67108863) * t_lo[p, e], qq, inv)
+                zc = mod((mc >> 26) * t_hi[p, e] + (mc & 67108863) * t_lo[p, e], qq, inv)
                 Z[r, c] = zc
                 x2 += zc * zc
                 yu += zc * u[p, c]
                 if c & 1023 == 1023:  # keep the sums below 2^63
-                    x2, yu = _mod(x2, qq, inv), _mod(yu, qq, inv)
-            ZZ[r] = _mod(x2, qq, inv)
-            ZU[r] = _mod(yu, qq, inv)
+                    x2, yu = mod(x2, qq, inv), mod(yu, qq, inv)
+            ZZ[r] = mod(x2, qq, inv)
+            ZU[r] = mod(yu, qq, inv)
         for c in range(d):
             V[c] = v0[p, c]
             Up[c] = u[p, c]
@@ -586,7 +575,7 @@ def residue_vocabulary(
             s = 1 if unit else coef[p, k]
             sign = -1 if neg[k] else 1
             for c in range(d):
-                delta = np.int64(Z[r, c]) if unit else _mod(np.int64(Z[r, c]) * s, qq, inv)
+                delta = np.int64(Z[r, c]) if unit else mod(np.int64(Z[r, c]) * s, qq, inv)
                 v = np.int64(V[c]) + sign * delta
                 v = v + qq if v < 0 else v
                 v = v - qq if v >= qq else v

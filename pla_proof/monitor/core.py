@@ -37,7 +37,7 @@ from ..data import Dataset
 from ..errors import InputError
 from ..interval import Interval as ScalarInterval
 from ..numbers import norm2, to_fraction
-from .relations import Exact, Interval, Relation, certainly_holds, certainly_violated
+from .relations import Exact, Interval, Relation, certainly_violated
 
 if TYPE_CHECKING:
     from ..proof.runtime import RunLemma
@@ -265,6 +265,15 @@ class Monitor:
         if ivals is not None:
             ivals = {**self.interval_constants, **ivals}
         K = measures.K
+        # every equality is decided on residues: measure the chunk once, modulo as many
+        # primes as the widest of them needs (an inequality's open rows may ask more)
+        widest = [
+            rel.primes_needed(bounds)
+            for rel in self.relations
+            if rel.op == "==" and set(rel.symbols) & set(measures.bounds)
+        ]
+        if widest:
+            measures.residues(max(widest))
         out = []
         for rel in self.relations:
             if not set(rel.symbols) & set(measures.bounds):  # constants and k only
@@ -273,15 +282,14 @@ class Monitor:
             rows: Any = slice(None)
             bad = np.zeros(K, dtype=bool)
             if ivals is not None and rel.op != "==":
-                bad, open_ = _on_enclosures(rel, ivals, K)
+                bad, open_ = rel.on_enclosures(ivals, K)
                 rows = np.flatnonzero(open_)
             P = 0  # (how many primes decide it: found only when residues are needed)
             if not (isinstance(rows, np.ndarray) and rows.size == 0):
                 P = rel.primes_needed(bounds)
                 vals = {**self.exact_constants, **measures.residues(P)}
                 if isinstance(rows, np.ndarray):
-                    vals = {name: _take(v, rows) for name, v in vals.items()}
-                    bad[rows] = ~rel.exact(vals)
+                    bad[rows] = ~rel.exact(vals, rows)
                 else:
                     bad = ~rel.exact(vals)
             idx = np.flatnonzero(bad)
@@ -299,7 +307,7 @@ class Monitor:
         values = {**self.exact_constants, "k": k}
         if ivals is None or rel.op == "==":
             return self._exact(values, [rel])
-        bad, unsettled = _on_enclosures(rel, ivals, K)
+        bad, unsettled = rel.on_enclosures(ivals, K)
         open_ = np.flatnonzero(bad | unsettled)  # (a failure is reported with exact values)
         if open_.size == 0:
             return []
@@ -375,26 +383,6 @@ def _missed(lo_l: Any, hi_l: Any, op: str, lo_r: Any, hi_r: Any) -> Any:
 def _at(e: Any, i: int) -> Fraction:
     out: Fraction = e.at(i)
     return out
-
-
-def _on_enclosures(rel: Relation, ivals: Any, K: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per update of a chunk: does ``rel`` certainly fail on the enclosures, and is it
-    left unsettled by them (neither certainly holding nor certainly failing)?"""
-    lhs, rhs = rel.interval(ivals)
-    lo_l, hi_l, lo_r, hi_r = (_per_update(v, K) for v in (lhs.lo, lhs.hi, rhs.lo, rhs.hi))
-    left, right = Interval(lo_l, hi_l), Interval(lo_r, hi_r)
-    with np.errstate(over="ignore", invalid="ignore"):
-        finite = np.isfinite(lo_l + hi_l + lo_r + hi_r)
-    bad: np.ndarray = certainly_violated(left, rel.op, right) & finite
-    unsettled: np.ndarray = ~(certainly_holds(left, rel.op, right) & finite) & ~bad
-    return bad, unsettled
-
-
-def _per_update(v: Any, K: int) -> np.ndarray:
-    """``v`` (an array over the chunk's updates or one number) as ``K`` float64 values
-    (``np.broadcast_to`` only where needed: it costs 20 µs a call)."""
-    a = np.asarray(v, dtype=float)
-    return a if a.shape == (K,) else np.broadcast_to(a, (K,))
 
 
 def _take(v: Any, rows: Any) -> Any:

@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..engine.evaluate import ADD, MUL, NUM, POW, SYM
 from ..proof.runtime import tree_symbols
-from .residues import Residues, primes_for
+from .residues import Residues, primes, primes_for, residues_of
 
 if TYPE_CHECKING:
     from ..proof.runtime import RunLemma
@@ -242,6 +243,7 @@ class Relation:
     symbols: tuple[str, ...]
     _lhs: Any
     _rhs: Any
+    programs: Programs
 
     @staticmethod
     def of(lemma: Lemma | RunLemma, *, strict: bool) -> Relation:
@@ -249,28 +251,34 @@ class Relation:
         cached = _CACHE.get(key)
         if cached is None or cached.lemma is not lemma:
             lhs, op, rhs = _form(lemma, strict)
-            names = sorted(tree_symbols(lhs) | tree_symbols(rhs))
-            cached = Relation(lemma, strict, op, tuple(names), _compile(lhs), _compile(rhs))
+            names = tuple(sorted(tree_symbols(lhs) | tree_symbols(rhs)))
+            programs = Programs.of(lhs, rhs, names)
+            cached = Relation(lemma, strict, op, names, _compile(lhs), _compile(rhs), programs)
             _CACHE[key] = cached
         return cached
 
-    def exact(self, values: dict[str, Any]) -> np.ndarray:
-        """Where the relation holds (a boolean array over the updates); values are
-        :class:`Exact` or :class:`~pla_proof.monitor.residues.Residues` (then with
-        at least :meth:`primes_needed` primes)."""
-        left, right = self.sides_exact(values)
-        if isinstance(left, Residues) or isinstance(right, Residues):
-            g = math.gcd(left.D, right.D)  # L/Dl op R/Dr  <=>  L (Dr/g) op R (Dl/g)
-            diff = left.scaled(right.D // g) + (-right.scaled(left.D // g))
+    def exact(self, values: dict[str, Any], cols: np.ndarray | None = None) -> np.ndarray:
+        """Where the relation holds (a boolean array over the updates, or over the updates
+        ``cols`` only); values are :class:`Exact` or
+        :class:`~pla_proof.monitor.residues.Residues` (then with at least
+        :meth:`primes_needed` primes; the relation runs compiled, prime by prime)."""
+        if any(isinstance(values.get(n), Residues) for n in self.symbols):
+            bounds = {n: Exact(values[n].bound, values[n].D, values[n].bound) for n in self.symbols}
+            left, right = self.sides_exact(bounds)
+            bound = (left.bound * right.D + right.bound * left.D) // math.gcd(left.D, right.D)
+            diff = self.programs.residue_difference(values, cols, bound)
             if self.op == "==":
                 return np.asarray(diff.is_zero(), dtype=bool)
             return np.asarray(_cmp(diff.signs(), self.op, 0), dtype=bool)
+        if cols is not None:
+            values = {n: v.take(cols) if hasattr(v, "take") else v for n, v in values.items()}
+        left, right = self.sides_exact(values)
         a = _combine(left.A, right.D, "*", 1, left.bound * right.D).A
         b = _combine(right.A, left.D, "*", 1, right.bound * left.D).A
         return np.asarray(_cmp(a, self.op, b), dtype=bool)
 
     def sides_exact(self, values: dict[str, Any]) -> tuple[Any, Any]:
-        return self._lhs(values, _EXACT), self._rhs(values, _EXACT)
+        return self._lhs(values), self._rhs(values)
 
     def primes_needed(self, bounds: dict[str, Exact]) -> int:
         """How many primes decide the relation exactly on residues, given each
@@ -280,11 +288,183 @@ class Relation:
         return primes_for((left.bound * right.D + right.bound * left.D) // g)
 
     def interval(self, values: dict[str, Interval]) -> tuple[Interval, Interval]:
-        """The enclosures of both sides."""
-        return self._lhs(values, _INTERVAL), self._rhs(values, _INTERVAL)
+        """The enclosures of both sides, arrays over the updates (one value when every
+        symbol is one): :class:`Interval` arithmetic, compiled."""
+        return self.programs.enclosure_sides(values)
+
+    def on_enclosures(self, values: dict[str, Interval], K: int) -> tuple[np.ndarray, np.ndarray]:
+        """Per update of a chunk of ``K``: does the relation certainly fail on the
+        enclosures (their ends finite), and is it left unsettled by them (neither
+        certainly holding nor certainly failing)?"""
+        left, right = self.interval(values)
+        lo_l, hi_l, lo_r, hi_r = (
+            np.broadcast_to(np.asarray(v, dtype=float), (K,))
+            for v in (left.lo, left.hi, right.lo, right.hi)
+        )
+        with np.errstate(over="ignore", invalid="ignore"):
+            finite = np.isfinite(lo_l + hi_l + lo_r + hi_r)
+        left, right = Interval(lo_l, hi_l), Interval(lo_r, hi_r)
+        bad: np.ndarray = certainly_violated(left, self.op, right) & finite
+        unsettled: np.ndarray = ~(certainly_holds(left, self.op, right) & finite) & ~bad
+        return bad, unsettled
 
 
-_EXACT, _INTERVAL = 0, 1
+# --- the relation as programs for the compiled evaluator ----------------------------------------
+
+
+def _program(e: Any, names: tuple[str, ...], consts: list[Fraction]) -> list[tuple[int, int]]:
+    """A polynomial tree as instructions of :mod:`pla_proof.engine.evaluate`, folded in
+    the order :func:`_compile` folds it (constants appended to ``consts``)."""
+    tag = e[0]
+    if tag == "sym":
+        return [(SYM, names.index(e[1]))]
+    if tag == "num":
+        consts.append(Fraction(int(e[1]), int(e[2])))
+        return [(NUM, len(consts) - 1)]
+    if tag in ("add", "mul"):
+        out = _program(e[1], names, consts)
+        for a in e[2:]:
+            out += _program(a, names, consts)
+            out.append((ADD if tag == "add" else MUL, 0))
+        return out
+    if tag == "pow" and int(e[2]) >= 1:
+        return [*_program(e[1], names, consts), (POW, int(e[2]))]
+    raise ValueError(f"cannot evaluate {e} (not a polynomial)")
+
+
+def _denominators(
+    code: np.ndarray, D: list[int], cD: list[int]
+) -> tuple[int, list[int], list[int]]:
+    """The denominator of a program's value, given its symbols' ``D`` and constants'
+    ``cD``, and each ``ADD``'s factors to the common denominator (1 elsewhere)."""
+    stack: list[int] = []
+    fa, fb = [1] * len(code), [1] * len(code)
+    for i, (op, arg) in enumerate(code.tolist()):
+        if op == SYM:
+            stack.append(D[arg])
+        elif op == NUM:
+            stack.append(cD[arg])
+        elif op == ADD:
+            b, a = stack.pop(), stack.pop()
+            L = math.lcm(a, b)
+            fa[i], fb[i] = L // a, L // b
+            stack.append(L)
+        elif op == MUL:
+            b, a = stack.pop(), stack.pop()
+            stack.append(a * b)
+        else:
+            stack.append(stack.pop() ** arg)
+    return stack[0], fa, fb
+
+
+@dataclass(frozen=True)
+class Programs:
+    """Both sides of a relation as programs, and the constants they use."""
+
+    lhs: np.ndarray
+    rhs: np.ndarray
+    names: tuple[str, ...]
+    consts: tuple[Fraction, ...]
+    cache: dict[Any, Any]
+
+    @staticmethod
+    def of(lhs: Any, rhs: Any, names: tuple[str, ...]) -> Programs:
+        consts: list[Fraction] = []
+        code_l = np.array(_program(lhs, names, consts), dtype=np.int64).reshape(-1, 2)
+        code_r = np.array(_program(rhs, names, consts), dtype=np.int64).reshape(-1, 2)
+        return Programs(code_l, code_r, names, tuple(consts), {})
+
+    def enclosure_sides(self, values: dict[str, Interval]) -> tuple[Interval, Interval]:
+        from ..engine.evaluate import enclosure_sides
+
+        n = len(self.names)
+        ends = [
+            (np.asarray(values[name].lo, dtype=np.float64), np.asarray(values[name].hi, float))
+            for name in self.names
+        ]
+        K = max((max(lo.size, hi.size) for lo, hi in ends), default=1)
+        lo, hi = np.zeros((n, K)), np.zeros((n, K))
+        scalar = np.zeros(n, dtype=np.int8)
+        for s, (a, b) in enumerate(ends):
+            if a.size == 1 and b.size == 1:
+                lo[s, 0], hi[s, 0] = a.reshape(-1)[0], b.reshape(-1)[0]
+                scalar[s] = 1
+            else:
+                lo[s], hi[s] = np.broadcast_to(a, (K,)), np.broadcast_to(b, (K,))
+        clo, chi = self.cache.get("intervals", (None, None))
+        if clo is None:
+            points = [Interval.point(c) for c in self.consts]
+            clo = np.array([float(p.lo) for p in points], dtype=np.float64).reshape(-1)
+            chi = np.array([float(p.hi) for p in points], dtype=np.float64).reshape(-1)
+            self.cache["intervals"] = (clo, chi)
+        out = np.empty((4, K))
+        with np.errstate(over="ignore", invalid="ignore"):
+            enclosure_sides(self.lhs, self.rhs, lo, hi, scalar, clo, chi, out)
+        return Interval(out[0], out[1]), Interval(out[2], out[3])
+
+    def _factors(self, D: list[int], q: np.ndarray) -> tuple[Any, ...]:
+        """Per prime: each ``ADD``'s factors to a common denominator (both sides), the
+        constants, the factors of the difference and its denominator."""
+        cD = [c.denominator for c in self.consts]
+        Dl, fa_l, fb_l = _denominators(self.lhs, D, cD)
+        Dr, fa_r, fb_r = _denominators(self.rhs, D, cD)
+        g = math.gcd(Dl, Dr)
+        P = int(q.shape[0])
+
+        def per_prime(fs: list[int]) -> np.ndarray:
+            out = np.array([[f % p for p in q.tolist()] for f in fs], dtype=np.int64)
+            return out.reshape(len(fs), P)
+
+        return (
+            per_prime(fa_l), per_prime(fb_l), per_prime(fa_r), per_prime(fb_r),
+            per_prime([c.numerator for c in self.consts]), per_prime([Dr // g])[0],
+            per_prime([Dl // g])[0], Dl * Dr // g,
+        )  # fmt: skip
+
+    def residue_difference(
+        self, values: dict[str, Any], cols: np.ndarray | None, bound: int
+    ) -> Residues:
+        """``L (Dr/g) - R (Dl/g)`` (the sides ``L/Dl``, ``R/Dr``, ``g = gcd(Dl, Dr)``)
+        as :class:`Residues` over the updates ``cols`` (every update when None), modulo
+        as many primes as the fewest the symbols' residues carry; ``bound`` bounds it."""
+        from ..engine.evaluate import residue_differences
+
+        vals = [values[name] for name in self.names]
+        P = min(v.P for v in vals if isinstance(v, Residues))
+        K = max((v.R.shape[1] for v in vals if isinstance(v, Residues)), default=1)
+        for v in vals:
+            if isinstance(v, Exact) and isinstance(v.A, np.ndarray) and v.A.ndim:
+                K = max(K, int(v.A.shape[0]))
+        n = K if cols is None else len(cols)
+        q = np.array(primes(P), dtype=np.int64)
+        R = np.empty((len(vals), P, n), dtype=np.int64)
+        scalar = np.zeros(len(vals), dtype=np.int8)
+        D: list[int] = []
+        for s, v in enumerate(vals):  # (only the updates asked for)
+            if isinstance(v, Residues):
+                A = v.R[:P]
+            else:
+                A = residues_of(v.A if cols is None or np.ndim(v.A) == 0 else v.A[cols], P)
+            if A.ndim == 1 or A.shape[1] == 1:
+                R[s, :, 0] = A.reshape(P, -1)[:, 0]
+                scalar[s] = 1
+            elif isinstance(v, Residues) and cols is not None:
+                R[s] = A[:, cols]
+            else:
+                R[s] = A
+            D.append(v.D)
+        key = (tuple(D), P)
+        got = self.cache.get(key)
+        if got is None:
+            got = self._factors(D, q)
+            self.cache[key] = got
+        fa_l, fb_l, fa_r, fb_r, Rc, f_l, f_r, D_diff = got
+        idx = np.arange(n, dtype=np.int64)
+        out = np.empty((P, n), dtype=np.int64)
+        residue_differences(
+            self.lhs, fa_l, fb_l, self.rhs, fa_r, fb_r, R, scalar, Rc, q, f_l, f_r, idx, out
+        )
+        return Residues(out, D_diff, bound)
 
 
 def _form(lemma: Any, strict: bool) -> tuple[Any, str, Any]:
@@ -301,34 +481,31 @@ def _form(lemma: Any, strict: bool) -> tuple[Any, str, Any]:
 
 
 def _compile(e: Any) -> Any:
-    """A polynomial tree as a function of (values, backend): exact or interval
-    arithmetic."""
+    """A polynomial tree as a function of the values, in exact arithmetic
+    (:class:`Exact`, or :class:`~pla_proof.monitor.residues.Residues`)."""
     tag = e[0]
     if tag == "sym":
         name = e[1]
-        return lambda v, b: v[name]
+        return lambda v: v[name]
     if tag == "num":
-        q = Fraction(int(e[1]), int(e[2]))
-        consts = (Exact.const(q), Interval.point(q))
-        return lambda v, b: consts[b]
+        const = Exact.const(Fraction(int(e[1]), int(e[2])))
+        return lambda v: const
     if tag in ("add", "mul"):
         parts = [_compile(a) for a in e[1:]]
         add = tag == "add"
 
-        def fold(v: Any, b: int) -> Any:
-            out = parts[0](v, b)
+        def fold(v: Any) -> Any:
+            out = parts[0](v)
             for p in parts[1:]:
-                out = out + p(v, b) if add else out * p(v, b)
+                out = out + p(v) if add else out * p(v)
             return out
 
         return fold
     if tag == "pow" and int(e[2]) >= 1:
         base, n = _compile(e[1]), int(e[2])
 
-        def power(v: Any, b: int) -> Any:
-            x = base(v, b)
-            if b == _INTERVAL and n == 2:
-                return x.square()
+        def power(v: Any) -> Any:
+            x = base(v)
             out = x
             for _ in range(n - 1):
                 out = out * x
