@@ -198,3 +198,24 @@ def test_the_replayed_enclosures_contain_the_exact_vocabulary(eta: Fraction) -> 
 
     assert outside(dec.choices) == 0
     assert outside(dec.choices[::-1].copy()) > 0
+
+
+def test_residues_of_wide_points_are_the_exact_vocabulary() -> None:
+    """Past 2,048 coordinates the residue pass reduces its dot products every 2,048
+    terms (the sums stay below 2^63): the same values as Python integers."""
+    from pla_proof.engine.drive import prepare
+    from pla_proof.engine.measure import ResidueMeasures
+
+    rng = np.random.default_rng(2)
+    d = 12_000  # (without the reductions the sums of products would pass 2^63)
+    X = rng.standard_normal((6, d)) * np.exp2(rng.integers(-20, 20, size=(6, d)))
+    y = np.array([1, -1, 1, -1, 1, -1])
+    data = from_arrays(X, y)
+    world = prepare(data, LinearRule(), "exact")
+    choices = np.array([0, 1, 2, 3, 4, 5, 0, 3])  # updates as given, triggers or not
+    U = [int(v) for v in rng.integers(-(2**40), 2**40, size=d)]
+    V0 = list(world.scales.V0)
+    got = ResidueMeasures(world, choices, 0, V0, U, 3)
+    ref = exact_measures(world, choices, 0, V0, U, 3)
+    for name in ("t", "n0", "n1", "xx", "pu", "pu1", "yux"):
+        assert got[name].values() == ref[name].values(), name

@@ -485,20 +485,20 @@ _RESIDUE_NAMES = ("n0", "n1", "t", "xx", "pu", "pu1", "yux")
 
 @jit_reassociating
 def _dot(a: np.ndarray, b: np.ndarray, q: int, inv: float) -> Any:
-    """``sum_c a_c b_c mod q`` for residues below 2^26: partial sums of at most 2^11
-    products stay below 2^63 (integer sums: exact in any order)."""
-    n = a.shape[0]
-    if n <= 2048:
-        acc = np.int64(0)
-        for c in range(n):
-            acc += a[c] * b[c]
-        return mod(acc, q, inv)
+    """``sum_c a_c b_c mod q`` for residues below 2^26 and at most 2^11 coordinates: the
+    sum of the products stays below 2^63 (integer sums: exact in any order)."""
+    acc = np.int64(0)
+    for c in range(a.shape[0]):
+        acc += a[c] * b[c]
+    return mod(acc, q, inv)
+
+
+@jit
+def _dot_long(a: np.ndarray, b: np.ndarray, q: int, inv: float) -> Any:
+    """:func:`_dot` of any length: reduced every 2^11 coordinates."""
     total = 0
-    for c0 in range(0, n, 2048):
-        acc = np.int64(0)
-        for c in range(c0, min(c0 + 2048, n)):
-            acc += a[c] * b[c]
-        total = mod(total + mod(acc, q, inv), q, inv)
+    for c0 in range(0, a.shape[0], 2048):
+        total = mod(total + _dot(a[c0 : c0 + 2048], b[c0 : c0 + 2048], q, inv), q, inv)
     return total
 
 
@@ -536,6 +536,7 @@ def residue_vocabulary(
     K = loc.shape[0]
     npts, d = m.shape
     unit = coef.shape[1] == 0
+    long = d > 2048
     V = np.empty(d, dtype=np.int64)
     Z = np.empty((npts, d), dtype=np.int64)
     ZZ = np.empty(npts, dtype=np.int64)
@@ -561,27 +562,28 @@ def residue_vocabulary(
         for c in range(d):
             V[c] = v0[p, c]
             Up[c] = u[p, c]
-        nn = _dot(V, V, qq, inv)
-        pp = _dot(V, Up, qq, inv)
+        nn = _dot_long(V, V, qq, inv) if long else _dot(V, V, qq, inv)
+        pp = _dot_long(V, Up, qq, inv) if long else _dot(V, Up, qq, inv)
         for k in range(K):
             r = loc[k]
             n0[p, k] = nn
             pu[p, k] = pp
-            tt = _dot(Z[r], V, qq, inv)
+            tt = _dot_long(Z[r], V, qq, inv) if long else _dot(Z[r], V, qq, inv)
             yu = ZU[r]
             t[p, k] = qq - tt if neg[k] and tt != 0 else tt
             yux[p, k] = qq - yu if neg[k] and yu != 0 else yu
             xx[p, k] = ZZ[r]
-            s = 1 if unit else coef[p, k]
-            sign = -1 if neg[k] else 1
-            for c in range(d):
-                delta = np.int64(Z[r, c]) if unit else mod(np.int64(Z[r, c]) * s, qq, inv)
-                v = np.int64(V[c]) + sign * delta
-                v = v + qq if v < 0 else v
-                v = v - qq if v >= qq else v
-                V[c] = v
-            nn = _dot(V, V, qq, inv)
-            pp = _dot(V, Up, qq, inv)
+            if unit:  # w + y x: z or q - z added, then one subtraction at most
+                for c in range(d):
+                    v = V[c] + (qq - Z[r, c] if neg[k] else Z[r, c])
+                    V[c] = v - qq if v >= qq else v
+            else:
+                s = coef[p, k] if not neg[k] else (qq - coef[p, k]) % qq
+                for c in range(d):
+                    v = V[c] + mod(Z[r, c] * s, qq, inv)
+                    V[c] = v - qq if v >= qq else v
+            nn = _dot_long(V, V, qq, inv) if long else _dot(V, V, qq, inv)
+            pp = _dot_long(V, Up, qq, inv) if long else _dot(V, Up, qq, inv)
             n1[p, k] = nn
             pu1[p, k] = pp
         for c in range(d):
