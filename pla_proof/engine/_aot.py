@@ -54,6 +54,7 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("measure", "_enclose"),
     ("measure", "float_vocabulary"),
     ("evaluate", "enclosure_sides"),
+    ("evaluate", "enclosure_verdicts"),
     ("evaluate", "residue_differences"),
     ("shuffle", "fill_permutation"),
     ("shuffle", "sample"),

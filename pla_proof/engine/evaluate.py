@@ -37,14 +37,18 @@ __all__ = [
     "ADD",
     "MUL",
     "NUM",
+    "OPS",
     "POW",
     "SYM",
     "enclosure_sides",
+    "enclosure_verdicts",
     "mod",
     "residue_differences",
 ]
 
 SYM, NUM, ADD, MUL, POW = range(5)
+#: The relations' operators, by their code in :func:`enclosure_verdicts`.
+OPS = ("<=", "<", ">=", ">", "==")
 
 _EPS, _SUB = 2.0**-52, 5e-324
 
@@ -180,6 +184,42 @@ def enclosure_sides(
         out[3, k] = shi[0, k]
 
 
+@jit
+def enclosure_verdicts(
+    code_l: np.ndarray,
+    code_r: np.ndarray,
+    op: int,
+    lo: np.ndarray,
+    hi: np.ndarray,
+    scalar: np.ndarray,
+    clo: np.ndarray,
+    chi: np.ndarray,
+    bad: np.ndarray,
+    unsettled: np.ndarray,
+) -> None:
+    """Per update ``k``: ``bad[k]`` where ``lhs op rhs`` fails for every value of the
+    enclosures (all four ends finite), ``unsettled[k]`` where it neither certainly
+    holds (ends finite) nor certainly fails; ``op`` indexes :data:`OPS`."""
+    K = bad.shape[0]
+    out = np.empty((4, K))
+    enclosure_sides(code_l, code_r, lo, hi, scalar, clo, chi, out)
+    for k in range(K):
+        a, b, c, e = out[0, k], out[1, k], out[2, k], out[3, k]
+        finite = np.isfinite(a + b + c + e)
+        if op == 0:  # <=
+            holds, fails = b <= c, a > e
+        elif op == 1:  # <
+            holds, fails = b < c, a >= e
+        elif op == 2:  # >=
+            holds, fails = a >= e, b < c
+        elif op == 3:  # >
+            holds, fails = a > e, b <= c
+        else:  # ==: never shown by enclosures
+            holds, fails = False, (b < c) or (a > e)
+        bad[k] = fails and finite
+        unsettled[k] = not (holds and finite) and not bad[k]
+
+
 # --- residues -----------------------------------------------------------------------------------
 
 
@@ -216,9 +256,14 @@ def _residue_program(
         elif op == ADD:
             top -= 1
             f, g = fa[i, p], fb[i, p]
-            for c in range(n):
-                a = mod(stack[top - 1, c] * f, q, inv) + mod(stack[top, c] * g, q, inv)
-                stack[top - 1, c] = a - q if a >= q else a
+            if f == 1 and g == 1:  # (the same denominators: the common case)
+                for c in range(n):
+                    a = stack[top - 1, c] + stack[top, c]
+                    stack[top - 1, c] = a - q if a >= q else a
+            else:
+                for c in range(n):
+                    a = mod(stack[top - 1, c] * f, q, inv) + mod(stack[top, c] * g, q, inv)
+                    stack[top - 1, c] = a - q if a >= q else a
         elif op == MUL:
             top -= 1
             for c in range(n):

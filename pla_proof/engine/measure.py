@@ -405,6 +405,7 @@ class ResidueMeasures(Mapping[str, Any]):
                 b[name] = Exact(bound, D, bound)
         self.bounds = b
         self._R: dict[str, np.ndarray] = {}
+        self._B = np.zeros((len(_RESIDUE_NAMES), 0, K), dtype=np.int64)
         self._Vend = np.zeros((0, d), dtype=np.int64)
         self._P = 0
 
@@ -443,16 +444,28 @@ class ResidueMeasures(Mapping[str, Any]):
             self._extend(P)
         return Residues(self._Vend[:P], 1, self._vmax).integers(np.arange(self.d))
 
+    def table(self, P: int) -> tuple[tuple[str, ...], np.ndarray]:
+        """The measured quantities' names and their residues modulo every prime measured
+        (``P`` at least), one block ``(quantity, prime, update)``: what the relations'
+        compiled programs read."""
+        if P > self._P:
+            self._extend(P)
+        names = tuple(n for n in _RESIDUE_NAMES if n in self.bounds)
+        return names, self._B[: len(names)]
+
     def _extend(self, P: int) -> None:
-        got = self._block(primes(P)[self._P :])
-        for name in self.bounds:
-            old = self._R.get(name)
-            self._R[name] = got[name] if old is None else np.concatenate([old, got[name]])
-        self._Vend = np.concatenate([self._Vend, got["V"]])
+        block, vend = self._block(primes(P)[self._P :])
+        self._B = block if self._P == 0 else np.concatenate([self._B, block], axis=1)
+        for i, name in enumerate(_RESIDUE_NAMES):
+            if name in self.bounds:
+                self._R[name] = self._B[i]
+        self._Vend = np.concatenate([self._Vend, vend])
         self._P = P
 
-    def _block(self, qs: list[int]) -> dict[str, np.ndarray]:
-        """The quantities modulo each prime of ``qs``: arrays of shape ``(len(qs), K)``."""
+    def _block(self, qs: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """The quantities modulo each prime of ``qs`` (shape ``(7, len(qs), K)``, in the
+        order of ``_RESIDUE_NAMES``; the comparator's rows are 0 without one), and the
+        weights after the chunk (``(len(qs), d)``)."""
         P, K, d = len(qs), self.K, self.d
         q = np.array(qs, dtype=np.int64)
         t_lo = np.array([[pow(2, int(v), p) for v in self._exps] for p in qs], dtype=np.int64)
@@ -467,17 +480,13 @@ class ResidueMeasures(Mapping[str, Any]):
         u = np.array([[v % p for v in (self._U or [])] for p in qs], dtype=np.int64)
         if not has_u:
             u = np.zeros((P, d), dtype=np.int64)
-        out = {name: np.empty((P, K), dtype=np.int64) for name in _RESIDUE_NAMES}
+        B = np.empty((len(_RESIDUE_NAMES), P, K), dtype=np.int64)
         vend = np.empty((P, d), dtype=np.int64)
         residue_vocabulary(
             self._m, self._which, self._loc, t_hi, t_lo, self._neg, coef, v0, u, q,
-            out["n0"], out["n1"], out["t"], out["xx"], out["pu"], out["pu1"], out["yux"], vend,
+            B[0], B[1], B[2], B[3], B[4], B[5], B[6], vend,
         )  # fmt: skip
-        if not has_u:
-            for name in ("pu", "pu1", "yux"):
-                del out[name]
-        out["V"] = vend
-        return out
+        return B, vend
 
 
 _RESIDUE_NAMES = ("n0", "n1", "t", "xx", "pu", "pu1", "yux")

@@ -37,7 +37,7 @@ from ..data import Dataset
 from ..errors import InputError
 from ..interval import Interval as ScalarInterval
 from ..numbers import norm2, to_fraction
-from .relations import Exact, Interval, Relation, certainly_violated
+from .relations import Enclosures, Exact, Interval, Relation, certainly_violated
 
 if TYPE_CHECKING:
     from ..proof.runtime import RunLemma
@@ -261,10 +261,10 @@ class Monitor:
         the enclosures where they settle it (when the chunk has them), the rest -- and
         every equality -- on residues modulo enough primes to be exact."""
         bounds = {**self.exact_constants, **measures.bounds, "k": measures.k}
-        ivals = measures.intervals
-        if ivals is not None:
-            ivals = {**self.interval_constants, **ivals}
         K = measures.K
+        ivals = measures.intervals
+        if ivals is not None:  # one table of every enclosure, read by every relation
+            ivals = Enclosures.of({**self.interval_constants, **ivals}, K)
         # every equality is decided on residues: measure the chunk once, modulo as many
         # primes as the widest of them needs (an inequality's open rows may ask more)
         widest = [
@@ -291,7 +291,7 @@ class Monitor:
                 if isinstance(rows, np.ndarray):
                     bad[rows] = ~rel.exact(vals, rows)
                 else:
-                    bad = ~rel.exact(vals)
+                    bad = ~rel.exact(vals, table=measures.table(P))
             idx = np.flatnonzero(bad)
             if idx.size:
                 i = int(idx[0])
@@ -327,9 +327,10 @@ class Monitor:
             step = np.zeros(K)
             total = np.full(K, self.total_slack)
         kk = np.asarray(measures["k"].lo, dtype=float)
+        table = Enclosures.of(values, K)
         out = []
         for rel in self.relations:
-            lhs, rhs = rel.interval(values)
+            lhs, rhs = rel.interval(table)
             kind = SLACK.get(rel.lemma.id)
             if kind is not None:
                 if kind == "step":

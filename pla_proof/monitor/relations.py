@@ -29,6 +29,7 @@ array over its updates.  Two evaluators walk the statement's own SymPy expressio
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from ..proof.runtime import RunLemma
     from ..proof.statements import Lemma
 
-__all__ = ["Exact", "Interval", "Relation"]
+__all__ = ["Enclosures", "Exact", "Interval", "Relation"]
 
 _LIMIT = 2**62
 
@@ -257,16 +258,24 @@ class Relation:
             _CACHE[key] = cached
         return cached
 
-    def exact(self, values: dict[str, Any], cols: np.ndarray | None = None) -> np.ndarray:
+    def exact(
+        self,
+        values: dict[str, Any],
+        cols: np.ndarray | None = None,
+        table: tuple[tuple[str, ...], np.ndarray] | None = None,
+    ) -> np.ndarray:
         """Where the relation holds (a boolean array over the updates, or over the updates
         ``cols`` only); values are :class:`Exact` or
         :class:`~pla_proof.monitor.residues.Residues` (then with at least
-        :meth:`primes_needed` primes; the relation runs compiled, prime by prime)."""
+        :meth:`primes_needed` primes; the relation runs compiled, prime by prime, and
+        reads the residues from ``table`` -- names, and a block ``(quantity, prime,
+        update)`` -- when that holds every quantity it needs)."""
         if any(isinstance(values.get(n), Residues) for n in self.symbols):
             bounds = {n: Exact(values[n].bound, values[n].D, values[n].bound) for n in self.symbols}
             left, right = self.sides_exact(bounds)
             bound = (left.bound * right.D + right.bound * left.D) // math.gcd(left.D, right.D)
-            diff = self.programs.residue_difference(values, cols, bound)
+            whole = table is not None and cols is None and set(self.symbols) <= set(table[0])
+            diff = self.programs.residue_difference(values, cols, bound, table if whole else None)
             if self.op == "==":
                 return np.asarray(diff.is_zero(), dtype=bool)
             return np.asarray(_cmp(diff.signs(), self.op, 0), dtype=bool)
@@ -287,26 +296,19 @@ class Relation:
         g = math.gcd(left.D, right.D)
         return primes_for((left.bound * right.D + right.bound * left.D) // g)
 
-    def interval(self, values: dict[str, Interval]) -> tuple[Interval, Interval]:
+    def interval(self, values: Mapping[str, Interval] | Enclosures) -> tuple[Interval, Interval]:
         """The enclosures of both sides, arrays over the updates (one value when every
         symbol is one): :class:`Interval` arithmetic, compiled."""
-        return self.programs.enclosure_sides(values)
+        return self.programs.enclosure_sides(Enclosures.of(values))
 
-    def on_enclosures(self, values: dict[str, Interval], K: int) -> tuple[np.ndarray, np.ndarray]:
+    def on_enclosures(
+        self, values: Mapping[str, Interval] | Enclosures, K: int
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Per update of a chunk of ``K``: does the relation certainly fail on the
         enclosures (their ends finite), and is it left unsettled by them (neither
         certainly holding nor certainly failing)?"""
-        left, right = self.interval(values)
-        lo_l, hi_l, lo_r, hi_r = (
-            np.broadcast_to(np.asarray(v, dtype=float), (K,))
-            for v in (left.lo, left.hi, right.lo, right.hi)
-        )
-        with np.errstate(over="ignore", invalid="ignore"):
-            finite = np.isfinite(lo_l + hi_l + lo_r + hi_r)
-        left, right = Interval(lo_l, hi_l), Interval(lo_r, hi_r)
-        bad: np.ndarray = certainly_violated(left, self.op, right) & finite
-        unsettled: np.ndarray = ~(certainly_holds(left, self.op, right) & finite) & ~bad
-        return bad, unsettled
+        table = Enclosures.of(values, K)
+        return self.programs.enclosure_verdicts(table, self.op)
 
 
 # --- the relation as programs for the compiled evaluator ----------------------------------------
@@ -358,6 +360,40 @@ def _denominators(
 
 
 @dataclass(frozen=True)
+class Enclosures:
+    """A chunk's quantities as rows of two float arrays over its ``K`` updates (a
+    quantity known as one value for every update: column 0, ``scalar``), made once
+    and read by every relation's programs."""
+
+    names: tuple[str, ...]
+    lo: np.ndarray
+    hi: np.ndarray
+    scalar: np.ndarray
+    K: int
+
+    @staticmethod
+    def of(values: Mapping[str, Interval] | Enclosures, K: int | None = None) -> Enclosures:
+        if isinstance(values, Enclosures):
+            return values
+        names = tuple(values)
+        ends = [
+            (np.asarray(values[n].lo, dtype=np.float64), np.asarray(values[n].hi, np.float64))
+            for n in names
+        ]
+        if K is None:
+            K = max((max(lo.size, hi.size) for lo, hi in ends), default=1)
+        lo, hi = np.zeros((len(names), max(K, 1))), np.zeros((len(names), max(K, 1)))
+        scalar = np.zeros(len(names), dtype=np.int8)
+        for s, (a, b) in enumerate(ends):
+            if a.size == 1 and b.size == 1:
+                lo[s, 0], hi[s, 0] = a.reshape(-1)[0], b.reshape(-1)[0]
+                scalar[s] = 1
+            else:
+                lo[s, :K], hi[s, :K] = np.broadcast_to(a, (K,)), np.broadcast_to(b, (K,))
+        return Enclosures(names, lo, hi, scalar, K)
+
+
+@dataclass(frozen=True)
 class Programs:
     """Both sides of a relation as programs, and the constants they use."""
 
@@ -374,42 +410,63 @@ class Programs:
         code_r = np.array(_program(rhs, names, consts), dtype=np.int64).reshape(-1, 2)
         return Programs(code_l, code_r, names, tuple(consts), {})
 
-    def enclosure_sides(self, values: dict[str, Interval]) -> tuple[Interval, Interval]:
-        from ..engine.evaluate import enclosure_sides
+    def _codes(self, names: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """Both programs reading their symbols from the rows ``names`` of a table."""
+        got = self.cache.get(names)
+        if got is None:
+            rows = np.array([names.index(n) for n in self.names], dtype=np.int64)
+            got = []
+            for code in (self.lhs, self.rhs):
+                c = code.copy()
+                sym = c[:, 0] == SYM
+                c[sym, 1] = rows[c[sym, 1]]
+                got.append(c)
+            got = self.cache[names] = (got[0], got[1])
+        return got
 
-        n = len(self.names)
-        ends = [
-            (np.asarray(values[name].lo, dtype=np.float64), np.asarray(values[name].hi, float))
-            for name in self.names
-        ]
-        K = max((max(lo.size, hi.size) for lo, hi in ends), default=1)
-        lo, hi = np.zeros((n, K)), np.zeros((n, K))
-        scalar = np.zeros(n, dtype=np.int8)
-        for s, (a, b) in enumerate(ends):
-            if a.size == 1 and b.size == 1:
-                lo[s, 0], hi[s, 0] = a.reshape(-1)[0], b.reshape(-1)[0]
-                scalar[s] = 1
-            else:
-                lo[s], hi[s] = np.broadcast_to(a, (K,)), np.broadcast_to(b, (K,))
-        clo, chi = self.cache.get("intervals", (None, None))
-        if clo is None:
+    def _constants(self) -> tuple[np.ndarray, np.ndarray]:
+        got = self.cache.get("intervals")
+        if got is None:
             points = [Interval.point(c) for c in self.consts]
             clo = np.array([float(p.lo) for p in points], dtype=np.float64).reshape(-1)
             chi = np.array([float(p.hi) for p in points], dtype=np.float64).reshape(-1)
-            self.cache["intervals"] = (clo, chi)
-        out = np.empty((4, K))
+            got = self.cache["intervals"] = (clo, chi)
+        return got
+
+    def enclosure_sides(self, table: Enclosures) -> tuple[Interval, Interval]:
+        from ..engine.evaluate import enclosure_sides
+
+        code_l, code_r = self._codes(table.names)
+        clo, chi = self._constants()
+        out = np.empty((4, table.K))
         with np.errstate(over="ignore", invalid="ignore"):
-            enclosure_sides(self.lhs, self.rhs, lo, hi, scalar, clo, chi, out)
+            enclosure_sides(code_l, code_r, table.lo, table.hi, table.scalar, clo, chi, out)
         return Interval(out[0], out[1]), Interval(out[2], out[3])
 
-    def _factors(self, D: list[int], q: np.ndarray) -> tuple[Any, ...]:
+    def enclosure_verdicts(self, table: Enclosures, op: str) -> tuple[np.ndarray, np.ndarray]:
+        from ..engine.evaluate import OPS, enclosure_verdicts
+
+        code_l, code_r = self._codes(table.names)
+        clo, chi = self._constants()
+        bad = np.empty(table.K, dtype=np.bool_)
+        unsettled = np.empty(table.K, dtype=np.bool_)
+        with np.errstate(over="ignore", invalid="ignore"):
+            enclosure_verdicts(
+                code_l, code_r, OPS.index(op), table.lo, table.hi, table.scalar, clo, chi, bad,
+                unsettled,
+            )  # fmt: skip
+        return bad, unsettled
+
+    def _factors(
+        self, code_l: np.ndarray, code_r: np.ndarray, D: list[int], P: int
+    ) -> tuple[Any, ...]:
         """Per prime: each ``ADD``'s factors to a common denominator (both sides), the
         constants, the factors of the difference and its denominator."""
         cD = [c.denominator for c in self.consts]
-        Dl, fa_l, fb_l = _denominators(self.lhs, D, cD)
-        Dr, fa_r, fb_r = _denominators(self.rhs, D, cD)
+        Dl, fa_l, fb_l = _denominators(code_l, D, cD)
+        Dr, fa_r, fb_r = _denominators(code_r, D, cD)
         g = math.gcd(Dl, Dr)
-        P = int(q.shape[0])
+        q = np.array(primes(P), dtype=np.int64)
 
         def per_prime(fs: list[int]) -> np.ndarray:
             out = np.array([[f % p for p in q.tolist()] for f in fs], dtype=np.int64)
@@ -422,21 +479,28 @@ class Programs:
         )  # fmt: skip
 
     def residue_difference(
-        self, values: dict[str, Any], cols: np.ndarray | None, bound: int
+        self,
+        values: dict[str, Any],
+        cols: np.ndarray | None,
+        bound: int,
+        table: tuple[tuple[str, ...], np.ndarray] | None = None,
     ) -> Residues:
         """``L (Dr/g) - R (Dl/g)`` (the sides ``L/Dl``, ``R/Dr``, ``g = gcd(Dl, Dr)``)
         as :class:`Residues` over the updates ``cols`` (every update when None), modulo
         as many primes as the fewest the symbols' residues carry; ``bound`` bounds it."""
-        from ..engine.evaluate import residue_differences
-
         vals = [values[name] for name in self.names]
         P = min(v.P for v in vals if isinstance(v, Residues))
+        if table is not None and table[1].shape[1] >= P:  # the measured block, as it is
+            names, block = table
+            code_l, code_r = self._codes(names)
+            Dt = [values[n].D if n in values else 1 for n in names]
+            flags = np.zeros(len(names), np.int8)
+            return self._run(code_l, code_r, block, flags, Dt, block.shape[1], bound)
         K = max((v.R.shape[1] for v in vals if isinstance(v, Residues)), default=1)
         for v in vals:
             if isinstance(v, Exact) and isinstance(v.A, np.ndarray) and v.A.ndim:
                 K = max(K, int(v.A.shape[0]))
         n = K if cols is None else len(cols)
-        q = np.array(primes(P), dtype=np.int64)
         R = np.empty((len(vals), P, n), dtype=np.int64)
         scalar = np.zeros(len(vals), dtype=np.int8)
         D: list[int] = []
@@ -453,16 +517,33 @@ class Programs:
             else:
                 R[s] = A
             D.append(v.D)
-        key = (tuple(D), P)
+        return self._run(self.lhs, self.rhs, R, scalar, D, P, bound)
+
+    def _run(
+        self,
+        code_l: np.ndarray,
+        code_r: np.ndarray,
+        R: np.ndarray,
+        scalar: np.ndarray,
+        D: list[int],
+        P: int,
+        bound: int,
+    ) -> Residues:
+        """The programs ``code_l``/``code_r`` (reading rows of ``R``, whose denominators
+        are ``D``) on every column of ``R``, modulo the first ``P`` primes."""
+        from ..engine.evaluate import residue_differences
+
+        key = (code_l.tobytes(), tuple(D), P)
         got = self.cache.get(key)
         if got is None:
-            got = self._factors(D, q)
-            self.cache[key] = got
+            got = self.cache[key] = self._factors(code_l, code_r, D, P)
         fa_l, fb_l, fa_r, fb_r, Rc, f_l, f_r, D_diff = got
-        idx = np.arange(n, dtype=np.int64)
+        n = R.shape[2]
         out = np.empty((P, n), dtype=np.int64)
+        q = np.array(primes(P), dtype=np.int64)
+        idx = np.arange(n, dtype=np.int64)
         residue_differences(
-            self.lhs, fa_l, fb_l, self.rhs, fa_r, fb_r, R, scalar, Rc, q, f_l, f_r, idx, out
+            code_l, fa_l, fb_l, code_r, fa_r, fb_r, R, scalar, Rc, q, f_l, f_r, idx, out
         )
         return Residues(out, D_diff, bound)
 
