@@ -172,3 +172,26 @@ def test_a_residue_difference_is_the_exact_difference_modulo_each_prime() -> Non
     for k in range(30):
         want = int(left.A[k]) * (right.D // g) - int(right.A[k]) * (left.D // g)
         assert diff.R[:, k].tolist() == [want % p for p in primes(P)]
+
+
+def test_a_table_of_enclosures_shares_its_rows_and_takes_the_constants_as_values() -> None:
+    from pla_proof.monitor.relations import Enclosures
+    from pla_proof.proof.statements import lemma
+
+    lo = np.array([[1.0, 10.0], [1.0, 1.0]])
+    hi = np.array([[1.5, 11.0], [1.0, 1.0]])
+    table = Enclosures(("n1", "k"), lo, hi, 2)
+    full = table.with_scalars({"R2": Interval(2.0, 2.0)})
+    assert np.shares_memory(full.lo, lo) and sorted(full) == ["R2", "k", "n1"]
+    bad, _ = Relation.of(lemma("L7"), strict=False).on_enclosures(full, 2)  # n1 <= R2 k
+    assert bad.tolist() == [False, True]
+    full["n1"] = Interval(np.array([1.0, 1.0]), np.array([1.5, 1.5]))  # writes the row
+    assert lo[0].tolist() == [1.0, 1.0]
+    assert Relation.of(lemma("L7"), strict=False).on_enclosures(full, 2)[0].tolist() == [
+        False,
+        False,
+    ]
+    full["t"] = Interval(np.array([0.0, 1.0]), np.array([0.0, 1.0]))  # a new row: a copy
+    assert "t" in full.rows and not np.shares_memory(full.lo, lo)
+    with pytest.raises(KeyError):
+        Relation.of(lemma("L6"), strict=False).on_enclosures(table, 2)  # n0 is not there

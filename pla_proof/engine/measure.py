@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from ..monitor.relations import Exact, Interval
+from ..monitor.relations import Enclosures, Exact, Interval
 from ..monitor.residues import Residues, primes, primes_for
 from . import kernel as kn
 from ._jit import jit, jit_reassociating
@@ -339,7 +339,7 @@ class ResidueMeasures(Mapping[str, Any]):
         V_start: Sequence[int],
         U: Sequence[int] | None,
         su: int,
-        intervals: dict[str, Interval] | None = None,
+        intervals: Mapping[str, Interval] | None = None,
     ) -> None:
         sc, data = world.scales, world.data
         K, d = int(choices.shape[0]), data.d
@@ -349,8 +349,13 @@ class ResidueMeasures(Mapping[str, Any]):
         self._handed = world.weights_after(k0 + K)
         self.k = Exact.of(np.arange(k0 + 1, k0 + K + 1, dtype=np.int64), 1)
         # the points are read once each (a run updates on the same points again and again)
-        pts, loc = np.unique(choices, return_inverse=True)
-        self._loc = loc.astype(np.int64).reshape(-1)
+        picks = np.asarray(choices, dtype=np.int64).reshape(-1)
+        seen = np.zeros(data.n, dtype=np.bool_)  # (no sort: the points are indices)
+        seen[picks] = True
+        pts = np.flatnonzero(seen)
+        where = np.empty(data.n, dtype=np.int64)
+        where[pts] = np.arange(pts.shape[0])
+        self._loc = where[picks]
         Xc = np.asarray(world.X[pts], dtype=np.float64).reshape(-1, d)
         self._neg = data.labels[choices] < 0
         s = data.integer_scale
@@ -668,12 +673,14 @@ def enclosures(
     E0: np.ndarray,
     u: np.ndarray | None,
     eu: np.ndarray | None,
-) -> tuple[dict[str, Interval], np.ndarray, np.ndarray]:
+) -> tuple[Enclosures, np.ndarray, np.ndarray]:
     """:func:`float_measures` of updates ``k0 + 1 ..`` from the float weights ``W0`` and
     drift bounds ``E0``, the weights replayed as :func:`replay_float` replays them --
     in one compiled pass that keeps only the current weights (no array of every
-    update's weights: on 5,000 x 20 floats, a millisecond of fresh memory); also the
-    float weights and drift bounds after the last update.
+    update's weights: on 5,000 x 20 floats, a millisecond of fresh memory), as one
+    :class:`~pla_proof.monitor.relations.Enclosures` table (a mapping of the quantities
+    and ``k`` to their enclosures); also the float weights and drift bounds after the
+    last update.
 
     >>> from pla_proof.data import load
     >>> from pla_proof.engine.drive import drive
@@ -687,17 +694,14 @@ def enclosures(
     has_u = u is not None and eu is not None
     uu = np.asarray(u if has_u else np.zeros(d), dtype=np.float64)
     ee = np.asarray(eu if has_u else np.zeros(d), dtype=np.float64)
-    lo, hi = np.empty((7, K)), np.empty((7, K))
+    lo, hi = np.empty((8, K)), np.empty((8, K))  # the rows of _FLOAT_NAMES, then k
     W, E = np.asarray(W0, dtype=np.float64).copy(), np.asarray(E0, dtype=np.float64).copy()
     picks = np.asarray(choices).astype(np.int64)
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
         float_vocabulary(world.X, world.data.labels, cf, rel, picks, uu, ee, W, E, lo, hi)
-    ks = np.arange(k0 + 1, k0 + K + 1) * 1.0
-    out: dict[str, Interval] = {"k": Interval(ks, ks)}
-    for row, name in enumerate(_FLOAT_NAMES):
-        if has_u or name not in ("pu", "pu1", "yux"):
-            out[name] = Interval(lo[row], hi[row])
-    return out, W, E
+    lo[7] = hi[7] = np.arange(k0 + 1, k0 + K + 1)
+    rows = tuple(n if has_u or n not in ("pu", "pu1", "yux") else "" for n in _FLOAT_NAMES)
+    return Enclosures((*rows, "k"), lo, hi, K), W, E
 
 
 _FLOAT_NAMES = ("t", "n0", "n1", "xx", "pu", "pu1", "yux")

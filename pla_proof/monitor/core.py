@@ -264,7 +264,7 @@ class Monitor:
         K = measures.K
         ivals = measures.intervals
         if ivals is not None:  # one table of every enclosure, read by every relation
-            ivals = Enclosures.of({**self.interval_constants, **ivals}, K)
+            ivals = Enclosures.of(ivals, K).with_scalars(self.interval_constants)
         # every equality is decided on residues: measure the chunk once, modulo as many
         # primes as the widest of them needs (an inequality's open rows may ask more)
         widest = [
@@ -327,7 +327,7 @@ class Monitor:
             step = np.zeros(K)
             total = np.full(K, self.total_slack)
         kk = np.asarray(measures["k"].lo, dtype=float)
-        table = Enclosures.of(values, K)
+        table = Enclosures.of(measures, K).with_scalars(self.interval_constants)
         out = []
         for rel in self.relations:
             lhs, rhs = rel.interval(table)

@@ -29,7 +29,7 @@ array over its updates.  Two evaluators walk the statement's own SymPy expressio
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -359,38 +359,91 @@ def _denominators(
     return stack[0], fa, fb
 
 
-@dataclass(frozen=True)
-class Enclosures:
-    """A chunk's quantities as rows of two float arrays over its ``K`` updates (a
-    quantity known as one value for every update: column 0, ``scalar``), made once
-    and read by every relation's programs."""
+class Enclosures(Mapping[str, Interval]):
+    """A chunk's enclosures, read by every relation's programs: the quantities known
+    per update as rows of two float arrays over the ``K`` updates (``rows`` names each
+    row, ``""`` a row not in use), the ones known as one value for every update (the
+    run's constants) as ``scalars``.  A mapping of names to :class:`Interval` (rows are
+    views); setting a quantity known per update writes its row.
 
-    names: tuple[str, ...]
-    lo: np.ndarray
-    hi: np.ndarray
-    scalar: np.ndarray
-    K: int
+    >>> table = Enclosures.of({"t": Interval(np.array([1.0, 2.0]), np.array([1.5, 2.5])),
+    ...                        "g": Interval(0.5, 0.5)}, 2)
+    >>> table.rows, table.scalars, table["t"].hi.tolist()
+    (('t',), {'g': (0.5, 0.5)}, [1.5, 2.5])
+    """
+
+    def __init__(
+        self,
+        rows: tuple[str, ...],
+        lo: np.ndarray,
+        hi: np.ndarray,
+        K: int,
+        scalars: dict[str, tuple[float, float]] | None = None,
+    ) -> None:
+        self.rows, self.lo, self.hi, self.K = rows, lo, hi, K
+        self.scalars = dict(scalars or {})
 
     @staticmethod
-    def of(values: Mapping[str, Interval] | Enclosures, K: int | None = None) -> Enclosures:
+    def of(values: Mapping[str, Interval], K: int | None = None) -> Enclosures:
+        """The table of ``values`` (itself when it is one); arrays are copied into rows."""
         if isinstance(values, Enclosures):
             return values
-        names = tuple(values)
-        ends = [
-            (np.asarray(values[n].lo, dtype=np.float64), np.asarray(values[n].hi, np.float64))
-            for n in names
-        ]
+        ends = {
+            n: (np.asarray(v.lo, dtype=np.float64), np.asarray(v.hi, dtype=np.float64))
+            for n, v in values.items()
+        }
         if K is None:
-            K = max((max(lo.size, hi.size) for lo, hi in ends), default=1)
-        lo, hi = np.zeros((len(names), max(K, 1))), np.zeros((len(names), max(K, 1)))
-        scalar = np.zeros(len(names), dtype=np.int8)
-        for s, (a, b) in enumerate(ends):
-            if a.size == 1 and b.size == 1:
-                lo[s, 0], hi[s, 0] = a.reshape(-1)[0], b.reshape(-1)[0]
-                scalar[s] = 1
-            else:
-                lo[s, :K], hi[s, :K] = np.broadcast_to(a, (K,)), np.broadcast_to(b, (K,))
-        return Enclosures(names, lo, hi, scalar, K)
+            K = max((max(a.size, b.size) for a, b in ends.values()), default=1)
+        per = [n for n, (a, b) in ends.items() if not (a.size == 1 and b.size == 1)]
+        lo, hi = np.empty((len(per), K)), np.empty((len(per), K))
+        for r, n in enumerate(per):
+            lo[r], hi[r] = np.broadcast_to(ends[n][0], (K,)), np.broadcast_to(ends[n][1], (K,))
+        scalars = {
+            n: (float(a.reshape(-1)[0]), float(b.reshape(-1)[0]))
+            for n, (a, b) in ends.items()
+            if n not in per
+        }
+        return Enclosures(tuple(per), lo, hi, K, scalars)
+
+    def with_scalars(self, values: Mapping[str, Interval]) -> Enclosures:
+        """This table and ``values`` (one value each; the rows are shared, not copied)."""
+        more = dict(self.scalars)
+        for n, v in values.items():
+            a, b = np.asarray(v.lo, dtype=np.float64), np.asarray(v.hi, dtype=np.float64)
+            if a.size != 1 or b.size != 1:
+                return Enclosures.of({**self, **values}, self.K)
+            more[n] = (float(a.reshape(-1)[0]), float(b.reshape(-1)[0]))
+        return Enclosures(self.rows, self.lo, self.hi, self.K, more)
+
+    def layout(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return self.rows, tuple(self.scalars)
+
+    def __getitem__(self, name: str) -> Interval:
+        if name and name in self.rows:
+            r = self.rows.index(name)
+            return Interval(self.lo[r, : self.K], self.hi[r, : self.K])
+        if name in self.scalars:
+            a, b = self.scalars[name]
+            return Interval(a, b)
+        raise KeyError(name)
+
+    def __setitem__(self, name: str, value: Interval) -> None:
+        a, b = np.asarray(value.lo, dtype=np.float64), np.asarray(value.hi, dtype=np.float64)
+        if name and name in self.rows and a.size != 1:
+            r = self.rows.index(name)
+            self.lo[r, : self.K], self.hi[r, : self.K] = a, b
+        elif a.size == 1 and b.size == 1 and name not in self.rows:
+            self.scalars[name] = (float(a.reshape(-1)[0]), float(b.reshape(-1)[0]))
+        else:  # a new quantity per update: the table grows (a copy)
+            grown = Enclosures.of({**self, name: value}, self.K)
+            self.rows, self.lo, self.hi = grown.rows, grown.lo, grown.hi
+            self.scalars = grown.scalars
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*(n for n in self.rows if n), *self.scalars])
+
+    def __len__(self) -> int:
+        return sum(1 for n in self.rows if n) + len(self.scalars)
 
 
 @dataclass(frozen=True)
@@ -415,13 +468,41 @@ class Programs:
         got = self.cache.get(names)
         if got is None:
             rows = np.array([names.index(n) for n in self.names], dtype=np.int64)
-            got = []
+            codes = []
             for code in (self.lhs, self.rhs):
                 c = code.copy()
                 sym = c[:, 0] == SYM
                 c[sym, 1] = rows[c[sym, 1]]
-                got.append(c)
-            got = self.cache[names] = (got[0], got[1])
+                codes.append(c)
+            got = self.cache[names] = (codes[0], codes[1])
+        return got
+
+    def _table_codes(self, table: Enclosures) -> tuple[np.ndarray, np.ndarray, list[str]]:
+        """Both programs reading a table: a quantity known per update from its row, one
+        known as one value as a constant (after the programs' own); and those names."""
+        key = ("table", *table.layout())
+        got = self.cache.get(key)
+        if got is None:
+            rows = table.rows
+            extra = [n for n in self.names if n not in rows]  # (the table's scalars)
+            where = np.array(
+                [
+                    rows.index(n) if n in rows and n else len(self.consts) + extra.index(n)
+                    for n in self.names
+                ],
+                dtype=np.int64,
+            )
+            is_row = np.array([n in rows and bool(n) for n in self.names])
+            codes = []
+            for code in (self.lhs, self.rhs):
+                c = code.copy()
+                sym = np.flatnonzero(c[:, 0] == SYM)
+                for i in sym:
+                    s = int(c[i, 1])
+                    c[i, 0] = SYM if is_row[s] else NUM
+                    c[i, 1] = where[s]
+                codes.append(c)
+            got = self.cache[key] = (codes[0], codes[1], extra)
         return got
 
     def _constants(self) -> tuple[np.ndarray, np.ndarray]:
@@ -433,28 +514,35 @@ class Programs:
             got = self.cache["intervals"] = (clo, chi)
         return got
 
+    def _table_args(self, table: Enclosures) -> tuple[Any, ...]:
+        code_l, code_r, extra = self._table_codes(table)
+        clo, chi = self._constants()
+        if extra:
+            ends = [table.scalars[n] for n in extra]
+            clo = np.concatenate([clo, np.array([e[0] for e in ends], dtype=np.float64)])
+            chi = np.concatenate([chi, np.array([e[1] for e in ends], dtype=np.float64)])
+        flags = np.zeros(table.lo.shape[0], dtype=np.int8)
+        return code_l, code_r, table.lo, table.hi, flags, clo, chi
+
     def enclosure_sides(self, table: Enclosures) -> tuple[Interval, Interval]:
         from ..engine.evaluate import enclosure_sides
 
-        code_l, code_r = self._codes(table.names)
-        clo, chi = self._constants()
+        code_l, code_r, lo, hi, flags, clo, chi = self._table_args(table)
         out = np.empty((4, table.K))
         with np.errstate(over="ignore", invalid="ignore"):
-            enclosure_sides(code_l, code_r, table.lo, table.hi, table.scalar, clo, chi, out)
+            enclosure_sides(code_l, code_r, lo, hi, flags, clo, chi, out)
         return Interval(out[0], out[1]), Interval(out[2], out[3])
 
     def enclosure_verdicts(self, table: Enclosures, op: str) -> tuple[np.ndarray, np.ndarray]:
         from ..engine.evaluate import OPS, enclosure_verdicts
 
-        code_l, code_r = self._codes(table.names)
-        clo, chi = self._constants()
+        code_l, code_r, lo, hi, flags, clo, chi = self._table_args(table)
         bad = np.empty(table.K, dtype=np.bool_)
         unsettled = np.empty(table.K, dtype=np.bool_)
         with np.errstate(over="ignore", invalid="ignore"):
             enclosure_verdicts(
-                code_l, code_r, OPS.index(op), table.lo, table.hi, table.scalar, clo, chi, bad,
-                unsettled,
-            )  # fmt: skip
+                code_l, code_r, OPS.index(op), lo, hi, flags, clo, chi, bad, unsettled
+            )
         return bad, unsettled
 
     def _factors(
