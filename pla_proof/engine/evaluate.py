@@ -70,11 +70,17 @@ def mod(a: Any, q: int, inv: float) -> Any:
 
 @jit
 def _down(x: float) -> float:
+    """At most the float below ``x`` (see :func:`_up`)."""
     return x - abs(x) * _EPS - _SUB
 
 
 @jit
 def _up(x: float) -> float:
+    """At least the float above ``x``: ``x + |x| 2^-52 + 2^-1074``, each step rounded to
+    nearest (``|x| 2^-52`` is at least the gap above ``x``; the smallest subnormal
+    covers 0 and the subnormals); at most two units beyond it.  The outward rounding of
+    :class:`~pla_proof.monitor.relations.Interval`, compiled; NaN for an infinite ``x``
+    of the other sign (every check treats that end as undecided)."""
     return x + abs(x) * _EPS + _SUB
 
 

@@ -38,7 +38,7 @@ from ..monitor.residues import Residues, primes, primes_for
 from . import kernel as kn
 from ._jit import jit, jit_reassociating
 from .drive import World, _approx
-from .evaluate import mod
+from .evaluate import _down, _up, mod
 
 __all__ = [
     "RESIDUE_MIN",
@@ -879,16 +879,18 @@ def _enclose(
 
 @jit
 def _ends(v: float, a: float, drift: float, has_drift: bool, d: int) -> Any:
-    """The ends of :func:`enclosure` for one sum ``v`` (each step rounded as written)."""
+    """The ends of :func:`enclosure` for one sum ``v`` (each step rounded as written;
+    "the next float" taken as :func:`~pla_proof.engine.evaluate._up`, at least that
+    and at most two units beyond, without a library call)."""
     g = (d + 2) * _G
     grow = 1.0 + 2 * g
     floor = (d + 2) * _TINY
-    r = g * np.nextafter(a * grow + floor, np.inf)
+    r = g * _up(a * grow + floor)
     if has_drift:
-        r = r + np.nextafter(drift * grow + floor, np.inf)
+        r = r + _up(drift * grow + floor)
     r = r + (2 * d + 4) * _TINY
-    low = np.nextafter(v - r, -np.inf)
-    high = np.nextafter(v + r, np.inf)
+    low = _down(v - r)
+    high = _up(v + r)
     if not (np.isfinite(low) and np.isfinite(high)):
         return -np.inf, np.inf
     return low, high
