@@ -197,3 +197,16 @@ def test_a_run_is_monitored_the_same_whichever_chunks_use_residues(
     assert by_residues == [K for K in chunks if K * data.d >= threshold]
     assert run.status == ref.status and run.choices == ref.choices
     assert [s.values for s in run.steps] == [s.values for s in ref.steps]
+
+
+def test_residues_held_as_int32_multiply_in_64_bits() -> None:
+    """A chunk's measured block holds its residues as int32; a product of two of them
+    (52 bits) is made in int64, so the report of a value read from them is exact."""
+    ps = primes(4)  # (enough for the squares, below 2^92)
+    A = np.array([2**40 + 12345, -(2**45) + 7, 3])
+    wide = Residues.of(A, 1, 2**46, P=4)
+    narrow = Residues(wide.R.astype(np.int32), 1, 2**46)
+    assert narrow.R.dtype == np.int32 and int(narrow.R.max()) > 2**25  # products overflow int32
+    got = (narrow * narrow).integers([0, 1, 2])
+    assert [g % p for g in got for p in ps] == [(int(a) ** 2) % p for a in A for p in ps]
+    assert (narrow * narrow).R.tolist() == (wide * wide).R.tolist()

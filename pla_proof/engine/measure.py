@@ -410,7 +410,7 @@ class ResidueMeasures(Mapping[str, Any]):
                 b[name] = Exact(bound, D, bound)
         self.bounds = b
         self._R: dict[str, np.ndarray] = {}
-        self._B = np.zeros((len(_RESIDUE_NAMES), 0, K), dtype=np.int64)
+        self._B = np.zeros((len(_RESIDUE_NAMES), 0, K), dtype=np.int32)
         self._Vend = np.zeros((0, d), dtype=np.int64)
         self._P = 0
 
@@ -485,7 +485,8 @@ class ResidueMeasures(Mapping[str, Any]):
         u = np.array([[v % p for v in (self._U or [])] for p in qs], dtype=np.int64)
         if not has_u:
             u = np.zeros((P, d), dtype=np.int64)
-        B = np.empty((len(_RESIDUE_NAMES), P, K), dtype=np.int64)
+        # (residues below 2^26 held as int32: half the memory a run's record keeps)
+        B = np.empty((len(_RESIDUE_NAMES), P, K), dtype=np.int32)
         vend = np.empty((P, d), dtype=np.int64)
         residue_vocabulary(
             self._m, self._which, self._loc, t_hi, t_lo, self._neg, coef, v0, u, q,

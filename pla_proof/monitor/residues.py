@@ -127,7 +127,8 @@ def residues_of(A: Any, P: int) -> np.ndarray:
 @dataclass(frozen=True)
 class Residues:
     """``A / D`` for an integer array ``A`` known by ``R = A mod p`` for the first ``P``
-    primes (``R`` has shape ``(P, K)``, or ``(P, 1)`` for one value); ``bound >= max |A|``.
+    primes (``R`` has shape ``(P, K)``, or ``(P, 1)`` for one value; int64, or int32 as a
+    chunk's measured block keeps them); ``bound >= max |A|``.
 
     Arithmetic mixes with :class:`~pla_proof.monitor.relations.Exact` values (the
     constants, the update index); the result's bound says how many primes it needs.
@@ -179,7 +180,8 @@ class Residues:
     def __mul__(self, other: Any) -> Residues:
         o = self._lift(other)
         P = min(self.P, o.P)
-        return Residues(self.R[:P] * o.R[:P] % _column(P), self.D * o.D, self.bound * o.bound)
+        a = self.R[:P].astype(np.int64)  # (a product of two residues needs 52 bits)
+        return Residues(a * o.R[:P] % _column(P), self.D * o.D, self.bound * o.bound)
 
     __rmul__ = __mul__
 
