@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pla_proof.data import from_arrays
 from pla_proof.engine.drive import drive
-from pla_proof.engine.measure import ResidueMeasures, enclosures, exact_measures
+from pla_proof.engine.measure import ResidueMeasures, enclosures, exact_measures, float_vector
 from pla_proof.monitor.core import Monitor, make_comparator
 from pla_proof.monitor.relations import Exact
 from pla_proof.monitor.residues import Residues, primes, primes_for
@@ -210,3 +210,27 @@ def test_residues_held_as_int32_multiply_in_64_bits() -> None:
     got = (narrow * narrow).integers([0, 1, 2])
     assert [g % p for g in got for p in ps] == [(int(a) ** 2) % p for a in A for p in ps]
     assert (narrow * narrow).R.tolist() == (wide * wide).R.tolist()
+
+
+def test_the_enclosures_bound_the_residues_tighter_and_still_soundly() -> None:
+    """With enclosures, each quantity's magnitude bound (which sets how many primes
+    decide it) comes from them when smaller: still at least every exact value."""
+    X, y, u = _gauss(300, 6, 5)
+    data = from_arrays(X, y)
+    comp = make_comparator(data, list(u))
+    dec = drive(data, budget=2000)
+    world = dec.world
+    U, su = comp.integers()
+    uf, eu = float_vector(list(comp.u))
+    iv, _, _ = enclosures(world, dec.choices, 0, np.zeros(6), np.zeros(6), uf, eu)
+    V0 = list(world.scales.V0)
+    loose = ResidueMeasures(world, dec.choices, 0, V0, U, su)
+    tight = ResidueMeasures(world, dec.choices, 0, V0, U, su, intervals=iv)
+    ref = exact_measures(world, dec.choices, 0, V0, U, su)
+    assert tight.bounds["n1"].bound < loose.bounds["n1"].bound
+    for name, e in ref.items():
+        if name in tight.bounds:
+            assert tight.bounds[name].D == e.D
+            assert max(abs(int(a)) for a in np.atleast_1d(e.A)) <= tight.bounds[name].bound
+            assert tight.bounds[name].bound <= loose.bounds[name].bound
+            assert tight[name].values() == e.values()

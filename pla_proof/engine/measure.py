@@ -27,6 +27,7 @@ vector ``w_{k+1}``, not ``pu + yux``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -408,6 +409,17 @@ class ResidueMeasures(Mapping[str, Any]):
                 ("yux", su * s, d * zmax * umax),
             ):
                 b[name] = Exact(bound, D, bound)
+        if intervals is not None:  # the enclosures bound the same values, often far better
+            for name, given in b.items():
+                iv = intervals.get(name)
+                if iv is None or K == 0:
+                    continue
+                lo, hi = np.asarray(iv.lo, dtype=np.float64), np.asarray(iv.hi, dtype=np.float64)
+                top = max(float(np.max(np.abs(lo))), float(np.max(np.abs(hi))))
+                if math.isfinite(top):  # |A| = |value| D <= top D
+                    tight = math.floor(Fraction(top) * given.D) + 1
+                    if tight < given.bound:
+                        b[name] = Exact(tight, given.D, tight)
         self.bounds = b
         self._R: dict[str, np.ndarray] = {}
         self._B = np.zeros((len(_RESIDUE_NAMES), 0, K), dtype=np.int32)
