@@ -409,13 +409,10 @@ class ResidueMeasures(Mapping[str, Any]):
                 ("yux", su * s, d * zmax * umax),
             ):
                 b[name] = Exact(bound, D, bound)
-        if intervals is not None:  # the enclosures bound the same values, often far better
+        if intervals is not None and K:  # the enclosures bound the same values, often better
+            tops = _largest(intervals, tuple(b))
             for name, given in b.items():
-                iv = intervals.get(name)
-                if iv is None or K == 0:
-                    continue
-                lo, hi = np.asarray(iv.lo, dtype=np.float64), np.asarray(iv.hi, dtype=np.float64)
-                top = max(float(np.max(np.abs(lo))), float(np.max(np.abs(hi))))
+                top = tops.get(name, math.inf)
                 if math.isfinite(top):  # |A| = |value| D <= top D
                     tight = math.floor(Fraction(top) * given.D) + 1
                     if tight < given.bound:
@@ -508,6 +505,23 @@ class ResidueMeasures(Mapping[str, Any]):
 
 
 _RESIDUE_NAMES = ("n0", "n1", "t", "xx", "pu", "pu1", "yux")
+
+
+def _largest(intervals: Mapping[str, Interval], names: tuple[str, ...]) -> dict[str, float]:
+    """The largest magnitude of each quantity's enclosures over the chunk (NaN, an end
+    not known, counts as infinite)."""
+    if isinstance(intervals, Enclosures):  # every row at once
+        with np.errstate(invalid="ignore"):
+            top = np.maximum(np.abs(intervals.lo).max(axis=1), np.abs(intervals.hi).max(axis=1))
+        top = np.where(np.isnan(top), np.inf, top)
+        return {n: float(top[r]) for r, n in enumerate(intervals.rows) if n in names}
+    out = {}
+    for name in names:
+        iv = intervals.get(name)
+        if iv is not None:
+            a = np.abs(np.concatenate([np.atleast_1d(iv.lo), np.atleast_1d(iv.hi)]))
+            out[name] = math.inf if np.isnan(a).any() else float(a.max())
+    return out
 
 
 @jit_reassociating
