@@ -2,16 +2,19 @@
 
 The proof's run-time statements are polynomial relations in the run vocabulary
 (:mod:`pla_proof.proof.statements`).  A run records each measured quantity as an
-array over its updates.  Two evaluators walk the statement's own SymPy expression:
+array over its updates.  The statement's own expression is evaluated three ways:
 
 * **exact**: each quantity is an integer array ``A`` over a positive integer
   denominator ``D`` (value ``A/D``); sums bring terms to a common denominator,
   products multiply them, and the relation ``L/Dl op R/Dr`` is decided as
   ``L Dr op R Dl``.  A magnitude bound travels with every array: int64 while it is
   below 2^62, Python integers (object arrays) beyond -- exact either way.
-* **interval**: each quantity is a pair of float64 arrays ``[lo, hi]`` enclosing it;
-  every operation rounds outward (``nextafter``), and a relation is *violated* only
-  where it fails for every value of the enclosures.
+* **on residues** (exact runs on float data): the same, modulo each prime, by the
+  relation's :class:`Programs` run compiled (:mod:`pla_proof.engine.evaluate`).
+* **interval**: each quantity is a pair of float64 arrays ``[lo, hi]`` enclosing it
+  (an :class:`Enclosures` table); every operation of :class:`Interval` rounds
+  outward, and a relation is *violated* only where it fails for every value of the
+  enclosures -- run compiled by the same programs.
 
 >>> import numpy as np
 >>> from fractions import Fraction

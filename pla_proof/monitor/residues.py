@@ -3,11 +3,13 @@
 Exact runs on float data have wide integers: a float's exponent range puts the scaled
 points near 2^80, the weights and their products near 2^200.  Python integers make
 every one of those operations an object operation.  Here such an integer array is
-kept as its residues modulo ``P`` primes below 2^26 (int64 numpy arrays: a product of
-two residues fits in 52 bits, a sum of 2^10 of them in int64), and every sum and
-product of the proof's relations is made prime by prime.  Exactness comes from a
-magnitude bound that travels with each value: when the product ``M`` of the primes
-exceeds twice the bound, the residues determine the integer (Chinese remaindering),
+kept as its residues modulo ``P`` primes below 2^26 (int64 or int32 numpy arrays: a
+product of two residues fits in 52 bits, a sum of 2^11 of them in int64), and every
+sum and product of the proof's relations is made prime by prime (compiled, by
+:mod:`pla_proof.engine.evaluate`; the arithmetic here reads values back for reports).
+Exactness comes from a magnitude bound that travels with each value: when the product
+``M`` of the primes exceeds twice the bound, the residues determine the integer
+(Chinese remaindering),
 so its sign, whether it is zero, and the integer itself are exact -- found by
 mixed-radix conversion, vectorised over the rows.
 
