@@ -9,9 +9,8 @@ sum and product of the proof's relations is made prime by prime (compiled, by
 :mod:`pla_proof.engine.evaluate`; the arithmetic here reads values back for reports).
 Exactness comes from a magnitude bound that travels with each value: when the product
 ``M`` of the primes exceeds twice the bound, the residues determine the integer
-(Chinese remaindering),
-so its sign, whether it is zero, and the integer itself are exact -- found by
-mixed-radix conversion, vectorised over the rows.
+(Chinese remaindering), so its sign, whether it is zero, and the integer itself are
+exact -- found by mixed-radix conversion, vectorised over the rows.
 
 >>> import numpy as np
 >>> a = Residues.of(np.array([3, -5, 0]), 1, 5, P=2)
