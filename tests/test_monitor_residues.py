@@ -105,16 +105,22 @@ def test_the_monitor_on_residues_accepts_a_correct_run_and_rejects_a_wrong_quant
     assert ("L1", 2) in _checked(data, list(u), "pu")  # u.w_k off by one unit
 
 
-def test_enclosures_decide_most_inequalities_and_residues_the_rest() -> None:
-    X, y, u = _gauss(200, 4, 3)
+def _filtered(n: int, d: int, seed: int, budget: int) -> tuple[Any, ...]:
+    """A run on Gaussian floats, its comparator (and as integers), and its chunk's
+    enclosures: ``(comp, dec, world, U, su, iv)``."""
+    X, y, u = _gauss(n, d, seed)
     data = from_arrays(X, y)
     comp = make_comparator(data, list(u))
-    dec = drive(data, budget=300)
-    world = dec.world
-    assert dec.status == "converged" and dec.updates > 50
+    dec = drive(data, budget=budget)
     U, su = comp.integers()
-    uf = np.array([float(v) for v in comp.u])
-    iv, _, _ = enclosures(world, dec.choices, 0, np.zeros(4), np.zeros(4), uf, np.zeros(4))
+    uf, eu = float_vector(list(comp.u))
+    iv, _, _ = enclosures(dec.world, dec.choices, 0, np.zeros(d), np.zeros(d), uf, eu)
+    return comp, dec, dec.world, U, su, iv
+
+
+def test_enclosures_decide_most_inequalities_and_residues_the_rest() -> None:
+    comp, dec, world, U, su, iv = _filtered(200, 4, 3, 300)
+    assert dec.status == "converged" and dec.updates > 50
     m = ResidueMeasures(world, dec.choices, 0, list(world.scales.V0), U, su, intervals=iv)
     mon = Monitor(RUNTIME_LEMMAS, {"g": comp.gamma, "R2": comp.radius_squared, "uu": comp.uu},
                   strict=False)  # fmt: skip
@@ -134,14 +140,7 @@ def test_the_theorems_relation_is_decided_on_enclosures_and_exactly_where_they_c
     """T (k g^2 <= R^2 |u|^2) reads only the constants and k: the enclosures settle it
     on most updates; the ones they cannot settle -- a margin assumed so that the bound
     is an integer the run passes -- are decided exactly, with the exact path's finding."""
-    X, y, u = _gauss(200, 4, 3)
-    data = from_arrays(X, y)
-    comp = make_comparator(data, list(u))
-    dec = drive(data, budget=300)
-    world = dec.world
-    U, su = comp.integers()
-    uf = np.array([float(v) for v in comp.u])
-    iv, _, _ = enclosures(world, dec.choices, 0, np.zeros(4), np.zeros(4), uf, np.zeros(4))
+    comp, dec, world, U, su, iv = _filtered(200, 4, 3, 300)
     m = ResidueMeasures(world, dec.choices, 0, list(world.scales.V0), U, su, intervals=iv)
     ref_m = exact_measures(world, dec.choices, 0, list(world.scales.V0), U, su)
     K = dec.updates
@@ -215,14 +214,7 @@ def test_residues_held_as_int32_multiply_in_64_bits() -> None:
 def test_the_enclosures_bound_the_residues_tighter_and_still_soundly() -> None:
     """With enclosures, each quantity's magnitude bound (which sets how many primes
     decide it) comes from them when smaller: still at least every exact value."""
-    X, y, u = _gauss(300, 6, 5)
-    data = from_arrays(X, y)
-    comp = make_comparator(data, list(u))
-    dec = drive(data, budget=2000)
-    world = dec.world
-    U, su = comp.integers()
-    uf, eu = float_vector(list(comp.u))
-    iv, _, _ = enclosures(world, dec.choices, 0, np.zeros(6), np.zeros(6), uf, eu)
+    _comp, dec, world, U, su, iv = _filtered(300, 6, 5, 2000)
     V0 = list(world.scales.V0)
     loose = ResidueMeasures(world, dec.choices, 0, V0, U, su)
     tight = ResidueMeasures(world, dec.choices, 0, V0, U, su, intervals=iv)
