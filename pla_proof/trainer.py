@@ -21,7 +21,7 @@ both sides' values and the order that replays it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -140,7 +140,7 @@ class Run:
     visits: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False)
     undecided: list[tuple[str, int]] = field(default_factory=list)
     exact_fallbacks: int = 0
-    _chunks: list[tuple[int, dict[str, Any]]] = field(default_factory=list, repr=False)
+    _chunks: list[tuple[int, Mapping[str, Any]]] = field(default_factory=list, repr=False)
     _constants: dict[str, Fraction] = field(default_factory=dict, repr=False)
     _world: World | None = field(default=None, repr=False, compare=False)
 
@@ -257,7 +257,7 @@ class _Checker:
         self.world = world
         self.comp = comp
         self.keep = keep
-        self.chunks: list[tuple[int, dict[str, Any]]] = []
+        self.chunks: list[tuple[int, Mapping[str, Any]]] = []
         self.V = list(world.scales.V0)
         self.W, self.E = _float_start(world)
         self.violation: Violation | None = None
@@ -299,7 +299,7 @@ class _Checker:
                 self.V = m.last_weights()
         return self.judge(k0, m, choices)
 
-    def judge(self, k0: int, m: dict[str, Any], choices: np.ndarray) -> int | None:
+    def judge(self, k0: int, m: Mapping[str, Any], choices: np.ndarray) -> int | None:
         """Ask the monitor about measured updates ``k0 + 1 ..``; at the first violation
         record it and return the updates to keep (the violating one included)."""
         assert self.monitor is not None
@@ -616,7 +616,7 @@ def _python_measures(
     comp: Comparator,
     mode: str,
     checker: _Checker,
-) -> dict[str, Any]:
+) -> Mapping[str, Any]:
     """The vocabulary measured from the per-step path's actual weight vectors."""
     from .engine.measure import float_measures
 

@@ -50,7 +50,7 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("measure", "_grid_vocabulary"),
     ("measure", "residue_vocabulary"),
     ("measure", "replay_float"),
-    ("measure", "_float_sums"),
+    ("measure", "given_vocabulary"),
     ("measure", "_enclose"),
     ("measure", "float_vocabulary"),
     ("evaluate", "enclosure_sides"),

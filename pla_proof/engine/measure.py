@@ -48,6 +48,8 @@ __all__ = [
     "exact_measures",
     "float_measures",
     "float_vector",
+    "float_vocabulary",
+    "given_vocabulary",
     "replay_float",
     "replay_float_from",
     "uses_residues",
@@ -726,9 +728,7 @@ def enclosures(
     picks = np.asarray(choices).astype(np.int64)
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
         float_vocabulary(world.X, world.data.labels, cf, rel, picks, uu, ee, W, E, lo, hi)
-    lo[7] = hi[7] = np.arange(k0 + 1, k0 + K + 1)
-    rows = tuple(n if has_u or n not in ("pu", "pu1", "yux") else "" for n in _FLOAT_NAMES)
-    return Enclosures((*rows, "k"), lo, hi, K), W, E
+    return _table(lo, hi, k0, K, has_u), W, E
 
 
 _FLOAT_NAMES = ("t", "n0", "n1", "xx", "pu", "pu1", "yux")
@@ -934,40 +934,26 @@ def float_measures(
     Ek: np.ndarray,
     u: np.ndarray | None,
     eu: np.ndarray | None,
-) -> dict[str, Interval]:
+) -> Enclosures:
     """Enclosures of the ideal vocabulary for updates ``k0 + 1 ..``: ``Wprev``/``Eprev``
     are the float weights and drift bounds before each update, ``Wk``/``Ek`` after;
-    ``u`` the comparator rounded to float64 and ``eu`` bounds on its rounding errors."""
+    ``u`` the comparator rounded to float64 and ``eu`` bounds on its rounding errors
+    (the sums and enclosures of :func:`float_vocabulary`, on the weights given)."""
     K, d = Wk.shape
-    y = yl[choices].astype(np.float64)
     has_u = u is not None and eu is not None
     uu = np.asarray(u if has_u else np.zeros(d), dtype=np.float64)
     ee = np.asarray(eu if has_u else np.zeros(d), dtype=np.float64)
-    S = np.empty((20, K))  # one row per sum: each a contiguous array
+    lo, hi = np.empty((8, K)), np.empty((8, K))
+    picks = np.asarray(choices).astype(np.int64)
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
-        _float_sums(X, choices, Wprev, Eprev, Wk, Ek, uu, ee, S)
-        out: dict[str, Interval] = {
-            "k": Interval(np.arange(k0 + 1, k0 + K + 1) * 1.0, np.arange(k0 + 1, k0 + K + 1) * 1.0)
-        }
-        # t = y x.w_k
-        out["t"] = _times_sign(enclosure(S[0], S[1], S[2], d), y)
-        # n0, n1 = |w|^2
-        for name, c in (("n0", 3), ("n1", 5)):
-            iv = enclosure(S[c], S[c], S[c + 1], d)
-            out[name] = Interval(np.maximum(iv.lo, 0.0), iv.hi)
-        # xx = |x|^2 (the float data are exact: only the sum rounds)
-        iv = enclosure(S[7], S[7], None, d)
-        out["xx"] = Interval(np.maximum(iv.lo, 0.0), iv.hi)
-        if has_u:
-            for name, c in (("pu", 8), ("pu1", 12)):
-                out[name] = enclosure(S[c], S[c + 1], S[c + 2] + S[c + 3], d)
-            out["yux"] = _times_sign(enclosure(S[16], S[17], S[18], d), y)
-    return out
+        given_vocabulary(X, yl, picks, Wprev, Eprev, Wk, Ek, uu, ee, lo, hi)
+    return _table(lo, hi, k0, K, has_u)
 
 
-@jit_reassociating
-def _float_sums(
+@jit
+def given_vocabulary(
     X: np.ndarray,
+    yl: np.ndarray,
     choices: np.ndarray,
     Wp: np.ndarray,
     Ep: np.ndarray,
@@ -975,48 +961,30 @@ def _float_sums(
     E: np.ndarray,
     u: np.ndarray,
     eu: np.ndarray,
-    S: np.ndarray,
+    lo: np.ndarray,
+    hi: np.ndarray,
 ) -> None:
-    """The float sums behind :func:`float_measures`, one pass over the chunk: each term
-    is rounded as written (the bounds there cover every summation order). Rows of ``S``:
-    x.wp, |x||wp|, |x|ep; wp.wp, ep(2|wp| + ep); w.w, e(2|w| + e); x.x; wp.u, |wp||u|,
-    ep|u|, (|wp| + ep)eu; w.u, |w||u|, e|u|, (|w| + e)eu; x.u, |x||u|, |x|eu."""
-    K, d = W.shape
-    for k in range(K):
+    """:func:`float_vocabulary`'s enclosures on given weights: ``Wp``/``Ep`` before each
+    update, ``W``/``E`` after it (one row each)."""
+    d = X.shape[1]
+    for k in range(choices.shape[0]):
         j = choices[k]
-        s0 = s1 = s2 = s3 = s4 = s5 = s6 = s7 = s8 = s9 = 0.0
-        s10 = s11 = s12 = s13 = s14 = s15 = s16 = s17 = s18 = 0.0
-        for c in range(d):
-            x = float(X[j, c])
-            ax = abs(x)
-            wp, ep, w, e = Wp[k, c], Ep[k, c], W[k, c], E[k, c]
-            awp, aw = abs(wp), abs(w)
-            uc, ec = u[c], eu[c]
-            au = abs(uc)
-            s0 += x * wp
-            s1 += ax * awp
-            s2 += ax * ep
-            s3 += wp * wp
-            s4 += ep * (2.0 * awp + ep)
-            s5 += w * w
-            s6 += e * (2.0 * aw + e)
-            s7 += x * x
-            s8 += wp * uc
-            s9 += awp * au
-            s10 += ep * au
-            s11 += (awp + ep) * ec
-            s12 += w * uc
-            s13 += aw * au
-            s14 += e * au
-            s15 += (aw + e) * ec
-            s16 += x * uc
-            s17 += ax * au
-            s18 += ax * ec
-        S[0, k], S[1, k], S[2, k], S[3, k], S[4, k] = s0, s1, s2, s3, s4
-        S[5, k], S[6, k], S[7, k], S[8, k], S[9, k] = s5, s6, s7, s8, s9
-        S[10, k], S[11, k], S[12, k], S[13, k], S[14, k] = s10, s11, s12, s13, s14
-        S[15, k], S[16, k], S[17, k], S[18, k] = s15, s16, s17, s18
+        y = yl[j]
+        t_v, t_a, t_e = _point_sums(X, j, Wp[k], Ep[k])
+        xx_v, yu_v, yu_a, yu_e = _data_sums(X, j, u, eu)
+        _enclosure_into(t_v, t_a, t_e, True, d, lo, hi, 0, k, y)
+        _enclosure_into(xx_v, xx_v, 0.0, False, d, lo, hi, 3, k, 0)
+        _enclosure_into(yu_v, yu_a, yu_e, True, d, lo, hi, 6, k, y)
+        n_v, n_a, p_v, p_a, p_e = _weight_sums(Wp[k], Ep[k], u, eu)
+        _enclosure_into(n_v, n_v, n_a, True, d, lo, hi, 1, k, 0)
+        _enclosure_into(p_v, p_a, p_e, True, d, lo, hi, 4, k, 1)
+        n_v, n_a, p_v, p_a, p_e = _weight_sums(W[k], E[k], u, eu)
+        _enclosure_into(n_v, n_v, n_a, True, d, lo, hi, 2, k, 0)
+        _enclosure_into(p_v, p_a, p_e, True, d, lo, hi, 5, k, 1)
 
 
-def _times_sign(iv: Interval, y: np.ndarray) -> Interval:
-    return Interval(np.where(y > 0, iv.lo, -iv.hi), np.where(y > 0, iv.hi, -iv.lo))
+def _table(lo: np.ndarray, hi: np.ndarray, k0: int, K: int, has_u: bool) -> Enclosures:
+    """The rows of ``_FLOAT_NAMES`` (without a comparator, its rows unused) and ``k``."""
+    lo[7] = hi[7] = np.arange(k0 + 1, k0 + K + 1)
+    rows = tuple(n if has_u or n not in ("pu", "pu1", "yux") else "" for n in _FLOAT_NAMES)
+    return Enclosures((*rows, "k"), lo, hi, K)

@@ -391,7 +391,7 @@ def _take(v: Any, rows: Any) -> Any:
 
 
 def step_values(
-    measures: dict[str, Any], constants: dict[str, Fraction], i: int, mode: str
+    measures: Mapping[str, Any], constants: dict[str, Fraction], i: int, mode: str
 ) -> dict[str, Value]:
     """The run vocabulary at index ``i`` of a measured chunk (exact values or enclosures)."""
     out: dict[str, Value] = {}
