@@ -1,0 +1,217 @@
+"""The search: :func:`search` checks one variant's claim; :func:`run_searches` runs the
+shards of one or several variants' searches on every core, in worker processes.
+
+A search is split into a fixed number of independent, seeded *shards*
+(:func:`~pla_proof.variants.checking.shard.search_shard`); the report merges them in a fixed
+order, so the verdict, the failing properties and the shrunk counterexamples are the
+same whether the shards run one after another (``jobs=1``) or on ``jobs`` processes.
+Workers are forked (the parent's imports and compiled loops are inherited, and a
+variant given as an object needs no pickling); the units of costly variants start first
+(:func:`cost_rank`).
+
+>>> from pla_proof.variants.catalog.registry import resolve
+>>> [r.ok for r in run_searches([resolve("classic")], examples=10, jobs=1)]
+[True]
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from ...errors import InputError
+from ..boundary.limits import DEFAULT_TIME_LIMIT
+from ..protocol.variant import Case, Order, Variant
+from .report import CheckReport, ShardResult
+from .shard import (
+    DEFAULT_SHARDS,
+    DEFAULT_SHRINK_RUNS,
+    fixed_cases,
+    merge,
+    search_shard,
+    shard_examples,
+)
+
+__all__ = ["cost_rank", "default_jobs", "run_searches", "search"]
+
+_TASKS: list[tuple[Variant, dict[str, Any]]] = []
+
+
+def default_jobs() -> int:
+    """The machine's cores (those this process may use)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def cost_rank(variant: Variant) -> int:
+    """Which units start first on several processes (higher first; a fixed rank, so
+    nothing depends on timing): 2 for an estimator (each run is an external library's
+    ``fit``), 1 for a variant with its own Python loop (the per-step path, kernels,
+    pocket, multiclass), 0 for a declared linear rule on the compiled loop.  Starting
+    the costly units first keeps one process from finishing them alone at the end.
+
+    >>> from pla_proof.variants.catalog.registry import resolve
+    >>> [cost_rank(resolve(n)) for n in ("classic", "dual", "pocket")]
+    [0, 1, 1]
+    """
+    from ..estimators.estimator import Estimator
+    from ..protocol.variant import LinearVariant
+
+    if isinstance(variant, Estimator):
+        return 2
+    if isinstance(variant, LinearVariant) and not variant.written_in_python():
+        return 0
+    return 1
+
+
+def _shard(variant: Variant, kw: dict[str, Any]) -> ShardResult:
+    """Run one shard; shard 0 first works out the variant's fixed cases (its domain's
+    :meth:`~pla_proof.variants.protocol.variant.Variant.examples`, a Hypothesis search per case)
+    where it runs, so that with ``jobs > 1`` that work is spread over the workers too."""
+    extra = kw["extra"]
+    fixed = fixed_cases(variant, extra) if extra is not None else ()
+    return search_shard(variant, fixed=fixed, **{k: v for k, v in kw.items() if k != "extra"})
+
+
+def _unit(index: int) -> ShardResult:
+    variant, kw = _TASKS[index]
+    return _shard(variant, kw)
+
+
+def run_searches(
+    variants: Sequence[Variant],
+    *,
+    examples: int = 200,
+    seed: int = 0,
+    extra_cases: Sequence[Sequence[tuple[Case, Order]]] | None = None,
+    first_only: bool = False,
+    mode: str | Sequence[str] = "exact",
+    limit: float | None = DEFAULT_TIME_LIMIT,
+    shards: int = DEFAULT_SHARDS,
+    jobs: int = 1,
+    progress: Callable[[str], None] | None = None,
+    done: Callable[[int, CheckReport], None] | None = None,
+    shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
+    meanwhile: Callable[[], None] | None = None,
+) -> list[CheckReport]:
+    """Search every variant (``shards`` units each) on ``jobs`` processes; one report
+    per variant, in order.  ``mode``: one for all, or one per variant.  ``done(i,
+    report)`` is called as each variant completes.  ``meanwhile()`` runs in this process
+    while the workers search (after they are forked; before the search with one job)."""
+    from ..protocol.hooks import check_hooks
+
+    for v in variants:
+        check_hooks(v)  # a hook the protocol would silently ignore: refused, naming it
+    modes = [mode] * len(variants) if isinstance(mode, str) else list(mode)
+    per = shard_examples(examples, shards)
+    tasks: list[tuple[Variant, Any]] = []
+    owner: list[int] = []
+    for i, v in enumerate(variants):
+        extra = list(extra_cases[i]) if extra_cases is not None else []
+        for s in range(shards):
+            kw: dict[str, Any] = dict(
+                examples=per[s],
+                seed=seed,
+                shard=s,
+                extra=extra if s == 0 else None,
+                first_only=first_only,
+                mode=modes[i],
+                limit=limit,
+                progress=progress if jobs == 1 else None,
+                shrink_runs=shrink_runs,
+            )
+            tasks.append((v, kw))
+            owner.append(i)
+    results: list[ShardResult | None] = [None] * len(tasks)
+    left = [shards] * len(variants)
+    reports: list[CheckReport | None] = [None] * len(variants)
+
+    def finish(t: int, res: ShardResult) -> None:
+        results[t] = res
+        i = owner[t]
+        left[i] -= 1
+        if left[i] == 0:
+            parts = [r for r, o in zip(results, owner, strict=True) if o == i]
+            rep = merge(
+                variants[i],
+                [p for p in parts if p is not None],
+                examples=examples,
+                seed=seed,
+                mode=modes[i],
+                first_only=first_only,
+            )
+            reports[i] = rep
+            if done is not None:
+                done(i, rep)
+
+    if jobs <= 1 or len(tasks) == 1:
+        if meanwhile is not None:
+            meanwhile()
+        for t, (v, kw) in enumerate(tasks):
+            finish(t, _shard(v, kw))
+    else:
+        global _TASKS
+        _TASKS = tasks
+        try:
+            ctx = mp.get_context("fork")
+            ranks = [cost_rank(v) for v in variants]
+            order = sorted(range(len(tasks)), key=lambda t: -ranks[owner[t]])
+            with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx) as pool:
+                futures = {pool.submit(_unit, t): t for t in order}
+                if meanwhile is not None:  # every worker is forked by now
+                    meanwhile()
+                for fut in as_completed(futures):
+                    finish(futures[fut], fut.result())
+        finally:
+            _TASKS = []
+    return [r for r in reports if r is not None]
+
+
+def search(
+    variant: Variant,
+    *,
+    examples: int = 200,
+    seed: int = 0,
+    extra_cases: Sequence[tuple[Case, Order]] = (),
+    first_only: bool = False,
+    progress: Callable[[str], None] | None = None,
+    mode: str | None = None,
+    limit: float | None = DEFAULT_TIME_LIMIT,
+    shards: int = DEFAULT_SHARDS,
+    jobs: int = 1,
+    shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
+) -> CheckReport:
+    """Check every property of ``variant``'s claim over fixed examples and
+    Hypothesis-generated cases and orders; shrink a counterexample per failing property.
+
+    ``examples``: generated examples per round, split over ``shards`` independent
+    seeded searches; ``first_only``: stop after the first round and report the property
+    that *catches* the variant (the first to fail on the smallest counterexample);
+    ``mode``: ``"exact"`` or ``"float"`` (default: the variant's ``default_mode``,
+    else exact; float: enclosures: a property fails only where it
+    fails for every value the rounding allows); ``limit``: per-run time limit (s);
+    ``jobs``: worker processes (the result does not depend on it); ``shrink_runs``:
+    runs of the variant each round may spend shrinking a failure (``None``: no limit)."""
+    if mode is None:
+        mode = str(getattr(variant, "default_mode", "exact"))
+    if mode not in ("exact", "float"):
+        raise InputError(f"mode must be 'exact' or 'float', got {mode!r}")
+    [report] = run_searches(
+        [variant],
+        examples=examples,
+        seed=seed,
+        extra_cases=[list(extra_cases)],
+        first_only=first_only,
+        mode=mode,
+        limit=limit,
+        shards=shards,
+        jobs=jobs,
+        progress=progress,
+        shrink_runs=shrink_runs,
+    )
+    return report
