@@ -29,7 +29,10 @@ so it would never be called: did you mean triggers? (a helper of your own: start
 
 from __future__ import annotations
 
+import ast
 import difflib
+import inspect
+import textwrap
 from typing import Any
 
 from ...errors import InputError
@@ -43,6 +46,7 @@ __all__ = [
     "VARIANT_HOOKS",
     "RemovedName",
     "check_hooks",
+    "own_calls",
     "removed",
 ]
 
@@ -153,12 +157,15 @@ def check_hooks(variant: Any) -> None:
     hooks = dict(VARIANT_HOOKS)
     if isinstance(variant, LinearVariant):
         hooks.update(LINEAR_HOOKS)
+    helpers = own_calls(cls)
     for k in cls.__mro__:
         if k is object or k.__module__ in _BASES:
             continue
         for name in vars(k):
             if name.startswith("_") or name in hooks:
                 continue
+            if name in helpers and name not in REMOVED_HOOKS:
+                continue  # the class's own code calls it: a helper, nothing is ignored
             where = f"{k.__name__}.{name}"
             if name in REMOVED_HOOKS:
                 raise InputError(
@@ -178,3 +185,57 @@ def check_hooks(variant: Any) -> None:
                     f"{PROTOCOL_VERSION}), so it would never be called: did you mean "
                     f"{near[0]}? (a helper of your own: start its name with _)"
                 )
+
+
+def own_calls(cls: type) -> set[str]:
+    """The attributes the class's own code reaches through ``self``, ``cls`` or
+    ``type(self)`` (``self.margin(...)``, ``getattr(self, "update")``): a method so named
+    is the class's helper, which its own code calls.
+
+    >>> class Loop:
+    ...     def run(self, case, order):
+    ...         return self.update(0)
+    ...     def update(self, w):
+    ...         return w
+    >>> sorted(own_calls(Loop))
+    ['update']
+    """
+    names: set[str] = set()
+    for k in cls.__mro__:
+        if k is object or k.__module__ in _BASES or k.__module__ == "builtins":
+            continue
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(k)))
+        except (OSError, TypeError, SyntaxError):
+            continue  # no source to read (built in a notebook, say): nothing is exempt
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.ctx, ast.Load)
+                and _is_self(node.value)
+            ):
+                names.add(node.attr)
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "getattr"
+                and len(node.args) >= 2
+                and _is_self(node.args[0])
+                and isinstance(node.args[1], ast.Constant)
+                and isinstance(node.args[1].value, str)
+            ):
+                names.add(node.args[1].value)
+    return names
+
+
+def _is_self(node: ast.AST) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id in ("self", "cls")
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "type"
+        and len(node.args) == 1
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == "self"
+    )

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ..boundary.calls import one_line
 from ..protocol.variant import LinearVariant, Variant
 
 __all__ = ["DeclaredRule", "NotDeclarative", "SymbolicCase", "read_rule"]
@@ -211,15 +212,16 @@ def read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
     try:
         rng = random.Random(20)
         read = []
+        points = domain_points(variant) if own_step or own_trigger else []
         if own_step:  # the hand-written step replaces eta and the factors
-            eta = _probe_step(variant, rng)
+            eta = _probe_step(variant, rng, points)
             read.append("step()")
         else:
             eta = _symbolic(variant.eta(case))
             if variant.factors(case) is not None:
                 return NotDeclarative("per-point factors a_i (the template has a_i = 1)")
         if own_trigger:  # the hand-written trigger replaces tau and strict_trigger
-            tau, strict = _probe_trigger(variant, rng)
+            tau, strict = _probe_trigger(variant, rng, points)
             read.append("triggers()")
         else:
             tau = _symbolic(variant.tau(case))
@@ -235,6 +237,11 @@ def read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
     except (TypeError, ValueError, ArithmeticError) as exc:
         why = f"{type(exc).__name__}: {exc}"
         return NotDeclarative(f"not a formula in R^2, gamma and |u|^2 ({why})")
+    except Exception as exc:  # the variant's own code, on a symbolic case or its own points
+        return NotDeclarative(
+            f"its code raised {one_line(exc)} when read on a symbolic case or on points "
+            "of its own domain"
+        )
     how = (
         f"read from {' and '.join(read)} by exact probes ({PROBES} each), the rest declared"
         if read
@@ -288,6 +295,46 @@ def _relation(symbol: Any, op: str, bound: Fraction) -> Any:
 
 # --- reading a hand-written trigger and step by exact probes --------------------------------
 
+#: A point of a variant's domain with its label: ``(x, y)``.
+Point = tuple[list[Fraction], int]
+#: Cases of a variant's own domain drawn for its probes (beside its fixed examples).
+DOMAIN_CASES = 12
+
+
+def domain_points(variant: Variant) -> list[Point]:
+    """Points (with their labels) of the variant's own domain, where its hooks may be
+    called: those of its fixed examples, then of cases drawn from its ``cases()``
+    (deterministically), each accepted by its ``accepts()``; ``_Unreadable`` when there
+    is none (a rule is read only where the variant says it applies)."""
+    from hypothesis import HealthCheck, Phase, given, settings
+
+    found = [c for c in variant.examples() if variant.accepts(c)]
+    strategy = variant.cases()
+
+    @settings(
+        max_examples=DOMAIN_CASES,
+        database=None,
+        derandomize=True,
+        deadline=None,
+        phases=(Phase.generate,),
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(strategy)
+    def collect(case: Any) -> None:
+        if variant.accepts(case):
+            found.append(case)
+
+    collect()
+    points = [
+        ([Fraction(v) for v in x], int(y))
+        for case in found
+        for x, y in zip(case.X, case.y, strict=True)
+        if any(v != 0 for v in x)
+    ]
+    if not points:
+        raise _Unreadable("no point of its own domain to read its step and trigger on")
+    return points
+
 
 def _vector(rng: random.Random, d: int, *, nonzero: bool = False) -> list[Fraction]:
     out = []
@@ -304,11 +351,12 @@ def _dot(a: list[Fraction], b: list[Fraction]) -> Fraction:
 
 
 def _with_score(
-    rng: random.Random, s: Fraction, d: int
+    rng: random.Random, s: Fraction, point: Point
 ) -> tuple[list[Fraction], list[Fraction], int]:
-    """A probe ``(w, x, y)`` with ``y w.x = s`` exactly (and a random part of ``w``
-    orthogonal to ``x``)."""
-    x, y = _vector(rng, d, nonzero=True), rng.choice((1, -1))
+    """A probe ``(w, x, y)`` at the point ``(x, y)`` with ``y w.x = s`` exactly (and a
+    random part of ``w`` orthogonal to ``x``)."""
+    x, y = point
+    d = len(x)
     r = _vector(rng, d)
     xx = _dot(x, x)
     t = s / (y * xx)
@@ -337,18 +385,22 @@ def _simplest_between(lo: Fraction, hi: Fraction) -> Fraction:
     return fl + 1 / rest
 
 
-def _probe_step(variant: LinearVariant, rng: random.Random) -> Any:
-    """``eta`` of a hand-written step ``z = eta y x`` (the same ``eta > 0`` on every probe)."""
+def _probe_step(variant: LinearVariant, rng: random.Random, points: list[Point]) -> Any:
+    """``eta`` of a hand-written step ``z = eta y x`` (the same ``eta > 0`` on every probe,
+    each a point ``x`` with its label ``y`` from the variant's own domain and a random
+    ``w``)."""
     import sympy as sp
 
     c: Fraction | None = None
     for i in range(PROBES):
-        d = 1 + i % 4
-        w, x, y = _vector(rng, d), _vector(rng, d, nonzero=True), rng.choice((1, -1))
+        x, y = points[i % len(points)]
+        d = len(x)
+        w = _vector(rng, d)
         z = [Fraction(v) for v in variant.step(list(w), list(x), y)]
         if len(z) != d:
             raise _Unreadable(f"its step returns {len(z)} coordinates for d = {d}")
-        ratio = z[0] / (y * x[0])
+        c0 = next(i for i, v in enumerate(x) if v != 0)
+        ratio = z[c0] / (y * x[c0])
         if any(zi != ratio * y * xi for zi, xi in zip(z, x, strict=True)):
             raise _Unreadable("its step is not a constant multiple of y x")
         if c is None:
@@ -361,27 +413,32 @@ def _probe_step(variant: LinearVariant, rng: random.Random) -> Any:
     return sp.Rational(c.numerator, c.denominator)
 
 
-def _probe_trigger(variant: LinearVariant, rng: random.Random) -> tuple[Any, bool]:
+def _probe_trigger(
+    variant: LinearVariant, rng: random.Random, points: list[Point]
+) -> tuple[Any, bool]:
     """``(tau, strict)`` of a hand-written trigger that fires exactly while ``y w.x <= tau``
-    (``< tau`` when strict): the threshold found by bisection, then confirmed."""
+    (``< tau`` when strict): the threshold found by bisection, then confirmed (each probe
+    a point of the variant's own domain with its label, and a ``w`` made for the score)."""
     import sympy as sp
 
+    first = points[0]
     lo, hi = Fraction(-(2**20)), Fraction(2**20)
-    if not _fires(variant, *_with_score(rng, lo, 2)) or _fires(variant, *_with_score(rng, hi, 2)):
+    if not _fires(variant, *_with_score(rng, lo, first)) or _fires(
+        variant, *_with_score(rng, hi, first)
+    ):
         raise _Unreadable("its trigger is not a threshold on y w.x in [-2^20, 2^20]")
     for _ in range(80):
         mid = (lo + hi) / 2
-        if _fires(variant, *_with_score(rng, mid, 2)):
+        if _fires(variant, *_with_score(rng, mid, first)):
             lo = mid
         else:
             hi = mid
     tau = _simplest_between(lo, hi)
-    strict = not _fires(variant, *_with_score(rng, tau, 2))
+    strict = not _fires(variant, *_with_score(rng, tau, first))
     for i in range(PROBES):
-        d = 1 + i % 4
         scale = rng.choice((Fraction(1), Fraction(1, 1000)))
         s = tau + Fraction(rng.randint(-40, 40), rng.randint(1, 8)) * scale
-        w, x, y = _with_score(rng, s, d)
+        w, x, y = _with_score(rng, s, points[i % len(points)])
         expect = s < tau if strict else s <= tau
         if _fires(variant, w, x, y) != expect:
             raise _Unreadable(f"its trigger is not a threshold on y w.x (at y w.x = {s})")
