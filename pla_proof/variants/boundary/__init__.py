@@ -7,7 +7,16 @@ type, print, never return -- into the user's error, naming the hook and the user
 file and line, never into "a bug in pla_proof".
 """
 
-from .calls import HookError, call_hook, hook_error, one_line, quiet_output, user_frames
+from .calls import (
+    HookError,
+    call_hook,
+    defined_at,
+    hook_error,
+    one_line,
+    quiet_output,
+    raised_in,
+    user_frames,
+)
 from .limits import DEFAULT_TIME_LIMIT, TOTAL_FACTOR, RunTimeout, time_limit
 from .loading import import_user_module, load_attribute, user_error
 
@@ -17,11 +26,13 @@ __all__ = [
     "HookError",
     "RunTimeout",
     "call_hook",
+    "defined_at",
     "hook_error",
     "import_user_module",
     "load_attribute",
     "one_line",
     "quiet_output",
+    "raised_in",
     "time_limit",
     "user_error",
     "user_frames",

@@ -6,8 +6,8 @@ user's, said in one line that names the hook and the user's own line.
 >>> try:
 ...     call_hook(claim, "claim", 0, expect=int, expected="a Claim")
 ... except HookError as e:
-...     print(e)
-claim() returned None; expected a Claim
+...     print(e)  # doctest: +ELLIPSIS
+claim() returned None (at ...:1); expected a Claim
 """
 
 from __future__ import annotations
@@ -23,7 +23,16 @@ from typing import Any
 from ...errors import InputError
 from .loading import is_machinery
 
-__all__ = ["HookError", "call_hook", "hook_error", "one_line", "quiet_output", "user_frames"]
+__all__ = [
+    "HookError",
+    "call_hook",
+    "defined_at",
+    "hook_error",
+    "one_line",
+    "quiet_output",
+    "raised_in",
+    "user_frames",
+]
 
 #: Python's own library: frames there are neither pla_proof's nor the user's.
 _STDLIB = os.path.dirname(os.__file__)
@@ -70,6 +79,32 @@ def hook_error(hook: str, exc: BaseException) -> str:
     return f"{hook}() raised {one_line(exc)}"
 
 
+def raised_in(exc: BaseException) -> str:
+    """What a run's exception says: ``step() raised Type: message (at file.py:LINE)``
+    when it was raised in users' code (the hook is the function of its innermost user
+    frame), else ``raised Type: message (at file.py:LINE)``."""
+    frames = user_frames(exc)
+    if frames and frames[-1].name.isidentifier():
+        return hook_error(frames[-1].name, exc)
+    return "raised " + one_line(exc)
+
+
+def defined_at(function: Any) -> str:
+    """`` (at file.py:LINE)``: where users' ``function`` is written (empty when that
+    cannot be told, or when it is pla_proof's own)."""
+    import inspect
+
+    try:
+        target = inspect.unwrap(function)
+        path = inspect.getsourcefile(target) or ""
+        line = inspect.getsourcelines(target)[1]
+    except (OSError, TypeError):
+        return ""
+    if not path or _library(path):
+        return ""
+    return f" (at {os.path.basename(path)}:{line})"
+
+
 def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -99,7 +134,9 @@ def call_hook(
     if expect is not None:
         ok = isinstance(value, expect) if isinstance(expect, type | tuple) else expect(value)
         if not ok:
-            raise error(f"{hook}() returned {_shown(value)}; expected {expected}")
+            raise error(
+                f"{hook}() returned {_shown(value)}{defined_at(function)}; expected {expected}"
+            )
     return value
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from ...errors import InputError, OutsideDomain
 from ...proof.runtime import lemma
-from ..boundary import one_line
+from ..boundary.calls import HookError, defined_at, hook_error, one_line, raised_in
 from ..boundary.limits import TOTAL_FACTOR, RunTimeout, time_limit
 from ..protocol.cases import float_case
 from ..protocol.claim import Claim, Evaluation, Failure, show
@@ -44,11 +44,44 @@ def run_case(
     """Run ``variant`` on one case in one order and evaluate its claim: ``{property:
     first failure or None}`` for every property of the claim (``record.evaluated`` says
     which of them the run actually decided).  ``stop(prop)``: end the run at the first
-    failure of a property it names; ``limit``: the per-run time limit in seconds.
+    failure of a property it names; ``limit``: the per-run time limit in seconds, which
+    holds for every hook the run calls (the claim, the run, the predictor).
 
     Raises :class:`~pla_proof.errors.OutsideDomain` (and nothing else) for a case the
-    variant does not apply to; any exception from the variant's own code is a ``RUNS``
-    failure."""
+    variant does not apply to; anything else the variant's own code does wrong is a
+    ``RUNS`` failure (``ENDS`` when it does not return in time)."""
+    case = _checked_case(variant, case, mode)
+    claim = _claim(variant, case, limit)
+    if not isinstance(claim, Claim):
+        return _broken(*claim)
+    ev = Evaluation(claim, mode=mode, stop=stop)
+    rec, problem = _run(variant, case, order, claim, ev, mode, stop, limit)
+    if problem is not None:
+        partial = rec if isinstance(rec, Record) else Record()
+        partial._ev = None
+        out: dict[str, Failure | None] = dict.fromkeys(HARNESS_PROPERTIES)
+        out[problem.prop] = problem
+        partial.evaluated = frozenset(HARNESS_PROPERTIES)
+        return partial, out
+    assert rec is not None
+    ev = rec._ev
+    try:
+        with time_limit(limit):
+            res = _results(variant, case, claim, ev, rec)
+    except RunTimeout:
+        return _broken("ENDS", f"the end of the run (decision()) did not return in {limit:g} s")
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:  # the variant's predictor (decision()) or its record
+        return _broken("RUNS", _end_problem(exc))
+    rec.max_missed, rec.undecided = ev.max_missed, len(ev.undecided)
+    rec._ev = None
+    return rec, res
+
+
+def _checked_case(variant: Variant, case: Case, mode: str) -> Case:
+    """The case as the run gets it (rounded to float64 in float mode), or
+    ``OutsideDomain`` when it is not one the claim is about."""
     if mode == "float":
         fc = float_case(case)
         if fc is None:
@@ -57,18 +90,41 @@ def run_case(
     for text in getattr(variant, "assumes", ()) or ():  # what the proof of the claim assumes
         if not assumption_holds(text, case):
             raise OutsideDomain(f"the case does not satisfy the variant's assumption {text}")
+    return case
+
+
+def _claim(variant: Variant, case: Case, limit: float | None) -> Claim | tuple[str, str]:
+    """The variant's claim on the case, or ``(property, message)`` of what went wrong."""
     try:
-        claim = variant.claim(case)
+        with time_limit(limit):
+            claim = variant.claim(case)
     except OutsideDomain:
         raise  # a case outside the variant's domain
+    except RunTimeout:
+        return "ENDS", f"claim() did not return in {limit:g} s{defined_at(variant.claim)}"
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:
-        return _broken("RUNS", "claim() raised " + one_line(exc))
-    ev = Evaluation(claim, mode=mode, stop=stop)
+        return "RUNS", hook_error("claim", exc)
+    if not isinstance(claim, Claim):
+        shown = type(claim).__name__ if claim is not None else "None"
+        return "RUNS", f"claim() returned {shown}{defined_at(variant.claim)}; expected a Claim"
+    return claim
+
+
+def _run(
+    variant: Variant,
+    case: Case,
+    order: Order,
+    claim: Claim,
+    ev: Evaluation,
+    mode: str,
+    stop: Callable[[str], bool] | None,
+    limit: float | None,
+) -> tuple[Record | None, Failure | None]:
+    """``variant.run`` under the per-run clock, its record evaluated as it goes:
+    ``(record, None)``, or ``(what it got to, the failure)``."""
     token = CURRENT_EVALUATION.set(ev)
-    rec: Record | None = None
-    problem: Failure | None = None
     clock = time_limit(
         limit,
         progress=lambda: ev.last_progress(),
@@ -78,11 +134,14 @@ def run_case(
         with clock:
             rec = variant.run(case, order)
             if not isinstance(rec, Record):
-                raise TypeError(f"run() returned {type(rec).__name__}, not a Record")
+                raise HookError(
+                    f"run() returned {type(rec).__name__}{defined_at(variant.run)}; "
+                    "expected a Record"
+                )
             if rec._ev is not ev:  # the run returned a record it did not make first
                 rec = _re_evaluate(rec, claim, mode, stop)
-                ev = rec._ev
-            ev.feed_steps(rec.steps[rec._fed :]) if rec.steps else None
+            rec._ev.feed_steps(rec.steps[rec._fed :]) if rec.steps else None
+        return rec, None
     except RunTimeout:
         assert limit is not None
         done = ev.record.updates if isinstance(ev.record, Record) else 0
@@ -94,27 +153,13 @@ def run_case(
         problem = Failure("ENDS", None, None, None, "", None, why)
     except (KeyboardInterrupt, SystemExit):
         raise
+    except HookError as exc:  # a hook returned what it must not: said as the user's
+        problem = Failure("RUNS", None, None, None, "", None, str(exc))
     except BaseException as exc:
-        problem = Failure("RUNS", None, None, None, "", None, "raised " + one_line(exc))
+        problem = Failure("RUNS", None, None, None, "", None, raised_in(exc))
     finally:
         CURRENT_EVALUATION.reset(token)
-    if problem is not None:
-        partial = ev.record if isinstance(ev.record, Record) else Record()
-        partial._ev = None
-        out: dict[str, Failure | None] = dict.fromkeys(HARNESS_PROPERTIES)
-        out[problem.prop] = problem
-        partial.evaluated = frozenset(HARNESS_PROPERTIES)
-        return partial, out
-    assert rec is not None
-    try:
-        res = _results(variant, case, claim, ev, rec)
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except BaseException as exc:  # the variant's predictor (decision()) or its record
-        return _broken("RUNS", _end_problem(exc))
-    rec.max_missed, rec.undecided = ev.max_missed, len(ev.undecided)
-    rec._ev = None
-    return rec, res
+    return ev.record if isinstance(ev.record, Record) else None, problem
 
 
 def _broken(prop: str, message: str) -> tuple[Record, dict[str, Failure | None]]:
@@ -190,7 +235,13 @@ def decision_values(variant: Variant, case: Case, rec: Record) -> list[Any] | No
     if callable(decide):
         vals = decide(case, rec.output)
         if vals is not None:
-            return list(vals)
+            out = list(vals)
+            if len(out) != case.n:
+                raise NoPredictor(
+                    f"decision() returned {len(out)} value(s){defined_at(decide)}; expected "
+                    f"one per point ({case.n})"
+                )
+            return out
     if "values" in rec.end:
         return list(rec.end["values"])
     w = rec.output.get("w")

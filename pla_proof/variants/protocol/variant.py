@@ -49,6 +49,7 @@ from ...engine.pyloop import LinearProblem, LoopResult, Problem
 from ...engine.rule import LinearRule
 from ...errors import InputError
 from ...numbers import dot, norm2
+from ..boundary.calls import call_hook
 from .claim import Claim, max_updates
 
 __all__ = [
@@ -511,11 +512,19 @@ class LinearVariant(Variant):
         return False
 
     def rule(self, case: Case) -> LinearRule:
-        """The variant as a rule of the compiled loop."""
+        """The variant as a rule of the compiled loop (a hook that returns something
+        else than a number: :class:`~pla_proof.variants.boundary.HookError` naming it)."""
+        start = call_hook(
+            self.start,
+            "start",
+            case,
+            expect=_numbers(case.d),
+            expected=(f"{case.d} rational numbers (the starting weights)"),
+        )
         return LinearRule(
-            Fraction(self.eta(case)),
-            Fraction(self.tau(case)),
-            tuple(Fraction(v) for v in self.start(case)),
+            _rational(self.eta, "eta", case, "a rational number (the learning rate)"),
+            _rational(self.tau, "tau", case, "a rational number (the trigger threshold)"),
+            tuple(Fraction(v) for v in start),
             self.factors(case),
             self.strict_trigger(case),
         )
@@ -891,3 +900,26 @@ def run_problem(
 def bound_floor(pair: tuple[Any, Any]) -> int:
     """``floor(num/den)`` of a bound pair (a safe upper estimate for non-rational types)."""
     return max_updates(Claim(bound=pair)) or 0
+
+
+def _is_rational(v: Any) -> bool:
+    try:
+        Fraction(v)
+    except (TypeError, ValueError, OverflowError, ArithmeticError):
+        return False
+    return not isinstance(v, bool)
+
+
+def _rational(hook: Any, name: str, case: Case, expected: str) -> Fraction:
+    """``Fraction(hook(case))``, or a :class:`HookError` naming the hook."""
+    return Fraction(call_hook(hook, name, case, expect=_is_rational, expected=expected))
+
+
+def _numbers(d: int) -> Any:
+    def ok(v: Any) -> bool:
+        try:
+            return len(v) == d and all(_is_rational(a) for a in v)
+        except TypeError:
+            return False
+
+    return ok
