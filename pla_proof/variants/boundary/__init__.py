@@ -15,6 +15,7 @@ from .calls import (
     one_line,
     quiet_output,
     raised_in,
+    stuck_in,
     user_frames,
 )
 from .limits import DEFAULT_TIME_LIMIT, TOTAL_FACTOR, RunTimeout, time_limit
@@ -33,6 +34,7 @@ __all__ = [
     "one_line",
     "quiet_output",
     "raised_in",
+    "stuck_in",
     "time_limit",
     "user_error",
     "user_frames",

@@ -31,6 +31,7 @@ __all__ = [
     "one_line",
     "quiet_output",
     "raised_in",
+    "stuck_in",
     "user_frames",
 ]
 
@@ -87,6 +88,17 @@ def raised_in(exc: BaseException) -> str:
     if frames and frames[-1].name.isidentifier():
         return hook_error(frames[-1].name, exc)
     return "raised " + one_line(exc)
+
+
+def stuck_in(exc: BaseException, hook: str) -> str:
+    """Where users' code was when the clock stopped it: ``accepts() (at file.py:LINE)``
+    -- the function of its innermost user frame -- else ``hook()``."""
+    frames = user_frames(exc)
+    if not frames:
+        return f"{hook}()"
+    fr = frames[-1]
+    name = fr.name if fr.name.isidentifier() else hook
+    return f"{name}() (at {os.path.basename(fr.filename)}:{fr.lineno})"
 
 
 def defined_at(function: Any) -> str:

@@ -15,6 +15,7 @@ from ..boundary.limits import DEFAULT_TIME_LIMIT, TOTAL_FACTOR, RunTimeout, time
 from ..protocol.cases import float_case
 from ..protocol.claim import Failure
 from ..protocol.hooks import removed
+from .drawing import fixed_cases, strategy_of
 from .report import (
     GENERIC_PROPERTIES,
     HARNESS_PROPERTIES,
@@ -34,7 +35,6 @@ from .search import cost_rank, default_jobs, run_searches, search
 from .shard import (
     DEFAULT_SHARDS,
     DEFAULT_SHRINK_RUNS,
-    fixed_cases,
     merge,
     search_shard,
     shard_examples,
@@ -74,6 +74,7 @@ __all__ = [
     "search_shard",
     "shard_examples",
     "statement_of",
+    "strategy_of",
     "time_limit",
 ]
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from ...errors import InputError, OutsideDomain
 from ...proof.runtime import lemma
-from ..boundary.calls import HookError, defined_at, hook_error, one_line, raised_in
+from ..boundary.calls import HookError, defined_at, hook_error, one_line, raised_in, stuck_in
 from ..boundary.limits import TOTAL_FACTOR, RunTimeout, time_limit
 from ..protocol.cases import float_case
 from ..protocol.claim import Claim, Evaluation, Failure, show
@@ -68,8 +68,8 @@ def run_case(
     try:
         with time_limit(limit):
             res = _results(variant, case, claim, ev, rec)
-    except RunTimeout:
-        return _broken("ENDS", f"the end of the run (decision()) did not return in {limit:g} s")
+    except RunTimeout as exc:
+        return _broken("ENDS", f"{stuck_in(exc, 'decision')} did not return in {limit:g} s")
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:  # the variant's predictor (decision()) or its record
@@ -100,8 +100,8 @@ def _claim(variant: Variant, case: Case, limit: float | None) -> Claim | tuple[s
             claim = variant.claim(case)
     except OutsideDomain:
         raise  # a case outside the variant's domain
-    except RunTimeout:
-        return "ENDS", f"claim() did not return in {limit:g} s{defined_at(variant.claim)}"
+    except RunTimeout as exc:
+        return "ENDS", f"{stuck_in(exc, 'claim')} did not return in {limit:g} s"
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:

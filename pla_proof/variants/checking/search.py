@@ -25,11 +25,11 @@ from typing import Any
 from ...errors import InputError
 from ..boundary.limits import DEFAULT_TIME_LIMIT
 from ..protocol.variant import Case, Order, Variant
+from .drawing import fixed_cases, strategy_of
 from .report import CheckReport, ShardResult
 from .shard import (
     DEFAULT_SHARDS,
     DEFAULT_SHRINK_RUNS,
-    fixed_cases,
     merge,
     search_shard,
     shard_examples,
@@ -74,8 +74,34 @@ def _shard(variant: Variant, kw: dict[str, Any]) -> ShardResult:
     :meth:`~pla_proof.variants.protocol.variant.Variant.examples`, a Hypothesis search per case)
     where it runs, so that with ``jobs > 1`` that work is spread over the workers too."""
     extra = kw["extra"]
-    fixed = fixed_cases(variant, extra) if extra is not None else ()
+    fixed = fixed_cases(variant, extra, kw["limit"]) if extra is not None else ()
     return search_shard(variant, fixed=fixed, **{k: v for k, v in kw.items() if k != "extra"})
+
+
+def _worker_start() -> None:
+    """In each worker: end with the process that started it, however that one ends
+    (Linux's parent-death signal; elsewhere the pool's own shutdown)."""
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Shut the pool down without waiting for the shards still running, and end its
+    processes: a search that ends early (a time limit, Ctrl-C, an error) leaves none."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.kill()
+    for proc in processes:
+        proc.join(timeout=5)
 
 
 def _unit(index: int) -> ShardResult:
@@ -107,6 +133,7 @@ def run_searches(
 
     for v in variants:
         check_hooks(v)  # a hook the protocol would silently ignore: refused, naming it
+        strategy_of(v, limit)  # cases() and orders() are strategies: else exit 2, naming them
     modes = [mode] * len(variants) if isinstance(mode, str) else list(mode)
     per = shard_examples(examples, shards)
     tasks: list[tuple[Variant, Any]] = []
@@ -161,12 +188,17 @@ def run_searches(
             ctx = mp.get_context("fork")
             ranks = [cost_rank(v) for v in variants]
             order = sorted(range(len(tasks)), key=lambda t: -ranks[owner[t]])
-            with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx) as pool:
+            pool = ProcessPoolExecutor(
+                max_workers=min(jobs, len(tasks)), mp_context=ctx, initializer=_worker_start
+            )
+            try:
                 futures = {pool.submit(_unit, t): t for t in order}
                 if meanwhile is not None:  # every worker is forked by now
                     meanwhile()
                 for fut in as_completed(futures):
                     finish(futures[fut], fut.result())
+            finally:  # on every exit path: no worker outlives the search
+                _stop_workers(pool)
         finally:
             _TASKS = []
     return [r for r in reports if r is not None]

@@ -18,13 +18,14 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings, target
 from hypothesis import seed as hypothesis_seed
-from hypothesis import strategies as st
 from hypothesis.errors import Flaky, HypothesisException
 
 from ...errors import OutsideDomain
+from ..boundary.calls import user_frames
 from ..boundary.limits import DEFAULT_TIME_LIMIT
 from ..protocol.claim import Failure
 from ..protocol.variant import Case, Order, Record, Variant
+from .drawing import drawing, drawing_error, strategy_of
 from .report import (
     HARNESS_PROPERTIES,
     CheckReport,
@@ -41,7 +42,6 @@ from .run import run_case
 __all__ = [
     "DEFAULT_SHARDS",
     "DEFAULT_SHRINK_RUNS",
-    "fixed_cases",
     "merge",
     "search_shard",
     "shard_examples",
@@ -132,10 +132,7 @@ def search_shard(
         for prop, f in res.items():
             if f is not None and prop not in explicit:
                 explicit[prop] = Counterexample(case, order, rec, f, explicit=True, shard=shard)
-    cases = variant.cases()
-    if type(variant).accepts is not Variant.accepts:
-        cases = cases.filter(variant.accepts)
-    strategy = st.tuples(cases, variant.orders())
+    strategy = strategy_of(variant, limit)
     refuted: set[str] = set(ignore)
     r = 0
     while True:
@@ -232,11 +229,19 @@ def _round(
     # case of a cause is its best)
     best: dict[str, Counterexample] = {}
     spent = [0]
+    ticks: list[Callable[[], None]] = []
 
     @_settings(examples)
     @hypothesis_seed(seed)
     @given(strategy)
     def test(ex: tuple[Case, Order]) -> None:
+        ticks[0]()  # a case was drawn
+        try:
+            _test(ex)
+        finally:
+            ticks[0]()
+
+    def _test(ex: tuple[Case, Order]) -> None:
         if out.timeouts >= 3:
             raise _Abort()
         case, order = ex
@@ -291,7 +296,9 @@ def _round(
 
     found: list[Counterexample] = list(timeouts)
     try:
-        test()
+        with drawing(limit) as tick:
+            ticks.append(tick)
+            test()
     except _ShrinkSpent:
         found.extend(best.values())
     except _Refuted as e:
@@ -304,6 +311,10 @@ def _round(
                 raise
     except (_Abort, Flaky, HypothesisException):
         pass
+    except Exception as exc:
+        if user_frames(exc):  # the variant's own strategy raised while drawing a case
+            raise drawing_error(exc) from None
+        raise
     return found + [ce for ce in timeouts if ce not in found]
 
 
@@ -312,16 +323,6 @@ def _leaves(g: BaseExceptionGroup[Any]) -> list[BaseException]:
     for e in g.exceptions:
         out.extend(_leaves(e) if isinstance(e, BaseExceptionGroup) else [e])
     return out
-
-
-def fixed_cases(
-    variant: Variant, extra_cases: Sequence[tuple[Case, Order]] = ()
-) -> list[tuple[Case, Order]]:
-    """The fixed examples of a search (each in the cyclic and first orders the variant
-    accepts), then ``extra_cases`` (e.g. counterexamples replayed from a database)."""
-    fixed = [(c, Order(r)) for c in variant.examples() for r in ("cyclic", "first")]
-    fixed = [(c, o) for c, o in fixed if o.rule in variant.order_rules]
-    return [(c, o) for c, o in [*fixed, *extra_cases] if variant.accepts(c)]
 
 
 def merge(

@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..boundary.calls import one_line
+from ..protocol.claim import Claim
 from ..protocol.variant import LinearVariant, Variant
 
 __all__ = ["DeclaredRule", "NotDeclarative", "SymbolicCase", "read_rule"]
@@ -247,6 +248,8 @@ def read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
         if read
         else "declared (eta, tau, start)"
     )
+    if not isinstance(claim, Claim):
+        return NotDeclarative(f"claim() returned {type(claim).__name__}; expected a Claim")
     if claim.bound is not None:
         return NotDeclarative("the claim states its own bound (the template proves C |u|^2/g^2)")
     if claim.strict:
