@@ -9,6 +9,7 @@ file and line, never into "a bug in pla_proof".
 
 from .calls import (
     HookError,
+    call_before_runs,
     call_hook,
     defined_at,
     hook_error,
@@ -26,6 +27,7 @@ __all__ = [
     "TOTAL_FACTOR",
     "HookError",
     "RunTimeout",
+    "call_before_runs",
     "call_hook",
     "defined_at",
     "hook_error",

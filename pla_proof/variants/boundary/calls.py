@@ -21,10 +21,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ...errors import InputError
+from .limits import TOTAL_FACTOR, RunTimeout, time_limit
 from .loading import is_machinery
 
 __all__ = [
     "HookError",
+    "call_before_runs",
     "call_hook",
     "defined_at",
     "hook_error",
@@ -158,3 +160,19 @@ def quiet_output() -> Iterator[io.StringIO]:
     output (what they printed is still shown)."""
     with contextlib.redirect_stdout(sys.stderr) as out:
         yield out  # type: ignore[misc]
+
+
+def call_before_runs(
+    function: Callable[..., Any], hook: str, limit: float | None, *args: Any, **kw: Any
+) -> Any:
+    """``call_hook`` for a hook called before any run, under the per-run limit (times
+    :data:`~.limits.TOTAL_FACTOR`, in all): one that never returns is a
+    :class:`HookError` naming the function it was stuck in."""
+    try:
+        with time_limit(None if limit is None else TOTAL_FACTOR * limit):
+            return call_hook(function, hook, *args, **kw)
+    except RunTimeout as exc:
+        assert limit is not None
+        raise HookError(
+            f"{stuck_in(exc, hook)} did not return in {TOTAL_FACTOR * limit:g} s"
+        ) from None

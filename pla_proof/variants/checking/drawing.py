@@ -28,7 +28,7 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
-from ..boundary.calls import HookError, call_hook, defined_at, raised_in, stuck_in
+from ..boundary.calls import HookError, call_before_runs, defined_at, raised_in
 from ..boundary.limits import TOTAL_FACTOR, RunTimeout, time_limit
 from ..protocol.variant import Case, Order, Variant
 
@@ -47,27 +47,15 @@ class HookEscape(BaseException):
         self.error = error
 
 
-def _before_runs(
-    function: Callable[..., Any], hook: str, limit: float | None, *args: Any, **kw: Any
-) -> Any:
-    """A hook called before any run, under the per-run limit (in all)."""
-    try:
-        with time_limit(None if limit is None else TOTAL_FACTOR * limit):
-            return call_hook(function, hook, *args, **kw)
-    except RunTimeout as exc:
-        assert limit is not None
-        raise HookError(
-            f"{stuck_in(exc, hook)} did not return in {TOTAL_FACTOR * limit:g} s"
-        ) from None
-
-
 def strategy_of(variant: Variant, limit: float | None) -> Any:
     """The strategy of ``(case, order)`` the search draws from: the variant's
     ``cases()`` filtered by its ``accepts()``, and its ``orders()``."""
-    cases = _before_runs(variant.cases, "cases", limit, expect=SearchStrategy, expected=_STRATEGY)
+    cases = call_before_runs(
+        variant.cases, "cases", limit, expect=SearchStrategy, expected=_STRATEGY
+    )
     if type(variant).accepts is not Variant.accepts:
         cases = cases.filter(lambda c: _accepts(variant, c, limit, escape=True))
-    orders = _before_runs(
+    orders = call_before_runs(
         variant.orders,
         "orders",
         limit,
@@ -79,7 +67,7 @@ def strategy_of(variant: Variant, limit: float | None) -> Any:
 
 def _accepts(variant: Variant, case: Case, limit: float | None, *, escape: bool) -> bool:
     try:
-        return bool(_before_runs(variant.accepts, "accepts", limit, case))
+        return bool(call_before_runs(variant.accepts, "accepts", limit, case))
     except HookError as exc:
         if escape:  # inside Hypothesis's drawing: leave it at once
             raise HookEscape(exc) from None
@@ -93,7 +81,7 @@ def fixed_cases(
 ) -> list[tuple[Case, Order]]:
     """The fixed examples of a search (each in the cyclic and first orders the variant
     accepts), then ``extra_cases`` (e.g. counterexamples replayed from a database)."""
-    examples = _before_runs(
+    examples = call_before_runs(
         variant.examples,
         "examples",
         limit,

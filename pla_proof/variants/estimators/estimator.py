@@ -443,19 +443,17 @@ def _affine(c: Case) -> Case:
 
 def resolve_factory(spec: str) -> Callable[[], Any]:
     """``module:attribute`` naming an estimator class or zero-argument factory."""
+    from ..boundary.calls import HookError, call_before_runs
+    from ..boundary.limits import DEFAULT_TIME_LIMIT
     from ..boundary.loading import load_attribute
 
     obj = load_attribute(spec, f"--fit {spec}")
     if not callable(obj):
         raise InputError(f"--fit {spec!r} is not callable")
     try:
-        est = obj()
-    except BaseException as exc:
-        if isinstance(exc, KeyboardInterrupt):
-            raise
-        raise InputError(
-            f"--fit {spec!r}: calling it failed ({type(exc).__name__}: {exc})"
-        ) from None
+        est = call_before_runs(obj, "__init__", DEFAULT_TIME_LIMIT)
+    except HookError as exc:
+        raise InputError(f"--fit {spec!r}: calling it failed: {exc}") from None
     if not callable(getattr(est, "fit", None)):
         raise InputError(f"--fit {spec!r} does not make an object with fit(X, y)")
     return obj  # type: ignore[no-any-return]
