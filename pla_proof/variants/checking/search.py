@@ -135,73 +135,112 @@ def run_searches(
         check_hooks(v)  # a hook the protocol would silently ignore: refused, naming it
         strategy_of(v, limit)  # cases() and orders() are strategies: else exit 2, naming them
     modes = [mode] * len(variants) if isinstance(mode, str) else list(mode)
-    per = shard_examples(examples, shards)
-    tasks: list[tuple[Variant, Any]] = []
-    owner: list[int] = []
-    for i, v in enumerate(variants):
-        extra = list(extra_cases[i]) if extra_cases is not None else []
-        for s in range(shards):
-            kw: dict[str, Any] = dict(
-                examples=per[s],
-                seed=seed,
-                shard=s,
-                extra=extra if s == 0 else None,
-                first_only=first_only,
-                mode=modes[i],
-                limit=limit,
-                progress=progress if jobs == 1 else None,
-                shrink_runs=shrink_runs,
-            )
-            tasks.append((v, kw))
-            owner.append(i)
-    results: list[ShardResult | None] = [None] * len(tasks)
-    left = [shards] * len(variants)
-    reports: list[CheckReport | None] = [None] * len(variants)
-
-    def finish(t: int, res: ShardResult) -> None:
-        results[t] = res
-        i = owner[t]
-        left[i] -= 1
-        if left[i] == 0:
-            parts = [r for r, o in zip(results, owner, strict=True) if o == i]
-            rep = merge(
-                variants[i],
-                [p for p in parts if p is not None],
-                examples=examples,
-                seed=seed,
-                mode=modes[i],
-                first_only=first_only,
-            )
-            reports[i] = rep
-            if done is not None:
-                done(i, rep)
-
+    settings = dict(
+        seed=seed, first_only=first_only, limit=limit, shrink_runs=shrink_runs,
+        progress=progress if jobs == 1 else None,
+    )  # fmt: skip
+    tasks, owner = _tasks(variants, modes, extra_cases, examples, shards, settings)
+    merged = _Merger(variants, modes, owner, shards, examples, seed, first_only, done)
     if jobs <= 1 or len(tasks) == 1:
         if meanwhile is not None:
             meanwhile()
         for t, (v, kw) in enumerate(tasks):
-            finish(t, _shard(v, kw))
+            merged.finish(t, _shard(v, kw))
     else:
-        global _TASKS
-        _TASKS = tasks
+        ranks = [cost_rank(v) for v in variants]
+        order = sorted(range(len(tasks)), key=lambda t: -ranks[owner[t]])
+        _in_workers(tasks, order, jobs, merged.finish, meanwhile)
+    return [r for r in merged.reports if r is not None]
+
+
+def _tasks(
+    variants: Sequence[Variant],
+    modes: Sequence[str],
+    extra_cases: Sequence[Sequence[tuple[Case, Order]]] | None,
+    examples: int,
+    shards: int,
+    settings: dict[str, Any],
+) -> tuple[list[tuple[Variant, dict[str, Any]]], list[int]]:
+    """The units of work: ``shards`` per variant (the first also runs the fixed cases),
+    and the variant each belongs to."""
+    per = shard_examples(examples, shards)
+    tasks: list[tuple[Variant, dict[str, Any]]] = []
+    owner: list[int] = []
+    for i, v in enumerate(variants):
+        extra = list(extra_cases[i]) if extra_cases is not None else []
+        for s in range(shards):
+            kw = dict(settings, examples=per[s], shard=s, mode=modes[i])
+            kw["extra"] = extra if s == 0 else None
+            tasks.append((v, kw))
+            owner.append(i)
+    return tasks, owner
+
+
+class _Merger:
+    """Each variant's report, made as soon as its last shard is in."""
+
+    def __init__(
+        self,
+        variants: Sequence[Variant],
+        modes: Sequence[str],
+        owner: list[int],
+        shards: int,
+        examples: int,
+        seed: int,
+        first_only: bool,
+        done: Callable[[int, CheckReport], None] | None,
+    ) -> None:
+        self.variants, self.modes, self.owner = variants, modes, owner
+        self.examples, self.seed, self.first_only, self.done = examples, seed, first_only, done
+        self.results: list[ShardResult | None] = [None] * len(owner)
+        self.left = [shards] * len(variants)
+        self.reports: list[CheckReport | None] = [None] * len(variants)
+
+    def finish(self, t: int, res: ShardResult) -> None:
+        self.results[t] = res
+        i = self.owner[t]
+        self.left[i] -= 1
+        if self.left[i]:
+            return
+        parts = [r for r, o in zip(self.results, self.owner, strict=True) if o == i]
+        rep = merge(
+            self.variants[i],
+            [p for p in parts if p is not None],
+            examples=self.examples,
+            seed=self.seed,
+            mode=self.modes[i],
+            first_only=self.first_only,
+        )
+        self.reports[i] = rep
+        if self.done is not None:
+            self.done(i, rep)
+
+
+def _in_workers(
+    tasks: list[tuple[Variant, dict[str, Any]]],
+    order: list[int],
+    jobs: int,
+    finish: Callable[[int, ShardResult], None],
+    meanwhile: Callable[[], None] | None,
+) -> None:
+    """Run the units on ``jobs`` forked processes, in ``order``."""
+    global _TASKS
+    _TASKS = list(tasks)
+    try:
+        ctx = mp.get_context("fork")
+        pool = ProcessPoolExecutor(
+            max_workers=min(jobs, len(tasks)), mp_context=ctx, initializer=_worker_start
+        )
         try:
-            ctx = mp.get_context("fork")
-            ranks = [cost_rank(v) for v in variants]
-            order = sorted(range(len(tasks)), key=lambda t: -ranks[owner[t]])
-            pool = ProcessPoolExecutor(
-                max_workers=min(jobs, len(tasks)), mp_context=ctx, initializer=_worker_start
-            )
-            try:
-                futures = {pool.submit(_unit, t): t for t in order}
-                if meanwhile is not None:  # every worker is forked by now
-                    meanwhile()
-                for fut in as_completed(futures):
-                    finish(futures[fut], fut.result())
-            finally:  # on every exit path: no worker outlives the search
-                _stop_workers(pool)
-        finally:
-            _TASKS = []
-    return [r for r in reports if r is not None]
+            futures = {pool.submit(_unit, t): t for t in order}
+            if meanwhile is not None:  # every worker is forked by now
+                meanwhile()
+            for fut in as_completed(futures):
+                finish(futures[fut], fut.result())
+        finally:  # on every exit path: no worker outlives the search
+            _stop_workers(pool)
+    finally:
+        _TASKS = []
 
 
 def search(

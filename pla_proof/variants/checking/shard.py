@@ -22,8 +22,8 @@ from hypothesis.errors import Flaky, HypothesisException
 
 from ...errors import OutsideDomain
 from ..boundary.calls import user_frames
-from ..boundary.limits import DEFAULT_TIME_LIMIT
-from ..protocol.claim import Failure
+from ..boundary.limits import DEFAULT_TIME_LIMIT, time_limit
+from ..protocol.claim import Claim, Failure
 from ..protocol.variant import Case, Order, Record, Variant
 from .drawing import drawing, drawing_error, strategy_of
 from .report import (
@@ -222,50 +222,120 @@ def _round(
     shard: int,
     shrink_runs: int | None = None,
 ) -> list[Counterexample]:
-    timeouts: list[Counterexample] = []
-    # the shrink budget: once a failure is found, at most ``shrink_runs`` more runs of
-    # the variant; then the round ends with the smallest failing case of each cause
-    # (Hypothesis tries candidates smaller than the current best only: the last failing
-    # case of a cause is its best)
-    best: dict[str, Counterexample] = {}
-    spent = [0]
-    ticks: list[Callable[[], None]] = []
+    """One round of Hypothesis search for the properties not in ``ignore``."""
+    one = _Round(variant, ignore, out, mode, limit, progress, shard, shrink_runs)
+    return one.search(strategy, examples, seed)
 
-    @_settings(examples)
-    @hypothesis_seed(seed)
-    @given(strategy)
-    def test(ex: tuple[Case, Order]) -> None:
-        ticks[0]()  # a case was drawn
+
+class _Round:
+    """A round: each drawn case is run (:meth:`try_case`); the first failure of a
+    property not yet refuted raises its own exception, which Hypothesis shrinks.
+
+    The shrink budget: once a failure is found, at most ``shrink_runs`` more runs of the
+    variant; then the round ends with the smallest failing case of each cause
+    (Hypothesis tries candidates smaller than the current best only: the last failing
+    case of a cause is its best)."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        ignore: set[str],
+        out: ShardResult,
+        mode: str,
+        limit: float | None,
+        progress: Callable[[str], None] | None,
+        shard: int,
+        shrink_runs: int | None,
+    ) -> None:
+        self.variant, self.ignore, self.out = variant, ignore, out
+        self.mode, self.limit, self.progress = mode, limit, progress
+        self.shard, self.shrink_runs = shard, shrink_runs
+        self.timeouts: list[Counterexample] = []
+        self.best: dict[str, Counterexample] = {}
+        self.spent = 0
+        self.tick: Callable[[], None] = lambda: None
+
+    def search(self, strategy: Any, examples: int, seed: int) -> list[Counterexample]:
+        @_settings(examples)
+        @hypothesis_seed(seed)
+        @given(strategy)
+        def test(ex: tuple[Case, Order]) -> None:
+            self.tick()  # a case was drawn
+            try:
+                self.try_case(*ex)
+            finally:
+                self.tick()
+
+        found: list[Counterexample] = list(self.timeouts)
         try:
-            _test(ex)
-        finally:
-            ticks[0]()
+            with drawing(self.limit) as tick:
+                self.tick = tick
+                test()
+        except _ShrinkSpent:
+            found.extend(self.best.values())
+        except _Refuted as e:
+            found.append(e.ce)
+        except BaseExceptionGroup as g:
+            for leaf in _leaves(g):
+                if isinstance(leaf, _Refuted):
+                    found.append(leaf.ce)
+                elif not isinstance(leaf, _Abort | Flaky | HypothesisException):
+                    raise
+        except (_Abort, Flaky, HypothesisException):
+            pass
+        except Exception as exc:
+            if user_frames(exc):  # the variant's own strategy raised while drawing a case
+                raise drawing_error(exc) from None
+            raise
+        return found + [ce for ce in self.timeouts if ce not in found]
 
-    def _test(ex: tuple[Case, Order]) -> None:
+    def try_case(self, case: Case, order: Order) -> None:
+        out = self.out
         if out.timeouts >= 3:
             raise _Abort()
-        case, order = ex
-        if best and shrink_runs is not None:
-            if spent[0] >= shrink_runs:
+        if self.best and self.shrink_runs is not None:
+            if self.spent >= self.shrink_runs:
                 raise _ShrinkSpent()
-            spent[0] += 1
+            self.spent += 1
         try:
             rec, res = run_case(
-                variant, case, order, mode=mode, stop=lambda p: p not in ignore, limit=limit
+                self.variant,
+                case,
+                order,
+                mode=self.mode,
+                stop=lambda p: p not in self.ignore,
+                limit=self.limit,
             )
         except OutsideDomain as outside:
             out.skip(outside)
             return
         out.note(rec, res)
         _account(out, rec)
-        if progress is not None and out.runs % 25 == 0:
-            progress(
-                f"{variant.name}: {out.runs} runs, refuted so far: "
-                + (", ".join(sorted(ignore)) or "none")
+        if self.progress is not None and out.runs % 25 == 0:
+            self.progress(
+                f"{self.variant.name}: {out.runs} runs, refuted so far: "
+                + (", ".join(sorted(self.ignore)) or "none")
             )
+        self.steer(case, rec)
+        failing = [p for p, f in res.items() if f is not None and p not in self.ignore]
+        if failing:
+            self.refute(case, order, rec, res, failing)
+
+    def steer(self, case: Case, rec: Record) -> None:
+        """Hypothesis's targets: more updates, and updates nearer the claimed bound."""
         target(float(rec.updates), label="updates")
-        claim = variant.claim(case) if rec.updates else None
-        if claim is not None and claim.g is not None and claim.C is not None and claim.uu:
+        if not rec.updates:
+            return
+        try:
+            with time_limit(self.limit):
+                claim = self.variant.claim(case)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException:  # the run already reported what the claim did wrong
+            return
+        if not isinstance(claim, Claim):
+            return
+        if claim.g is not None and claim.C is not None and claim.uu:
             with contextlib.suppress(TypeError, ValueError, ZeroDivisionError, OverflowError):
                 target(
                     float(
@@ -275,47 +345,31 @@ def _round(
                     ),
                     label="k g^2 / (C |u|^2)",
                 )
-        failing = [p for p, f in res.items() if f is not None and p not in ignore]
-        if not failing:
-            return
-        prop = min(failing, key=lambda p: failure_order(variant, res[p], p))
+
+    def refute(
+        self,
+        case: Case,
+        order: Order,
+        rec: Record,
+        res: dict[str, Failure | None],
+        failing: list[str],
+    ) -> None:
+        """Raise the failure of the first property the run refuted (to be shrunk)."""
+        prop = min(failing, key=lambda p: failure_order(self.variant, res[p], p))
         f = res[prop]
         assert f is not None
-        ce = Counterexample(case, order, rec, f, shard=shard)
+        ce = Counterexample(case, order, rec, f, shard=self.shard)
         if prop == "ENDS":  # not shrunk: every attempt would cost the whole time limit
-            out.timeouts += 1
-            if not timeouts:
-                timeouts.append(ce)
+            self.out.timeouts += 1
+            if not self.timeouts:
+                self.timeouts.append(ce)
             return
         cause = _cause(prop, f)
-        if cause not in best or ce.size()[:3] <= best[cause].size()[:3]:
-            best[cause] = ce  # (a failure of another cause met while shrinking may be larger)
+        if cause not in self.best or ce.size()[:3] <= self.best[cause].size()[:3]:
+            self.best[cause] = ce  # (a failure of another cause met while shrinking may be larger)
         refuted = _refuted(cause)()
         refuted.ce = ce
         raise refuted
-
-    found: list[Counterexample] = list(timeouts)
-    try:
-        with drawing(limit) as tick:
-            ticks.append(tick)
-            test()
-    except _ShrinkSpent:
-        found.extend(best.values())
-    except _Refuted as e:
-        found.append(e.ce)
-    except BaseExceptionGroup as g:
-        for leaf in _leaves(g):
-            if isinstance(leaf, _Refuted):
-                found.append(leaf.ce)
-            elif not isinstance(leaf, _Abort | Flaky | HypothesisException):
-                raise
-    except (_Abort, Flaky, HypothesisException):
-        pass
-    except Exception as exc:
-        if user_frames(exc):  # the variant's own strategy raised while drawing a case
-            raise drawing_error(exc) from None
-        raise
-    return found + [ce for ce in timeouts if ce not in found]
 
 
 def _leaves(g: BaseExceptionGroup[Any]) -> list[BaseException]:

@@ -193,6 +193,52 @@ def _symbolic(value: Any) -> Any:
 
 def read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
     """The variant's rule and claim as the linear template, or why not."""
+    shape = _not_template(variant)
+    if shape is not None:
+        return shape
+    assert isinstance(variant, LinearVariant)
+    cls = type(variant)
+    case: Any = SymbolicCase(parameters=getattr(cls, "parameters", None) or {})
+    try:
+        read = _read_hooks(variant, case)
+        if isinstance(read, NotDeclarative):
+            return read
+        eta, tau, strict, how = read
+        if any(_symbolic(v) != 0 for v in variant.start(case)):
+            return NotDeclarative("it starts from w != 0 (the template starts from 0)")
+        claim = variant.claim(case)
+    except _Unreadable as exc:
+        return NotDeclarative(f"not the template: {exc}")
+    except (TypeError, ValueError, ArithmeticError) as exc:
+        why = f"{type(exc).__name__}: {exc}"
+        return NotDeclarative(f"not a formula in R^2, gamma and |u|^2 ({why})")
+    except Exception as exc:  # the variant's own code, on a symbolic case or its own points
+        return NotDeclarative(
+            f"its code raised {one_line(exc)} when read on a symbolic case or on points "
+            "of its own domain"
+        )
+    why = _not_template_claim(claim, case)
+    if why is not None:
+        return NotDeclarative(why)
+    assumed = _assumed(cls, case)
+    if isinstance(assumed, NotDeclarative):
+        return assumed
+    params = case.params
+    return DeclaredRule(
+        eta,
+        tau,
+        strict,
+        _symbolic(claim.C),
+        _symbolic(claim.g),
+        claim.end,
+        how,
+        tuple(params.read),
+        params.assumptions() + assumed,
+    )
+
+
+def _not_template(variant: Variant) -> NotDeclarative | None:
+    """Why the variant's class is not the template's shape (None: it may be)."""
     if not isinstance(variant, LinearVariant):
         return NotDeclarative("not a LinearVariant (its run() is its own algorithm)")
     cls = type(variant)
@@ -207,60 +253,61 @@ def read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
         return NotDeclarative(
             f"parameters[{name!r}] = {rng!r} is not a range ({', '.join(map(repr, RANGES))})"
         )
-    case: Any = SymbolicCase(parameters=declared)
+    return None
+
+
+def _read_hooks(variant: LinearVariant, case: Any) -> tuple[Any, Any, bool, str] | NotDeclarative:
+    """``(eta, tau, strict, how)``: declared, or read from a hand-written step and
+    trigger by exact probes on points of the variant's own domain."""
+    cls = type(variant)
     own_trigger = cls.triggers is not LinearVariant.triggers
     own_step = cls.step is not LinearVariant.step
-    try:
-        rng = random.Random(20)
-        read = []
-        points = domain_points(variant) if own_step or own_trigger else []
-        if own_step:  # the hand-written step replaces eta and the factors
-            eta = _probe_step(variant, rng, points)
-            read.append("step()")
-        else:
-            eta = _symbolic(variant.eta(case))
-            if variant.factors(case) is not None:
-                return NotDeclarative("per-point factors a_i (the template has a_i = 1)")
-        if own_trigger:  # the hand-written trigger replaces tau and strict_trigger
-            tau, strict = _probe_trigger(variant, rng, points)
-            read.append("triggers()")
-        else:
-            tau = _symbolic(variant.tau(case))
-            flag = variant.strict_trigger(case)
-            if not isinstance(flag, bool):
-                return NotDeclarative("its trigger is strict for some points only")
-            strict = flag
-        if any(_symbolic(v) != 0 for v in variant.start(case)):
-            return NotDeclarative("it starts from w != 0 (the template starts from 0)")
-        claim = variant.claim(case)
-    except _Unreadable as exc:
-        return NotDeclarative(f"not the template: {exc}")
-    except (TypeError, ValueError, ArithmeticError) as exc:
-        why = f"{type(exc).__name__}: {exc}"
-        return NotDeclarative(f"not a formula in R^2, gamma and |u|^2 ({why})")
-    except Exception as exc:  # the variant's own code, on a symbolic case or its own points
-        return NotDeclarative(
-            f"its code raised {one_line(exc)} when read on a symbolic case or on points "
-            "of its own domain"
-        )
+    rng = random.Random(20)
+    read = []
+    points = domain_points(variant) if own_step or own_trigger else []
+    if own_step:  # the hand-written step replaces eta and the factors
+        eta = _probe_step(variant, rng, points)
+        read.append("step()")
+    else:
+        eta = _symbolic(variant.eta(case))
+        if variant.factors(case) is not None:
+            return NotDeclarative("per-point factors a_i (the template has a_i = 1)")
+    if own_trigger:  # the hand-written trigger replaces tau and strict_trigger
+        tau, strict = _probe_trigger(variant, rng, points)
+        read.append("triggers()")
+    else:
+        tau = _symbolic(variant.tau(case))
+        flag = variant.strict_trigger(case)
+        if not isinstance(flag, bool):
+            return NotDeclarative("its trigger is strict for some points only")
+        strict = flag
     how = (
         f"read from {' and '.join(read)} by exact probes ({PROBES} each), the rest declared"
         if read
         else "declared (eta, tau, start)"
     )
+    return eta, tau, strict, how
+
+
+def _not_template_claim(claim: Any, case: Any) -> str | None:
+    """Why the claim is not the template's (None: it is)."""
     if not isinstance(claim, Claim):
-        return NotDeclarative(f"claim() returned {type(claim).__name__}; expected a Claim")
+        return f"claim() returned {type(claim).__name__}; expected a Claim"
     if claim.bound is not None:
-        return NotDeclarative("the claim states its own bound (the template proves C |u|^2/g^2)")
+        return "the claim states its own bound (the template proves C |u|^2/g^2)"
     if claim.strict:
-        return NotDeclarative("the claim's bound is strict (the template proves k g^2 <= C |u|^2)")
+        return "the claim's bound is strict (the template proves k g^2 <= C |u|^2)"
     if claim.C is None or claim.g is None:
-        return NotDeclarative("the claim has no (C, g)")
+        return "the claim has no (C, g)"
     if _symbolic(claim.pu0) != 0 or _symbolic(claim.n0) != 0:
-        return NotDeclarative("the claim starts from w != 0")
+        return "the claim starts from w != 0"
     if _symbolic(claim.uu) != case.uu:
-        return NotDeclarative("the claim's |u|^2 is not the comparator's")
-    C, g = _symbolic(claim.C), _symbolic(claim.g)
+        return "the claim's |u|^2 is not the comparator's"
+    return None
+
+
+def _assumed(cls: type, case: Any) -> tuple[Any, ...] | NotDeclarative:
+    """The variant's declared assumptions (``assumes``) as relations."""
     params = case.params
     data: list[Any] = []
     for text in getattr(cls, "assumes", ()) or ():
@@ -276,17 +323,7 @@ def read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
                 )
             symbol = params[name]
         data.append(_relation(symbol, op, bound))
-    return DeclaredRule(
-        eta,
-        tau,
-        strict,
-        C,
-        g,
-        claim.end,
-        how,
-        tuple(params.read),
-        params.assumptions() + tuple(data),
-    )
+    return tuple(data)
 
 
 def _relation(symbol: Any, op: str, bound: Fraction) -> Any:
