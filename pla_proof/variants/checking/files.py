@@ -19,10 +19,11 @@ from fractions import Fraction
 from typing import Any
 
 from ...errors import InputError
+from ..boundary.calls import call_hook
 from ..protocol.claim import Failure
 from ..protocol.variant import Case, Order, Record, Variant
 from .report import Counterexample
-from .run import evaluate
+from .run import run_case
 
 __all__ = [
     "case_from_json",
@@ -116,7 +117,7 @@ def replay_commands(
     named = args() if callable(args) else [spec]
     check = " ".join(shlex.quote(p) for p in ["pla-proof", "check", *named, "--replay", json_path])
     trace = None
-    args = variant.trace_args(ce.case)
+    args = call_hook(variant.trace_args, "trace_args", ce.case)
     if args is not None:
         parts = ["pla-proof", "trace", csv_path, *args]
         if ce.record.choices:
@@ -182,6 +183,6 @@ def load_counterexample(path: str) -> tuple[Case, Order, dict[str, Any]]:
 
 
 def replay(variant: Variant, case: Case, order: Order) -> tuple[Record, dict[str, Failure | None]]:
-    """Run the variant on a saved case again and evaluate its claim."""
-    rec = variant.run(case, order)
-    return rec, evaluate(variant.claim(case), rec)
+    """Run the variant on a saved case again and evaluate its claim (as the search ran
+    it: :func:`~pla_proof.variants.checking.run.run_case`)."""
+    return run_case(variant, case, order)
