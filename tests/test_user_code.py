@@ -384,6 +384,10 @@ def assert_user_error_line(o: Outcome, fragments: list[str]) -> None:
 
 
 def names_hook(text: str, hook: str) -> bool:
+    """``hook()`` or ``Class.hook`` in the text; a fit class's method by its name (not
+    the ``--fit`` option)."""
+    if hook in FIT_HOOKS:
+        return re.search(rf"(?<![-\w]){re.escape(hook)}(?!\w)", text) is not None
     return f"{hook}()" in text or f".{hook}" in text
 
 
@@ -508,7 +512,7 @@ def test_a_fit_class_that_raises_or_returns_the_wrong_thing_is_the_users_error(
         assert o.code == 1, (o.code, o.err[-800:])
         assert "RUNS" in o.failed(), o.failed()
         text = o.message("RUNS")
-    assert method in text, text
+    assert names_hook(text, method), text
     assert any(w in text for w in where), (where, text)
     if kind == "raise":
         assert "ValueError: a mistake of mine" in text, text
@@ -581,7 +585,7 @@ def _assert_stopped(o: Outcome, hook: str, phase: str) -> None:
     if phase == "before":
         assert o.code == 2, (o.code, o.err[-800:])
         lines = o.err.strip().splitlines()
-        assert len(lines) == 1 and hook in lines[0], lines
+        assert len(lines) == 1 and names_hook(lines[0], hook), lines
     else:
         assert o.code == 1, (o.code, o.err[-800:])
         assert "ENDS" in o.failed(), o.failed()
@@ -710,6 +714,7 @@ NORMALISED = '''\
 """Normalised updates w += y x/|x| on points of rational norm, written by hand."""
 
 import math
+import os
 from fractions import Fraction
 
 from pla_proof.variants import Claim, LinearVariant
@@ -717,6 +722,13 @@ from pla_proof.variants.cases import normalisable_cases
 
 WRONG = {wrong}
 ASSERT_IN = {where!r}
+
+
+def _inside(ok, hook):
+    if not ok:  # noted where the test can see it, even if the exception is swallowed
+        with open(os.environ["PLA_PROOF_TEST_OUTSIDE"], "a", encoding="utf-8") as fh:
+            fh.write(hook + "\\n")
+    return ok
 
 
 def _dot(a, b):
@@ -745,18 +757,19 @@ class HandNormalised(LinearVariant):
 
     def triggers(self, w, x, y):
         if ASSERT_IN == "triggers":
-            assert _rational_norm(x), "x must have a rational norm"
+            assert _inside(_rational_norm(x), "triggers"), "x must have a rational norm"
         return y * _dot(w, x) <= 0
 
     def step(self, w, x, y):
         if ASSERT_IN == "step":
-            assert _rational_norm(x), "x must have a rational norm"
+            assert _inside(_rational_norm(x), "step"), "x must have a rational norm"
         r = _norm(x)
         return [y * v / r for v in x]
 
     def claim(self, case):
         if ASSERT_IN == "claim":
-            assert all(_rational_norm(x) for x in case.X), "every x must have a rational norm"
+            ok = all(_rational_norm(x) for x in case.X)
+            assert _inside(ok, "claim"), "every x must have a rational norm"
         g = min(yi * _dot(case.u, x) / _norm(x) for x, yi in zip(case.X, case.y))
         C = Fraction(1, 4) if WRONG else Fraction(1)
         return Claim(C=C, g=g, uu=case.uu)
@@ -766,11 +779,18 @@ class HandNormalised(LinearVariant):
 @pytest.mark.parametrize("where", ["step", "triggers", "claim"])
 @pytest.mark.parametrize("wrong", [False, True], ids=["correct", "wrong-claim"])
 def test_a_hook_that_asserts_its_domain_is_never_called_outside_it(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str, wrong: bool
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    where: str,
+    wrong: bool,
 ) -> None:
+    outside = tmp_path / "outside.txt"
+    monkeypatch.setenv("PLA_PROOF_TEST_OUTSIDE", str(outside))
     path = write(tmp_path, NORMALISED.format(wrong=wrong, where=where))
     o = check(capsys, tmp_path, [f"{path}:HandNormalised"])
     assert_not_internal(o)
+    assert not outside.exists(), f"called outside its domain: {outside.read_text()}"
     doc = o.doc()
     assert doc["runs"] > 0 and doc["skipped"] == 0, (doc["runs"], doc["skip_reasons"])
     if wrong:
