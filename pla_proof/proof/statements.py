@@ -44,7 +44,7 @@ from typing import Any
 
 import sympy as sp
 
-from .runtime import compare
+from .comparison import compare
 
 __all__ = [
     "END_LEMMAS",
