@@ -56,7 +56,6 @@ from .obligations import (
     N,
     Obligation,
     R,
-    _vector_subs,
     a1,
     a_i,
     a_j,
@@ -101,6 +100,7 @@ from .statements import (
     rel,
     t,
     uu,
+    vector_substitution,
     xx,
     y,
     yux,
@@ -157,7 +157,7 @@ def _defs(forms: Mapping[Any, Any]) -> tuple[Any, ...]:
     return tuple(sp.Eq(sym, form, evaluate=False) for sym, form in forms.items())
 
 
-_CLASSIC = _vector_subs()
+_CLASSIC = vector_substitution()
 _GENERIC = frozenset({"P_G", "Q_G", "T_G"})
 _FIRST = rel(k, "==", 1)
 

@@ -53,7 +53,6 @@ from .statements import (
     GENERIC_LEMMAS,
     LEMMAS,
     R2,
-    VOCABULARY,
     C,
     Induction,
     Lemma,
@@ -76,6 +75,7 @@ from .statements import (
     t,
     uu,
     vector_forms,
+    vector_substitution,
     vsum,
     xx,
     y,
@@ -372,10 +372,6 @@ def _all_of(*checks: Check) -> Check:
 # --- the run-time lemmas -----------------------------------------------------------------
 
 
-def _vector_subs(dim: Any = d) -> dict[sp.Symbol, sp.Expr]:
-    return {VOCABULARY[name][0]: form for name, form in vector_forms(dim).items()}
-
-
 #: identities that use y in {-1, +1} (y^2 = 1)
 _SIGNS: dict[str, tuple[str, ...]] = {"L5": ("y",)}
 
@@ -384,7 +380,7 @@ def _identity_obligations(lem: Lemma) -> list[Obligation]:
     statement = lem.statement(strict=False)
     signs = _SIGNS.get(lem.id, ())
     deps = (*lem.depends_on, *(("L5.sign",) if signs else ()))
-    general = _vector_subs()
+    general = vector_substitution()
     out = [defined(lem.id, lem.id, statement, general, deps, signs=signs)]
     out.append(
         instances(
@@ -612,7 +608,7 @@ def _cauchy_schwarz_obligations(lem: Lemma) -> list[Obligation]:
         uvec = [U[p] for p in range(1, dim + 1)]
         wvec = [W[p] + y * X[p] for p in range(1, dim + 1)]
         sos = lagrange_sos(uvec, wvec, dim)
-        concrete = unroll(gap.xreplace(_vector_subs(dim)))
+        concrete = unroll(gap.xreplace(vector_substitution(dim)))
         out.append(
             Obligation(
                 f"L4.d{dim}",
@@ -1270,7 +1266,7 @@ def _rate() -> list[Obligation]:
         "RATE.expand",
         "RATE",
         rel(n1, "==", n0 + 2 * eta * t + eta**2 * xx),
-        {**_vector_subs(), **RATE_FORMS},
+        {**vector_substitution(), **RATE_FORMS},
         ("L5.sign",),
         signs=("y",),
     )
@@ -1281,7 +1277,7 @@ def _rate() -> list[Obligation]:
         "RATE.progress",
         "RATE",
         rel(pu1, "==", pu + eta * yux),
-        {**_vector_subs(), **RATE_FORMS},
+        {**vector_substitution(), **RATE_FORMS},
         ("DEF_ALG",),
     )
     out += with_instances(progress, progress_lhs, progress_rhs)
