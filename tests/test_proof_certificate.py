@@ -13,7 +13,7 @@ import pytest
 from pla_proof.cli import main
 from pla_proof.data import from_arrays
 from pla_proof.proof.certificate import q, run_certificate
-from pla_proof.proof.coq import _compile
+from pla_proof.proof.coq import compile_text
 from pla_proof.trainer import train
 
 COQC = shutil.which("coqc")
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def compiles(text: str) -> bool:
-    proc, _ = _compile(COQC or "coqc", text, 300, name="Certificate.v")
+    proc, _ = compile_text(COQC or "coqc", text, 300, name="Certificate.v")
     return proc is not None and proc.returncode == 0
 
 

@@ -16,7 +16,7 @@ import sympy as sp
 
 from pla_proof.cli import main
 from pla_proof.proof.blueprint import check_all
-from pla_proof.proof.coq import _compile, development, export, kernel_theorems, run_coqc
+from pla_proof.proof.coq import compile_text, development, export, kernel_theorems, run_coqc
 from pla_proof.proof.obligations import all_obligations
 
 COQC = shutil.which("coqc")
@@ -124,7 +124,7 @@ def test_coqc_rejects_a_wrong_copy_of_the_development(name: str) -> None:
     old, new = WRONG[name]
     text = export(OBS, development=True).text
     assert text.count(old) == 1, old
-    proc, _ = _compile(COQC or "coqc", text.replace(old, new), 600)
+    proc, _ = compile_text(COQC or "coqc", text.replace(old, new), 600)
     assert proc is not None and proc.returncode != 0
     assert "Error" in proc.stderr + proc.stdout
 

@@ -289,22 +289,67 @@ def _fast_csv(
         return None
     b = np.frombuffer(body, dtype=np.uint8)
     index = _LineIndex(b, body_line)
-    slow_rows: set[int] = set()
+    slow_rows = _exponent_rows(body, b, index, sep, coding)
+    if slow_rows is None:
+        return None  # not a numeral: the exact reader names it
+    parsed = _parse_floats(body, sep, width, coding)
+    if parsed is None:
+        return None  # ragged rows, empty cells, ...: the exact reader names the problem
+    F, raw_labels = parsed
+    bad = ~np.isfinite(F)
+    if slow_rows:
+        if F.shape[0] != index.row_lines.size:
+            return None
+        bad[sorted(slow_rows)] = False  # those rows are read exactly below
+    if bad.any():
+        _refuse(int(np.argwhere(bad)[0][0]), index, body, sep, width, coding, path)
+        return None  # pragma: no cover - _refuse raises
+    y, bad_labels = invalid_labels(raw_labels, coding)
+    if bad_labels.size:
+        _refuse(int(bad_labels[0]), index, body, sep, width, coding, path)
+        return None  # pragma: no cover - _refuse raises
+    K, long_rows = _decimals(body, b, index)
+    slow_rows.update(long_rows)
+    S = 10**K
+    Z, fits = _scaled_integers(F, K)
+    slow_rows.update(np.flatnonzero(~fits.all(axis=1)).tolist())
+    if not slow_rows:
+        return Z, S, y
+    if F.shape[0] != index.row_lines.size:
+        return None
+    return _patch_rows(Z, S, y, sorted(slow_rows), body, index, sep, width, coding, path)
+
+
+def _exponent_rows(
+    body: bytes, b: np.ndarray, index: _LineIndex, sep: str, coding: Coding
+) -> set[int] | None:
+    """The rows with an exponent (``1e3``), to be read exactly; ``None`` when a feature
+    holds a byte that is no part of a numeral (the exact reader names it)."""
+    import numpy as np
+
     # bytes that are no part of a plain numeral: deleted at C speed, usually none are left
-    if body.translate(None, b"0123456789.+- \t\r\n" + sep.encode()):
-        lut = np.full(256, 2, dtype=np.uint8)  # 2: no numeral, 1: exponent letter, 0: fine
-        lut[np.frombuffer(b"0123456789.+- \t\r\n", dtype=np.uint8)] = 0
-        lut[ord(sep)] = 0
-        lut[[ord("e"), ord("E")]] = 1
-        special = np.flatnonzero(lut[b])
-        line_of = np.searchsorted(index.starts, special, side="right") - 1
-        if isinstance(coding, dict):
-            feature = special < _label_starts(b, index.starts, index.ends, sep)[line_of]
-        else:
-            feature = np.ones(special.size, dtype=bool)
-        if np.any(feature & (b[special] != ord("e")) & (b[special] != ord("E"))):
-            return None  # not a numeral: the exact reader names it
-        slow_rows.update(index.line_rows[line_of[feature]].tolist())
+    if not body.translate(None, b"0123456789.+- \t\r\n" + sep.encode()):
+        return set()
+    lut = np.full(256, 2, dtype=np.uint8)  # 2: no numeral, 1: exponent letter, 0: fine
+    lut[np.frombuffer(b"0123456789.+- \t\r\n", dtype=np.uint8)] = 0
+    lut[ord(sep)] = 0
+    lut[[ord("e"), ord("E")]] = 1
+    special = np.flatnonzero(lut[b])
+    line_of = np.searchsorted(index.starts, special, side="right") - 1
+    if isinstance(coding, dict):
+        feature = special < _label_starts(b, index.starts, index.ends, sep)[line_of]
+    else:
+        feature = np.ones(special.size, dtype=bool)
+    if np.any(feature & (b[special] != ord("e")) & (b[special] != ord("E"))):
+        return None
+    return set(index.line_rows[line_of[feature]].tolist())
+
+
+def _parse_floats(body: bytes, sep: str, width: int, coding: Coding) -> tuple[Any, Any] | None:
+    """numpy's parse of the body: the features as floats and the raw labels; ``None``
+    when it fails or finds another number of columns."""
+    import numpy as np
+
     try:
         kwargs: dict[str, Any] = {"delimiter": sep, "ndmin": 2, "encoding": "ascii"}
         if isinstance(coding, dict):
@@ -318,52 +363,47 @@ def _fast_csv(
                 return None
             F, raw_labels = both[:, :-1], both[:, -1]
     except (ValueError, IndexError):
-        return None  # ragged rows, empty cells, ...: the exact reader names the problem
+        return None
     if F.shape[1] != width - 1:
         return None
-    bad = ~np.isfinite(F)
-    if slow_rows:
-        if F.shape[0] != index.row_lines.size:
-            return None
-        bad[sorted(slow_rows)] = False  # those rows are read exactly below
-    if bad.any():
-        _refuse(int(np.argwhere(bad)[0][0]), index, body, sep, width, coding, path)
-        return None  # pragma: no cover - _refuse raises
-    y, bad_labels = invalid_labels(raw_labels, coding)
-    if bad_labels.size:
-        _refuse(int(bad_labels[0]), index, body, sep, width, coding, path)
-        return None  # pragma: no cover - _refuse raises
-    # K: the most digits after a decimal point (22 at most: 10^22 is exact in float64)
+    return F, raw_labels
+
+
+def _decimals(body: bytes, b: np.ndarray, index: _LineIndex) -> tuple[int, set[int]]:
+    """K, the most digits after a decimal point (22 at most: 10^22 is exact in float64),
+    and the rows with more, to be read exactly."""
+    import numpy as np
+
     K = 0
-    if b"." in body:
-        follow = np.flatnonzero(b == ord("."))
-        while follow.size and K <= 22:
-            nxt = follow + K + 1
-            nxt = nxt[nxt < len(b)]
-            follow = follow[: nxt.size][(b[nxt] >= 48) & (b[nxt] <= 57)]
-            if follow.size:
-                K += 1
-        if K > 22:
-            lines = np.searchsorted(index.starts, follow, side="right") - 1
-            slow_rows.update(np.unique(index.line_rows[lines]).tolist())
-            K = 22
-    S = 10**K
+    if b"." not in body:
+        return K, set()
+    follow = np.flatnonzero(b == ord("."))
+    while follow.size and K <= 22:
+        nxt = follow + K + 1
+        nxt = nxt[nxt < len(b)]
+        follow = follow[: nxt.size][(b[nxt] >= 48) & (b[nxt] <= 57)]
+        if follow.size:
+            K += 1
+    if K <= 22:
+        return K, set()
+    lines = np.searchsorted(index.starts, follow, side="right") - 1
+    return 22, set(np.unique(index.line_rows[lines]).tolist())
+
+
+def _scaled_integers(F: np.ndarray, K: int) -> tuple[Any, Any]:
+    """``(Z, fits)``: ``Z = round(F 10^K)`` as int64 where ``|F 10^K| < 2^50`` (exact
+    there), 0 elsewhere; ``fits`` says where (the other rows are read exactly)."""
+    import numpy as np
+
     with np.errstate(over="ignore", invalid="ignore"):
-        M = F * float(S) if K else F
+        M = F * float(10**K) if K else F
         fits = np.abs(M) < 2.0**50
     if K:
         M[~fits] = 0.0  # those rows are read exactly below
         np.rint(M, out=M)
-        Z = M.astype(np.int64)
-        del M
-    else:
-        Z = np.where(fits, F, 0.0).astype(np.int64) if not fits.all() else F.astype(np.int64)
-    slow_rows.update(np.flatnonzero(~fits.all(axis=1)).tolist())
-    if not slow_rows:
-        return Z, S, y
-    if F.shape[0] != index.row_lines.size:
-        return None
-    return _patch_rows(Z, S, y, sorted(slow_rows), body, index, sep, width, coding, path)
+        return M.astype(np.int64), fits
+    Z = np.where(fits, F, 0.0).astype(np.int64) if not fits.all() else F.astype(np.int64)
+    return Z, fits
 
 
 class _LineIndex:

@@ -524,8 +524,6 @@ TRUSTED_BASE: dict[str, str] = {
 
 def obligation_latex(ob: Obligation) -> str:
     """An obligation's claim in LaTeX: its hypotheses, then its conclusion."""
-    from . import notation
-
     if ob.conclusion is None:
         return ""
     concl = notation.latex(ob.conclusion, inline=False)

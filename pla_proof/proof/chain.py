@@ -56,7 +56,6 @@ from .obligations import (
     N,
     Obligation,
     R,
-    _vector_subs,
     a1,
     a_i,
     a_j,
@@ -101,6 +100,7 @@ from .statements import (
     rel,
     t,
     uu,
+    vector_substitution,
     xx,
     y,
     yux,
@@ -157,7 +157,7 @@ def _defs(forms: Mapping[Any, Any]) -> tuple[Any, ...]:
     return tuple(sp.Eq(sym, form, evaluate=False) for sym, form in forms.items())
 
 
-_CLASSIC = _vector_subs()
+_CLASSIC = vector_substitution()
 _GENERIC = frozenset({"P_G", "Q_G", "T_G"})
 _FIRST = rel(k, "==", 1)
 
@@ -598,14 +598,38 @@ def check_chain(
     obs = list(obligations)
     by_id = {ob.id: ob for ob in obs}
     proved_ids = set(by_id) if proved is None else set(proved)
-    fact_of = _fact_index(facts)
+    sources_of = _Sources(
+        _fact_index(facts),
+        _readings(obs, renamings),
+        _induction_groups(obs),
+        {r.id: r for r in renamings},
+    )
+    established = _establish(obs, proved_ids, sources_of)
+    sources = {
+        ob.id: [sources_of.classify(ob, h, established) for h in ob.hypotheses] for ob in obs
+    }
+    problems = [
+        *_induction_problems(sources_of.groups, sources),
+        *_missing_links(renamings, by_id),
+        *_unestablished(obs, proved_ids, established, sources),
+    ]
+    return Chain(sources, established, problems)
+
+
+def _induction_groups(obs: Sequence[Obligation]) -> dict[str, dict[str, list[Obligation]]]:
+    """The halves of each induction: group -> ``"base"``/``"step"`` -> its obligations."""
     groups: dict[str, dict[str, list[Obligation]]] = {}
     for ob in obs:
         if ob.induction is not None:
             groups.setdefault(ob.induction[0], {}).setdefault(ob.induction[1], []).append(ob)
-    renaming_of = {r.id: r for r in renamings}
+    return groups
 
-    # every conclusion under every renaming whose state it respects: key -> (source, renaming)
+
+def _readings(
+    obs: Sequence[Obligation], renamings: Sequence[Renaming]
+) -> dict[str, list[tuple[Obligation, Renaming]]]:
+    """Every conclusion under every renaming whose state it respects:
+    key -> ``(source, renaming)``."""
     readings: dict[str, list[tuple[Obligation, Renaming]]] = {}
     for ob in obs:
         if ob.conclusion is None:
@@ -618,41 +642,77 @@ def check_chain(
                 if r.mapping and not names & set(r.mapping):
                     continue
                 readings.setdefault(canon(_rename(part, r.mapping)), []).append((ob, r))
+    return readings
 
-    def group_ok(name: str, established: set[str], *, whole: bool = True) -> bool:
+
+@dataclass(frozen=True)
+class _Sources:
+    """Where a hypothesis can come from: the facts, the conclusions as read through the
+    renamings, and the inductions (an induction hypothesis is its own conclusion)."""
+
+    fact_of: dict[str, list[Fact]]
+    readings: dict[str, list[tuple[Obligation, Renaming]]]
+    groups: dict[str, dict[str, list[Obligation]]]
+    renaming_of: dict[str, Renaming]
+
+    def group_ok(self, name: str, established: set[str], *, whole: bool = True) -> bool:
         """Base and step present; the base established (and the step too, ``whole``)."""
-        parts = groups.get(name, {})
+        parts = self.groups.get(name, {})
         base, step = parts.get("base", []), parts.get("step", [])
         done = base + step if whole else base
         return bool(base and step) and all(b.id in established for b in done)
 
-    def classify(ob: Obligation, hyp: Any, established: set[str]) -> Source:
+    def classify(self, ob: Obligation, hyp: Any, established: set[str]) -> Source:
+        """The source of one hypothesis of ``ob``, given the obligations established."""
         key = canon(hyp)
-        for fact in fact_of.get(key, ()):
+        return (
+            self._fact(ob, hyp, key)
+            or self._conclusion(ob, hyp, key, established)
+            or self._induction_hypothesis(ob, hyp, key, established)
+            or Source(hyp, "undischarged")
+        )
+
+    def _fact(self, ob: Obligation, hyp: Any, key: str) -> Source | None:
+        for fact in self.fact_of.get(key, ()):
             if _allowed_when(fact.when, ob) and (fact.nodes is None or ob.node in fact.nodes):
                 return Source(hyp, fact.kind, fact.id)
-        for src, r in readings.get(key, []):
+        return None
+
+    def _conclusion(
+        self, ob: Obligation, hyp: Any, key: str, established: set[str]
+    ) -> Source | None:
+        for src, r in self.readings.get(key, []):
             if src.id == ob.id or src.id not in established:
                 continue
             if not all(link in established for link in r.links):
                 continue
             if not _allowed_when(src.when, ob):
                 continue
-            if src.induction is not None and not group_ok(src.induction[0], established):
+            if src.induction is not None and not self.group_ok(src.induction[0], established):
                 continue
             return Source(hyp, "conclusion", _node_name(src), r.id)
-        if ob.induction is not None and ob.induction[1] == "step" and ob.conclusion is not None:
-            name, renaming_id = ob.induction[0], ob.induction[2]
-            ih = renaming_of.get(renaming_id)
-            if (
-                ih is not None
-                and canon(_rename(ob.conclusion, ih.mapping)) == key
-                and group_ok(name, established, whole=False)
-                and all(x in established for x in ih.links)
-            ):
-                return Source(hyp, "conclusion", name, ih.id)
-        return Source(hyp, "undischarged")
+        return None
 
+    def _induction_hypothesis(
+        self, ob: Obligation, hyp: Any, key: str, established: set[str]
+    ) -> Source | None:
+        """A step's own conclusion at the previous index, once its base is established."""
+        if ob.induction is None or ob.induction[1] != "step" or ob.conclusion is None:
+            return None
+        name, renaming_id = ob.induction[0], ob.induction[2]
+        ih = self.renaming_of.get(renaming_id)
+        if (
+            ih is not None
+            and canon(_rename(ob.conclusion, ih.mapping)) == key
+            and self.group_ok(name, established, whole=False)
+            and all(x in established for x in ih.links)
+        ):
+            return Source(hyp, "conclusion", name, ih.id)
+        return None
+
+
+def _establish(obs: Sequence[Obligation], proved_ids: set[str], sources_of: _Sources) -> set[str]:
+    """The obligations established: proved, every hypothesis with a source (to a fixpoint)."""
     established: set[str] = set()
     changed = True
     while changed:
@@ -660,11 +720,19 @@ def check_chain(
         for ob in obs:
             if ob.id in established or ob.id not in proved_ids:
                 continue
-            if all(classify(ob, h, established).kind != "undischarged" for h in ob.hypotheses):
+            if all(
+                sources_of.classify(ob, h, established).kind != "undischarged"
+                for h in ob.hypotheses
+            ):
                 established.add(ob.id)
                 changed = True
+    return established
 
-    sources = {ob.id: [classify(ob, h, established) for h in ob.hypotheses] for ob in obs}
+
+def _induction_problems(
+    groups: Mapping[str, Mapping[str, list[Obligation]]], sources: Mapping[str, list[Source]]
+) -> list[str]:
+    """An induction without a base case or a step, or a half that does not fix its index."""
     problems = []
     for name, parts in groups.items():
         if not parts.get("base"):
@@ -675,18 +743,33 @@ def check_chain(
             for ob in parts.get(role, []):
                 if not any(s.source == index_fact for s in sources[ob.id]):
                     problems.append(f"{ob.id}: the {role} case does not fix its index")
-    for r in renamings:
-        for link in r.links:
-            if link not in by_id:
-                problems.append(f"renaming '{r.id}' needs link {link}, which is missing")
-    for ob in obs:
-        if (
-            ob.id in proved_ids
-            and ob.id not in established
-            and not any(s.kind == "undischarged" for s in sources[ob.id])
-        ):
-            problems.append(f"{ob.id}: a source it relies on is not established")
-    return Chain(sources, established, problems)
+    return problems
+
+
+def _missing_links(renamings: Sequence[Renaming], by_id: Mapping[str, Obligation]) -> list[str]:
+    """A renaming whose link obligation is missing."""
+    return [
+        f"renaming '{r.id}' needs link {link}, which is missing"
+        for r in renamings
+        for link in r.links
+        if link not in by_id
+    ]
+
+
+def _unestablished(
+    obs: Sequence[Obligation],
+    proved_ids: set[str],
+    established: set[str],
+    sources: Mapping[str, list[Source]],
+) -> list[str]:
+    """A proved obligation, every hypothesis sourced, that is still not established."""
+    return [
+        f"{ob.id}: a source it relies on is not established"
+        for ob in obs
+        if ob.id in proved_ids
+        and ob.id not in established
+        and not any(s.kind == "undischarged" for s in sources[ob.id])
+    ]
 
 
 def _node_name(ob: Obligation) -> str:

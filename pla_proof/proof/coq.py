@@ -48,7 +48,9 @@ __all__ = [
     "PREAMBLE",
     "CoqRun",
     "KernelTheorem",
+    "compile_text",
     "coq_name",
+    "coq_term",
     "development",
     "export",
     "kernel_theorems",
@@ -178,8 +180,13 @@ def _nat_sub(e: sp.Add) -> str:
     return f"({left} - ({right}))%nat"
 
 
-def _term(e: Any) -> str:
-    """A real-valued SymPy expression as a Coq term."""
+def coq_term(e: Any) -> str:
+    """A real-valued SymPy expression as a Coq term.
+
+    >>> k, g = sp.symbols("k g")
+    >>> coq_term(k * g**2 + sp.Rational(1, 2))
+    '((1 / 2) + (k * (g ^ 2)))'
+    """
     if isinstance(e, sp.Symbol):
         if str(e) in _NAT:
             return f"INR {e}"
@@ -193,29 +200,32 @@ def _term(e: Any) -> str:
         (idx,) = e.indices
         return f"{_ident(str(e.base))} {_nat_arg(idx)}"
     if isinstance(e, sp.Add):
-        return "(" + " + ".join(_term(a) for a in e.args) + ")"
+        return "(" + " + ".join(coq_term(a) for a in e.args) + ")"
     if isinstance(e, sp.Mul):
         num = [a for a in e.args if not (isinstance(a, sp.Pow) and a.exp.is_negative)]
         den = [a.base ** (-a.exp) for a in e.args if isinstance(a, sp.Pow) and a.exp.is_negative]
-        top = " * ".join(_term(a) for a in num) if num else "1"
+        top = " * ".join(coq_term(a) for a in num) if num else "1"
         if den:
-            return f"({top} / {_term(sp.Mul(*den))})"
+            return f"({top} / {coq_term(sp.Mul(*den))})"
         return f"({top})"
     if isinstance(e, sp.Pow):
         if e.exp.is_Integer and e.exp > 0:
-            return f"({_term(e.base)} ^ {int(e.exp)})"
+            return f"({coq_term(e.base)} ^ {int(e.exp)})"
         if e.exp.is_Integer and e.exp < 0:
-            return f"(1 / {_term(e.base ** (-e.exp))})"
+            return f"(1 / {coq_term(e.base ** (-e.exp))})"
         raise _Untranslatable(f"power {e}")
     if isinstance(e, sp.Sum):
         (idx, lo, hi) = e.limits[0]
         if lo != 1:
             raise _Untranslatable(f"sum from {lo}")
-        return f"(sum {_nat_arg(hi)} (fun {idx} : nat => {_term(e.function)}))"
+        return f"(sum {_nat_arg(hi)} (fun {idx} : nat => {coq_term(e.function)}))"
     if isinstance(e, sp.KroneckerDelta):
         a, b = e.args
         return f"(delta {_nat_arg(a)} {_nat_arg(b)})"
     raise _Untranslatable(f"{type(e).__name__} {e}")
+
+
+_term = coq_term  # the former private name, kept while callers move to coq_term
 
 
 def _nat_arg(e: Any) -> str:
@@ -231,7 +241,7 @@ def _prop(e: Any) -> str:
     if isinstance(e, Relational):
         if _is_nat(e.lhs - e.rhs) or (_is_nat(e.lhs) and e.rhs.is_Integer):
             return f"({_nat(e.lhs)} {_OPS[e.rel_op]} {_nat(e.rhs)})%nat"
-        return f"{_term(e.lhs)} {_OPS[e.rel_op]} {_term(e.rhs)}"
+        return f"{coq_term(e.lhs)} {_OPS[e.rel_op]} {coq_term(e.rhs)}"
     if isinstance(e, sp.And):
         return "(" + " /\\ ".join(_prop(a) for a in e.args) + ")"
     if isinstance(e, sp.Or):
@@ -569,7 +579,7 @@ def run_coqc(
     exp = export(obligations, development=development)
     theorems = [t.name for t in kernel_theorems()] if development else []
     status = {oid: f"not exported: {why}" for oid, why in exp.skipped.items()}
-    proc, seconds = _compile(binary, exp.text, timeout)
+    proc, seconds = compile_text(binary, exp.text, timeout)
     if proc is None:
         for oid in exp.exported:
             status[oid] = "not reached (coqc timed out)"
@@ -611,10 +621,11 @@ def run_coqc(
     return CoqRun(status, seconds, False, " ".join(message[-6:]), per)
 
 
-def _compile(
+def compile_text(
     binary: str, text: str, timeout: float, name: str = "Perceptron.v"
 ) -> tuple[subprocess.CompletedProcess[str] | None, float]:
-    """``coqc`` on ``text`` in a fresh directory: the process (None on time-out), seconds."""
+    """Compile ``text`` with ``coqc``, as the file ``name`` in a fresh directory: the
+    finished process (None on time-out) and the seconds it took."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / name
         path.write_text(text, encoding="utf-8")
@@ -631,6 +642,9 @@ def _compile(
         except subprocess.TimeoutExpired:
             return None, time.perf_counter() - start
         return proc, time.perf_counter() - start
+
+
+_compile = compile_text  # the former private name, kept while callers move to compile_text
 
 
 def _failed_theorem(text: str, output: str) -> str | None:

@@ -53,7 +53,6 @@ from .statements import (
     GENERIC_LEMMAS,
     LEMMAS,
     R2,
-    VOCABULARY,
     C,
     Induction,
     Lemma,
@@ -76,6 +75,7 @@ from .statements import (
     t,
     uu,
     vector_forms,
+    vector_substitution,
     vsum,
     xx,
     y,
@@ -372,10 +372,6 @@ def _all_of(*checks: Check) -> Check:
 # --- the run-time lemmas -----------------------------------------------------------------
 
 
-def _vector_subs(dim: Any = d) -> dict[sp.Symbol, sp.Expr]:
-    return {VOCABULARY[name][0]: form for name, form in vector_forms(dim).items()}
-
-
 #: identities that use y in {-1, +1} (y^2 = 1)
 _SIGNS: dict[str, tuple[str, ...]] = {"L5": ("y",)}
 
@@ -384,7 +380,7 @@ def _identity_obligations(lem: Lemma) -> list[Obligation]:
     statement = lem.statement(strict=False)
     signs = _SIGNS.get(lem.id, ())
     deps = (*lem.depends_on, *(("L5.sign",) if signs else ()))
-    general = _vector_subs()
+    general = vector_substitution()
     out = [defined(lem.id, lem.id, statement, general, deps, signs=signs)]
     out.append(
         instances(
@@ -480,14 +476,43 @@ def _link(oid: str, node: str, pairs: Sequence[tuple[Any, Any]], what: str, deps
     return equations(oid, node, pairs, what, deps)
 
 
+#: the two inductions of L4: on the dimension d, and on the length n of a sum of squares
+_CS_GROUP = ("L4.cs", "previous dimension")
+_SOS_GROUP = ("L4.sos", "previous length")
+
+
 def _cauchy_schwarz_obligations(lem: Lemma) -> list[Obligation]:
     """L4 for every d: (a.b)^2 <= |a|^2 |b|^2 by induction on d (base d = 1; the step is
     Lagrange's identity for the last coordinate, a sum of squares >= 0), then its
     instances at (u, w_{k+1}) -- the run-time L4 -- and at (u, w_1)."""
     statement = lem.statement(strict=False)
-    dim_base = [rel(d, "==", 1)]
+    return [
+        _cs_base(),
+        _cs_lagrange(),
+        *_sum_of_squares(),
+        *_cs_step(),
+        *_cs_instances(statement),
+        *_cs_written_out(lem, statement),
+    ]
+
+
+def _cs_base() -> Obligation:
+    """Cauchy-Schwarz in dimension 1."""
     at_one = {sym: unroll(form.xreplace({d: 1})) for sym, form in CS_FORMS.items()}
-    lagrange = defined(
+    return implication(
+        "L4.base",
+        "L4",
+        [rel(d, "==", 1), *(sp.Eq(sym, at_one[sym], evaluate=False) for sym in (aa, bb, ab))],
+        CS_STATEMENT,
+        ("DEF_ALG",),
+        induction=(_CS_GROUP[0], "base", _CS_GROUP[1]),
+    )
+
+
+def _cs_lagrange() -> Obligation:
+    """Lagrange's identity for the last coordinate: the gap in dimension d is the gap in
+    dimension d - 1 plus Lagrange's sum."""
+    return defined(
         "L4.lagrange",
         "L4",
         rel(aa * bb - ab**2, "==", aam * bbm - abm**2 + lag),
@@ -499,46 +524,37 @@ def _cauchy_schwarz_obligations(lem: Lemma) -> list[Obligation]:
         dims={_e: (1, 2, 3)},
         extra_hypotheses=[rel(d, ">=", 2)],
     )
+
+
+def _sum_of_squares() -> list[Obligation]:
+    """A sum of squares is >= 0, by induction on its length n, and Lagrange's sum is one."""
     sos_at_one = unroll(SOS_FORMS[q].xreplace({n: 1}))
-    peel_sos = defined(
-        "L4.sos.peel",
-        "L4",
-        rel(q, "==", qm + VS[n] ** 2),
-        SOS_FORMS,
-        (),
-        rewrite=lambda e: peel_last(e.xreplace({n: _e + 1})).xreplace({_e: n - 1}),
-        dims={n: (1, 2, 3)},
-        extra_hypotheses=[rel(n, ">=", 2)],
-    )
-    sos_group = ("L4.sos", "previous length")
-    cs_group = ("L4.cs", "previous dimension")
-    classic = vector_forms()
-    out = [
-        implication(
-            "L4.base",
-            "L4",
-            [*dim_base, *(sp.Eq(sym, at_one[sym], evaluate=False) for sym in (aa, bb, ab))],
-            CS_STATEMENT,
-            ("DEF_ALG",),
-            induction=(*cs_group[:1], "base", cs_group[1]),
-        ),
-        lagrange,
+    return [
         implication(
             "L4.sos.base",
             "L4",
             [rel(n, "==", 1), sp.Eq(q, sos_at_one, evaluate=False)],
             rel(q, ">=", 0),
             (),
-            induction=(sos_group[0], "base", sos_group[1]),
+            induction=(_SOS_GROUP[0], "base", _SOS_GROUP[1]),
         ),
-        peel_sos,
+        defined(
+            "L4.sos.peel",
+            "L4",
+            rel(q, "==", qm + VS[n] ** 2),
+            SOS_FORMS,
+            (),
+            rewrite=lambda e: peel_last(e.xreplace({n: _e + 1})).xreplace({_e: n - 1}),
+            dims={n: (1, 2, 3)},
+            extra_hypotheses=[rel(n, ">=", 2)],
+        ),
         implication(
             "L4.sos.step",
             "L4",
             [rel(n, ">=", 2), rel(qm, ">=", 0), rel(q, "==", qm + VS[n] ** 2)],
             rel(q, ">=", 0),
             ("L4.sos.peel",),
-            induction=(sos_group[0], "step", sos_group[1]),
+            induction=(_SOS_GROUP[0], "step", _SOS_GROUP[1]),
         ),
         _link(
             "L4.sos.link",
@@ -561,6 +577,12 @@ def _cauchy_schwarz_obligations(lem: Lemma) -> list[Obligation]:
             "Lagrange's sum is a sum of squares (n = d - 1, s_i = a_i b_d - a_d b_i)",
             (),
         ),
+    ]
+
+
+def _cs_step() -> list[Obligation]:
+    """From dimension d - 1 to d, and how the sums to d - 1 are the sums to d read there."""
+    return [
         implication(
             "L4.step",
             "L4",
@@ -572,7 +594,7 @@ def _cauchy_schwarz_obligations(lem: Lemma) -> list[Obligation]:
             ],
             CS_STATEMENT,
             ("L4.lagrange", "L4.sos.step"),
-            induction=(cs_group[0], "step", cs_group[1]),
+            induction=(_CS_GROUP[0], "step", _CS_GROUP[1]),
         ),
         _link(
             "L4.link",
@@ -584,6 +606,13 @@ def _cauchy_schwarz_obligations(lem: Lemma) -> list[Obligation]:
             "the sums to d - 1 are the sums to d read at d - 1",
             (),
         ),
+    ]
+
+
+def _cs_instances(statement: sp.Basic) -> list[Obligation]:
+    """Cauchy-Schwarz at (u, w_{k+1}) -- the run-time L4 -- and at (u, w_1)."""
+    classic = vector_forms()
+    return [
         _link(
             "L4",
             "L4",
@@ -606,13 +635,17 @@ def _cauchy_schwarz_obligations(lem: Lemma) -> list[Obligation]:
             ("L4.step",),
         ),
     ]
-    # the cross-check of earlier versions: Lagrange's full sum of squares for d <= 4
+
+
+def _cs_written_out(lem: Lemma, statement: sp.Basic) -> list[Obligation]:
+    """The cross-check of earlier versions: Lagrange's full sum of squares for d <= 4."""
+    out = []
     gap = statement.rhs - statement.lhs
     for dim in SMALL_DIMS:
         uvec = [U[p] for p in range(1, dim + 1)]
         wvec = [W[p] + y * X[p] for p in range(1, dim + 1)]
         sos = lagrange_sos(uvec, wvec, dim)
-        concrete = unroll(gap.xreplace(_vector_subs(dim)))
+        concrete = unroll(gap.xreplace(vector_substitution(dim)))
         out.append(
             Obligation(
                 f"L4.d{dim}",
@@ -740,6 +773,18 @@ gamma, R, N, nu = sp.symbols("gamma R N nu")
 
 
 def _seed_obligations() -> list[Obligation]:
+    """Kalyanakrishnan's expansion as printed, y^2 = 1, and the textbook forms of T."""
+    return [
+        *_seed_expansion(),
+        _unit_margin(),
+        *_textbook_bound(strict=False),
+        *_textbook_bound(strict=True),
+        _seed_growth(),
+    ]
+
+
+def _seed_expansion() -> list[Obligation]:
+    """L5 as the note expands it (any real y), and y in {-1, +1} gives y^2 = 1."""
     forms = vector_forms()
     seed_rhs = forms["n0"] + 2 * y * vsum(W[i] * X[i]) + y**2 * forms["xx"]
     expand = identity(
@@ -750,7 +795,7 @@ def _seed_obligations() -> list[Obligation]:
         ("DEF_ALG",),
         given="Kalyanakrishnan's expansion, any real y",
     )
-    out = [
+    return [
         *with_instances(expand, forms["n1"], seed_rhs),
         implication(
             "L5.sign",
@@ -760,69 +805,71 @@ def _seed_obligations() -> list[Obligation]:
             ("DEF_ALG",),
         ),
     ]
-    out.append(
-        implication(
-            "T.gamma",
-            "T",
-            [rel(gamma * nu, "==", g), rel(nu**2, "==", uu), rel(nu, ">=", 0), rel(g, ">", 0),
-             rel(uu, ">", 0)],
-            sp.And(rel(gamma**2 * uu, "==", g**2), rel(gamma, ">", 0)),
-            ("A1",),
-        )
+
+
+def _unit_margin() -> Obligation:
+    """The unit margin gamma = g / |u| is positive and gamma^2 |u|^2 = g^2."""
+    return implication(
+        "T.gamma",
+        "T",
+        [rel(gamma * nu, "==", g), rel(nu**2, "==", uu), rel(nu, ">=", 0), rel(g, ">", 0),
+         rel(uu, ">", 0)],
+        sp.And(rel(gamma**2 * uu, "==", g**2), rel(gamma, ">", 0)),
+        ("A1",),
     )  # fmt: skip
-    for strict in (False, True):
-        s = ".strict" if strict else ""
-        op = "<" if strict else "<="
-        out.append(
-            implication(
-                f"T.unit{s}",
-                "T",
-                [rel(k * g**2, op, R2 * uu), rel(uu, ">", 0), rel(gamma**2 * uu, "==", g**2)],
-                rel(k * gamma**2, op, R2),
-                ("T", "T.gamma"),
-            )
-        )
-        out.append(
-            implication(
-                f"T.seed.lower{s}",
-                "T",
-                [
-                    lemma("L3").statement(strict=strict),
-                    lemma("L4").statement(),
-                    rel(N, "==", n1),
-                    rel(gamma**2 * uu, "==", g**2),
-                    rel(k, ">=", 1),
-                    rel(g, ">", 0),
-                    rel(uu, ">", 0),
-                ],
-                rel(k**2 * gamma**2, op, N),
-                ("L3", "L4", "T.gamma"),
-            )
-        )
-        out.append(
-            implication(
-                f"T.seed{s}",
-                "T",
-                [
-                    rel(k**2 * gamma**2, op, N),
-                    rel(N, "<=", k * R**2),
-                    rel(k, ">=", 1),
-                    rel(gamma, ">", 0),
-                ],
-                rel(k, op, R**2 / gamma**2),
-                (f"T.seed.lower{s}", "T.seed.upper"),
-            )
-        )
-    out.append(
+
+
+def _textbook_bound(*, strict: bool) -> list[Obligation]:
+    """T as k gamma^2 <= R^2, and the note's k <= R^2/gamma^2 through k^2 gamma^2 <= N."""
+    s = ".strict" if strict else ""
+    op = "<" if strict else "<="
+    return [
         implication(
-            "T.seed.upper",
+            f"T.unit{s}",
             "T",
-            [lemma("L7").statement(), rel(N, "==", n1), rel(R**2, "==", R2)],
-            rel(N, "<=", k * R**2),
-            ("L7",),
-        )
+            [rel(k * g**2, op, R2 * uu), rel(uu, ">", 0), rel(gamma**2 * uu, "==", g**2)],
+            rel(k * gamma**2, op, R2),
+            ("T", "T.gamma"),
+        ),
+        implication(
+            f"T.seed.lower{s}",
+            "T",
+            [
+                lemma("L3").statement(strict=strict),
+                lemma("L4").statement(),
+                rel(N, "==", n1),
+                rel(gamma**2 * uu, "==", g**2),
+                rel(k, ">=", 1),
+                rel(g, ">", 0),
+                rel(uu, ">", 0),
+            ],
+            rel(k**2 * gamma**2, op, N),
+            ("L3", "L4", "T.gamma"),
+        ),
+        implication(
+            f"T.seed{s}",
+            "T",
+            [
+                rel(k**2 * gamma**2, op, N),
+                rel(N, "<=", k * R**2),
+                rel(k, ">=", 1),
+                rel(gamma, ">", 0),
+            ],
+            rel(k, op, R**2 / gamma**2),
+            (f"T.seed.lower{s}", "T.seed.upper"),
+        ),
+    ]
+
+
+def _seed_growth() -> Obligation:
+    """The note's N <= k R^2: Q_k (L7) in its letters."""
+    return implication(
+        "T.seed.upper",
+        "T",
+        [lemma("L7").statement(), rel(N, "==", n1), rel(R**2, "==", R2)],
+        rel(N, "<=", k * R**2),
+        ("L7",),
     )
-    return out
 
 
 # --- the start and the state link between updates -------------------------------------------
@@ -993,39 +1040,48 @@ def _cosine() -> list[Obligation]:
     return out
 
 
+#: the augmented vectors xh = (x, c) and wh = (w, b/c) of BIAS, with c > 0
+XH, WH = sp.IndexedBase("xh"), sp.IndexedBase("wh")
+_c_pos = sp.Symbol("c", positive=True)
+#: <xh, wh> = w.x + b and |xh|^2 = |x|^2 + c^2, as (lhs, rhs)
+_AUGMENTED_INNER = (vsum(XH[i] * WH[i], d + 1), vsum(W[i] * X[i]) + b)
+_AUGMENTED_NORM = (vsum(XH[i] ** 2, d + 1), vsum(X[i] ** 2) + _c_pos**2)
+
+
 def _bias() -> list[Obligation]:
-    xh, wh = sp.IndexedBase("xh"), sp.IndexedBase("wh")
-    cpos = sp.Symbol("c", positive=True)  # the augmentation constant, c > 0
+    """BIAS: augmenting x with a constant c > 0 and w with b/c keeps the decisions and
+    adds c^2 to the radius; the bound on the augmented data."""
+    return [*_augmented_identities(), _augmented_written_out(), _bias_radius(), _bias_bound()]
 
-    def augmented_rewrite(expr: sp.Expr) -> sp.Expr:
-        """Peel coordinate d + 1 off, then apply xh = (x, c), wh = (w, b/c)."""
-        peeled = peel_last(expr)
-        inner = peeled.replace(
-            lambda e: isinstance(e, sp.Sum),
-            lambda e: sp.Sum(e.function.xreplace({xh: X, wh: W}), *e.limits),
-        )
-        return inner.xreplace({xh[d + 1]: cpos, wh[d + 1]: b / cpos})
 
-    inner_lhs = vsum(xh[i] * wh[i], d + 1)
-    inner_rhs = vsum(W[i] * X[i]) + b
-    norm_lhs = vsum(xh[i] ** 2, d + 1)
-    norm_rhs = vsum(X[i] ** 2) + cpos**2
+def _augmented_rewrite(expr: sp.Expr) -> sp.Expr:
+    """Peel coordinate d + 1 off, then apply xh = (x, c), wh = (w, b/c)."""
+    peeled = peel_last(expr)
+    inner = peeled.replace(
+        lambda e: isinstance(e, sp.Sum),
+        lambda e: sp.Sum(e.function.xreplace({XH: X, WH: W}), *e.limits),
+    )
+    return inner.xreplace({XH[d + 1]: _c_pos, WH[d + 1]: b / _c_pos})
 
-    def general(lhs: sp.Expr, rhs: sp.Expr) -> Check:
-        def check(timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Verdict:
-            return check_identity(augmented_rewrite(lhs), rhs)
 
-        return check
+def _augmented_identity(lhs: sp.Expr, rhs: sp.Expr) -> Check:
+    def check(timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Verdict:
+        return check_identity(_augmented_rewrite(lhs), rhs)
 
+    return check
+
+
+def _augmented_identities() -> list[Obligation]:
+    """BIAS.inner and BIAS.norm in general d."""
     given = "xh = (x_1..x_d, c), wh = (w_1..w_d, b/c), c > 0"
     aug = (
-        sp.Eq(xh[i], X[i], evaluate=False),
-        sp.Eq(wh[i], W[i], evaluate=False),
-        sp.Eq(xh[d + 1], cpos, evaluate=False),
-        sp.Eq(wh[d + 1], b / cpos, evaluate=False),
-        rel(cpos, ">", 0),
+        sp.Eq(XH[i], X[i], evaluate=False),
+        sp.Eq(WH[i], W[i], evaluate=False),
+        sp.Eq(XH[d + 1], _c_pos, evaluate=False),
+        sp.Eq(WH[d + 1], b / _c_pos, evaluate=False),
+        rel(_c_pos, ">", 0),
     )
-    out = [
+    return [
         Obligation(
             f"BIAS.{name}",
             "BIAS",
@@ -1033,72 +1089,69 @@ def _bias() -> list[Obligation]:
             ("DEF_ALG",),
             "sympy",
             "general d",
-            general(lhs, rhs),
+            _augmented_identity(lhs, rhs),
             aug[:2] + aug[2:4] + aug[4:],
             sp.Eq(lhs, rhs, evaluate=False),
             data={"lhs": lhs, "rhs": rhs, "augmented": True},
         )
-        for name, lhs, rhs in (("inner", inner_lhs, inner_rhs), ("norm", norm_lhs, norm_rhs))
+        for name, (lhs, rhs) in (("inner", _AUGMENTED_INNER), ("norm", _AUGMENTED_NORM))
     ]
 
+
+def _augmented_written_out() -> Obligation:
+    """BIAS.inner and BIAS.norm with the augmented vectors written out for d = 1..4."""
     written_out = {  # the augmented vectors, coordinate by coordinate, for each d
         dim: [
             {
-                **{xh[p]: X[p] for p in range(1, dim + 1)},
-                **{wh[p]: W[p] for p in range(1, dim + 1)},
-                xh[dim + 1]: cpos,
-                wh[dim + 1]: b / cpos,
+                **{XH[p]: X[p] for p in range(1, dim + 1)},
+                **{WH[p]: W[p] for p in range(1, dim + 1)},
+                XH[dim + 1]: _c_pos,
+                WH[dim + 1]: b / _c_pos,
             }
         ]
         for dim in SMALL_DIMS
     }
-    out.append(
-        instances(
-            "BIAS.d<=4",
-            "BIAS",
-            inner_lhs,
-            inner_rhs,
-            ("BIAS.inner", "BIAS.norm"),
-            extra=written_out,
-            more=[(norm_lhs, norm_rhs)],
-            hypotheses=[rel(cpos, ">", 0)],
-            what="BIAS.inner and BIAS.norm with the augmented vectors written out",
-        )
+    return instances(
+        "BIAS.d<=4",
+        "BIAS",
+        *_AUGMENTED_INNER,
+        ("BIAS.inner", "BIAS.norm"),
+        extra=written_out,
+        more=[_AUGMENTED_NORM],
+        hypotheses=[rel(_c_pos, ">", 0)],
+        what="BIAS.inner and BIAS.norm with the augmented vectors written out",
     )
-    out.append(
-        implication(
-            "BIAS.radius",
-            "BIAS",
-            [rel(a_i, "<=", R2), rel(a_j, "==", R2), rel(R2h, "==", a_j + c**2)],
-            sp.And(rel(a_i + c**2, "<=", R2h), rel(R2h, "==", R2 + c**2)),
-            ("BIAS.norm",),
-        )
+
+
+def _bias_radius() -> Obligation:
+    """The augmented radius: R-hat^2 = R^2 + c^2, attained where R^2 is."""
+    return implication(
+        "BIAS.radius",
+        "BIAS",
+        [rel(a_i, "<=", R2), rel(a_j, "==", R2), rel(R2h, "==", a_j + c**2)],
+        sp.And(rel(a_i + c**2, "<=", R2h), rel(R2h, "==", R2 + c**2)),
+        ("BIAS.norm",),
     )
-    out.append(
-        implication(
-            "BIAS.bound",
-            "BIAS",
-            [
-                rel(k * g**2, "<=", R2h * uuh),
-                rel(R2h, "==", R2 + c**2),
-                rel(uuh * c**2, "==", uu * c**2 + theta**2),
-                rel(c, ">", 0),
-            ],
-            rel(k * g**2 * c**2, "<=", (R2 + c**2) * (uu * c**2 + theta**2)),
-            ("T", "BIAS.inner", "BIAS.radius"),
-            statement="T on the augmented data with u-hat = (u, theta/c), |u-hat|^2 = uuh: "
-            + _implies_text(
-                [
-                    rel(k * g**2, "<=", R2h * uuh),
-                    rel(R2h, "==", R2 + c**2),
-                    rel(uuh * c**2, "==", uu * c**2 + theta**2),
-                    rel(c, ">", 0),
-                ],
-                rel(k * g**2 * c**2, "<=", (R2 + c**2) * (uu * c**2 + theta**2)),
-            ),
-        )
+
+
+def _bias_bound() -> Obligation:
+    """T on the augmented data, with u-hat = (u, theta/c)."""
+    hypotheses = [
+        rel(k * g**2, "<=", R2h * uuh),
+        rel(R2h, "==", R2 + c**2),
+        rel(uuh * c**2, "==", uu * c**2 + theta**2),
+        rel(c, ">", 0),
+    ]
+    conclusion = rel(k * g**2 * c**2, "<=", (R2 + c**2) * (uu * c**2 + theta**2))
+    return implication(
+        "BIAS.bound",
+        "BIAS",
+        hypotheses,
+        conclusion,
+        ("T", "BIAS.inner", "BIAS.radius"),
+        statement="T on the augmented data with u-hat = (u, theta/c), |u-hat|^2 = uuh: "
+        + _implies_text(hypotheses, conclusion),
     )
-    return out
 
 
 #: the three bias conventions at the first update (all start at 0) and their updates:
@@ -1234,58 +1287,93 @@ RATE_FORMS: dict[sp.Symbol, sp.Expr] = {
 
 
 def _rate() -> list[Obligation]:
-    v_i = sp.Symbol("v_i")  # coordinate i of the eta-run's weights
-    forms = vector_forms()
-    t_eta = y * vsum((eta * W[i]) * X[i])
-    out = [
-        identity(
-            "RATE.weights",
-            "RATE",
-            (v_i + eta * y * X[i]).xreplace({v_i: eta * W[i]}),
-            eta * (W[i] + y * X[i]),
-            ("DEF_ALG",),
-            given="induction step: v_k = eta w_k coordinatewise (base: v_1 = 0 = eta w_1)",
-            scope="every coordinate",
-        ),
-        implication(
-            "RATE.trigger",
-            "RATE",
-            [rel(eta, ">", 0)],
-            sp.Equivalent(rel(eta * t, "<=", 0), rel(t, "<=", 0)),
-            ("RATE.decision",),
-        ),
+    """RATE: with learning rate eta > 0 the weights scale by eta, the decisions are those
+    of eta = 1, and the generic lemma gives the bound with (C, g) = (eta^2 R^2, eta g)."""
+    return [
+        _rate_weights(),
+        *_rate_decision(),
+        _rate_trigger(),
+        *_rate_expansion(),
+        *_rate_progress(),
+        *_rate_generic_instance(),
+        _rate_bound(),
     ]
+
+
+def _rate_weights() -> Obligation:
+    """The induction step of v_k = eta w_k, coordinate by coordinate."""
+    v_i = sp.Symbol("v_i")  # coordinate i of the eta-run's weights
+    return identity(
+        "RATE.weights",
+        "RATE",
+        (v_i + eta * y * X[i]).xreplace({v_i: eta * W[i]}),
+        eta * (W[i] + y * X[i]),
+        ("DEF_ALG",),
+        given="induction step: v_k = eta w_k coordinatewise (base: v_1 = 0 = eta w_1)",
+        scope="every coordinate",
+    )
+
+
+def _rate_decision() -> list[Obligation]:
+    """The eta-run's trigger value is eta times the eta = 1 run's."""
+    t_eta = y * vsum((eta * W[i]) * X[i])
+    t_one = eta * vector_forms()["t"]
     decision = identity(
         "RATE.decision",
         "RATE",
         t_eta,
-        eta * forms["t"],
+        t_one,
         ("RATE.weights",),
         given="the eta-run's trigger value is eta times the eta = 1 run's",
     )
-    out[1:1] = with_instances(decision, t_eta, eta * forms["t"])
+    return with_instances(decision, t_eta, t_one)
+
+
+def _rate_trigger() -> Obligation:
+    """eta > 0: the eta-run triggers exactly when the eta = 1 run does."""
+    return implication(
+        "RATE.trigger",
+        "RATE",
+        [rel(eta, ">", 0)],
+        sp.Equivalent(rel(eta * t, "<=", 0), rel(t, "<=", 0)),
+        ("RATE.decision",),
+    )
+
+
+def _rate_expansion() -> list[Obligation]:
+    """L5 with learning rate eta: |w + eta y x|^2 = |w|^2 + 2 eta t + eta^2 |x|^2."""
+    forms = vector_forms()
     expand_lhs = vsum((W[i] + eta * y * X[i]) ** 2)
     expand_rhs = forms["n0"] + 2 * eta * forms["t"] + eta**2 * forms["xx"]
     expand = defined(
         "RATE.expand",
         "RATE",
         rel(n1, "==", n0 + 2 * eta * t + eta**2 * xx),
-        {**_vector_subs(), **RATE_FORMS},
+        {**vector_substitution(), **RATE_FORMS},
         ("L5.sign",),
         signs=("y",),
     )
-    out += with_instances(expand, expand_lhs, expand_rhs, signs=("y",))
+    return with_instances(expand, expand_lhs, expand_rhs, signs=("y",))
+
+
+def _rate_progress() -> list[Obligation]:
+    """L1 with learning rate eta: u.(w + eta y x) = u.w + eta y u.x."""
+    forms = vector_forms()
     progress_lhs = vsum(U[i] * (W[i] + eta * y * X[i]))
     progress_rhs = forms["pu"] + eta * forms["yux"]
     progress = defined(
         "RATE.progress",
         "RATE",
         rel(pu1, "==", pu + eta * yux),
-        {**_vector_subs(), **RATE_FORMS},
+        {**vector_substitution(), **RATE_FORMS},
         ("DEF_ALG",),
     )
-    out += with_instances(progress, progress_lhs, progress_rhs)
-    out += generic_instance(
+    return with_instances(progress, progress_lhs, progress_rhs)
+
+
+def _rate_generic_instance() -> list[Obligation]:
+    """The eta-run's (G1) and (G2) with C = eta^2 R^2 and g = eta g."""
+    return generic_instance(
         "RATE",
         "RATE",
         growth=eta**2 * R2,
@@ -1303,17 +1391,18 @@ def _rate() -> list[Obligation]:
         ],
         depends_on=("G", "RATE.expand", "RATE.progress"),
     )
+
+
+def _rate_bound() -> Obligation:
+    """The generic bound with (eta^2 R^2, eta g) is T: eta cancels."""
     scaled = GENERIC["bound"].xreplace({C: eta**2 * R2, g: eta * g})
-    out.append(
-        implication(
-            "RATE.bound",
-            "RATE",
-            [rel(eta, ">", 0)],
-            sp.Equivalent(scaled, lemma("T").statement()),
-            ("T_G", "RATE.G1", "RATE.G2"),
-        )
+    return implication(
+        "RATE.bound",
+        "RATE",
+        [rel(eta, ">", 0)],
+        sp.Equivalent(scaled, lemma("T").statement()),
+        ("T_G", "RATE.G1", "RATE.G2"),
     )
-    return out
 
 
 # --- everything ----------------------------------------------------------------------------

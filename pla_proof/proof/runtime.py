@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from . import forms
+from .comparison import compare
 
 __all__ = [
     "CLAIMED_BOUND",
@@ -102,25 +103,6 @@ def _build(tree: Tree) -> Callable[[Mapping[str, Any]], Any]:
         return out
 
     return fold
-
-
-def compare(a: Any, op: str, b: Any) -> bool:
-    """``a op b`` for the relation symbols SymPy uses.
-
-    >>> compare(1, "<=", 1), compare(1, "<", 1), compare(2, "==", 2)
-    (True, False, True)
-    """
-    if op == "<=":
-        return bool(a <= b)
-    if op == "<":
-        return bool(a < b)
-    if op == ">=":
-        return bool(a >= b)
-    if op == ">":
-        return bool(a > b)
-    if op == "==":
-        return bool(a == b)
-    raise ValueError(f"unknown relation {op!r}")
 
 
 class Statement(str):

@@ -44,7 +44,7 @@ from typing import Any
 
 import sympy as sp
 
-from .runtime import compare
+from .comparison import compare
 
 __all__ = [
     "END_LEMMAS",
@@ -60,6 +60,7 @@ __all__ = [
     "lemma",
     "rel",
     "vector_forms",
+    "vector_substitution",
 ]
 
 # --- the run vocabulary: what a run measures at update k ---------------------------
@@ -606,6 +607,16 @@ def vector_forms(dim: Any = d) -> dict[str, sp.Expr]:
         "xx": vsum(X[i] ** 2, dim),
         "uu": vsum(U[i] ** 2, dim),
     }
+
+
+def vector_substitution(dim: Any = d) -> dict[sp.Symbol, sp.Expr]:
+    """:func:`vector_forms` keyed by the vocabulary's symbols: substituting it into a
+    run-time statement gives the statement's vector form in dimension ``dim``.
+
+    >>> vector_substitution(2)[xx].doit()
+    x[1]**2 + x[2]**2
+    """
+    return {VOCABULARY[name][0]: form for name, form in vector_forms(dim).items()}
 
 
 # --- the run-time forms, generated for the SymPy-free run path ----------------------------
