@@ -225,7 +225,6 @@ def coq_term(e: Any) -> str:
     raise _Untranslatable(f"{type(e).__name__} {e}")
 
 
-_term = coq_term  # the former private name, kept while callers move to coq_term
 
 
 def _nat_arg(e: Any) -> str:
@@ -644,7 +643,6 @@ def compile_text(
         return proc, time.perf_counter() - start
 
 
-_compile = compile_text  # the former private name, kept while callers move to compile_text
 
 
 def _failed_theorem(text: str, output: str) -> str | None:

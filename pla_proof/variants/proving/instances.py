@@ -218,12 +218,12 @@ def prove_claim(
 
 def _coq_term(e: Any, parameters: tuple[str, ...] = ()) -> str:
     """A formula of the claim as a Coq term (a parameter ``eta`` is ``p_eta`` there)."""
-    from ...proof.coq import _term
+    from ...proof.coq import coq_term
 
     e = sp.sympify(e)
     names = {str(sym): sym for sym in e.free_symbols}
     subs = {names[p]: sp.Symbol(f"p_{p}") for p in parameters if p in names}
-    return _term(e.subs(subs))
+    return coq_term(e.subs(subs))
 
 
 def coq_text(rule: DeclaredRule, name: str) -> str:
@@ -313,14 +313,14 @@ def _coq_prop(rel: Any, parameters: tuple[str, ...]) -> str:
 
 
 def _run_coq(rule: DeclaredRule, name: str, coqc: str | None, timeout: float) -> tuple[str, float]:
-    from ...proof.coq import _compile, export
+    from ...proof.coq import compile_text, export
     from ...proof.obligations import all_obligations
 
     binary = coqc or shutil.which("coqc")
     if binary is None:
         raise InputError("coqc not found: install Coq (Debian package 'coq') for --coq")
     text = export(all_obligations(), development=True).text + coq_text(rule, name)
-    proc, seconds = _compile(binary, text, timeout, name="Claim.v")
+    proc, seconds = compile_text(binary, text, timeout, name="Claim.v")
     if proc is None:
         return "failed: coqc timed out", seconds
     if proc.returncode == 0:
