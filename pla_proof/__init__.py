@@ -16,6 +16,13 @@ The proof walked through on a run (:func:`explain`) and the run update by update
 >>> [s.j for s in t.steps], t.run.rule
 ([2, 1, 0], 'replay')
 
+The tight bound of a data set and what each selection rule does against it
+(:func:`tight_bound`, the command ``bound``):
+
+>>> from pla_proof import tight_bound
+>>> tight_bound(load("orthonormal:4"), runs=False).margin.bound
+Fraction(4, 1)
+
 Every name is imported on first use, so that ``import pla_proof`` (and the
 ``pla-proof`` command's start) stays light: no numpy, SymPy, SciPy, Z3 or
 Hypothesis until a name that needs them is used.
@@ -32,6 +39,7 @@ from .moved import install as _install_moved
 _install_moved()  # modules that moved stay importable from their old places
 
 if TYPE_CHECKING:
+    from .bounds import TightBound, tight_bound
     from .data import Bias, Dataset, from_arrays, load, read_csv, read_npz
     from .explanation import Explanation, explain, explain_run
     from .geometry import (
@@ -83,6 +91,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "check_variant": ("pla_proof.testing", "check_variant"),
     **{n: ("pla_proof.explanation", n) for n in ("Explanation", "explain", "explain_run")},
     **{n: ("pla_proof.tracing", n) for n in ("Instance", "Trace", "instantiate", "trace")},
+    **{n: ("pla_proof.bounds", n) for n in ("TightBound", "tight_bound")},
     "edge_case_datasets": ("pla_proof.strategies", "edge_case_datasets"),
     "non_separable_datasets": ("pla_proof.strategies", "non_separable_datasets"),
     "separable_datasets": ("pla_proof.strategies", "separable_datasets"),
@@ -126,6 +135,7 @@ __all__ = [
     "Run",
     "SolverError",
     "Step",
+    "TightBound",
     "Trace",
     "Variant",
     "Violation",
@@ -153,6 +163,7 @@ __all__ = [
     "running_sandwich",
     "separability",
     "separable_datasets",
+    "tight_bound",
     "trace",
     "train",
     "update_orders",
