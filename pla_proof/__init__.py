@@ -5,6 +5,24 @@
 >>> run.status, run.updates, run.bound
 ('converged', 5, Fraction(5, 1))
 
+The proof walked through on a run (:func:`explain`) and the run update by update
+(:func:`trace`), as data that the commands ``explain`` and ``trace`` render:
+
+>>> from pla_proof import explain, trace
+>>> ex = explain(load("orthonormal:3"))
+>>> ex.facts["bound_slack"], [s.held for s in ex.summary()][:2]
+(Fraction(0, 1), [True, True])
+>>> t = trace(load("orthonormal:3"), replay=[2, 1, 0])
+>>> [s.j for s in t.steps], t.run.rule
+([2, 1, 0], 'replay')
+
+The tight bound of a data set and what each selection rule does against it
+(:func:`tight_bound`, the command ``bound``):
+
+>>> from pla_proof import tight_bound
+>>> tight_bound(load("orthonormal:4"), runs=False).margin.bound
+Fraction(4, 1)
+
 Every name is imported on first use, so that ``import pla_proof`` (and the
 ``pla-proof`` command's start) stays light: no numpy, SymPy, SciPy, Z3 or
 Hypothesis until a name that needs them is used.
@@ -21,7 +39,9 @@ from .moved import install as _install_moved
 _install_moved()  # modules that moved stay importable from their old places
 
 if TYPE_CHECKING:
+    from .bounds import TightBound, tight_bound
     from .data import Bias, Dataset, from_arrays, load, read_csv, read_npz
+    from .explanation import Explanation, explain, explain_run
     from .geometry import (
         OptimalMargin,
         affine_margin,
@@ -43,6 +63,7 @@ if TYPE_CHECKING:
         update_orders,
     )
     from .testing import check_variant
+    from .tracing import Instance, Trace, instantiate, trace
     from .trainer import RULES, Certificate, Run, train
     from .variants import Case, Claim, LinearVariant, Variant
     from .variants import resolve as resolve_variant
@@ -68,6 +89,9 @@ _LAZY: dict[str, tuple[str, str]] = {
     "check_all": ("pla_proof.proof", "check_all"),
     "prove_claim": ("pla_proof.variants.proving.instances", "prove_claim"),
     "check_variant": ("pla_proof.testing", "check_variant"),
+    **{n: ("pla_proof.explanation", n) for n in ("Explanation", "explain", "explain_run")},
+    **{n: ("pla_proof.tracing", n) for n in ("Instance", "Trace", "instantiate", "trace")},
+    **{n: ("pla_proof.bounds", n) for n in ("TightBound", "tight_bound")},
     "edge_case_datasets": ("pla_proof.strategies", "edge_case_datasets"),
     "non_separable_datasets": ("pla_proof.strategies", "non_separable_datasets"),
     "separable_datasets": ("pla_proof.strategies", "separable_datasets"),
@@ -102,13 +126,17 @@ __all__ = [
     "Claim",
     "Comparator",
     "Dataset",
+    "Explanation",
     "InputError",
+    "Instance",
     "Lemma",
     "LinearVariant",
     "OptimalMargin",
     "Run",
     "SolverError",
     "Step",
+    "TightBound",
+    "Trace",
     "Variant",
     "Violation",
     "affine_margin",
@@ -116,9 +144,12 @@ __all__ = [
     "check_all",
     "check_variant",
     "edge_case_datasets",
+    "explain",
+    "explain_run",
     "freund_schapire",
     "from_arrays",
     "gordan_certificate",
+    "instantiate",
     "lemma",
     "load",
     "make_comparator",
@@ -132,6 +163,8 @@ __all__ = [
     "running_sandwich",
     "separability",
     "separable_datasets",
+    "tight_bound",
+    "trace",
     "train",
     "update_orders",
 ]

@@ -68,8 +68,8 @@ def test_seed_002_table_rule_and_criterion(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_a_wrong_criterion_is_refused() -> None:
-    from pla_proof.cli.explain import _rule_lines
     from pla_proof.data.builtins import _DESCRIPTIONS, Criterion, Description
+    from pla_proof.render.explanation import rule_lines
 
     data = load("students")
     run = train(data, comparator=_optimal(data))
@@ -78,7 +78,7 @@ def test_a_wrong_criterion_is_refused() -> None:
     wrong = Criterion(tuple(Fraction(v) for v in (1, 1, 2, 1, 0)), Fraction(60), "a stricter rule")
     _DESCRIPTIONS["students"] = Description(saved.features, saved.labels, (wrong,))
     try:
-        lines = _rule_lines(ex)
+        lines = rule_lines(ex)
     finally:
         _DESCRIPTIONS["students"] = saved
     assert "a stricter rule, A + B + 2C + D > 60, does NOT separate the data: point 1" in lines[1]

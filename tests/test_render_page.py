@@ -19,10 +19,10 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from pla_proof.cli import main
-from pla_proof.cli.explain import instantiate
 from pla_proof.data import Dataset, load
 from pla_proof.proof.statements import RUNTIME_LEMMAS
 from pla_proof.render.page import render_page
+from pla_proof.tracing import instantiate
 from pla_proof.trainer import train
 
 

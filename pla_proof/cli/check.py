@@ -28,6 +28,13 @@ DEFAULT_EXAMPLES = 200
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    _add_variant_arguments(p)
+    _add_search_arguments(p)
+    _add_output_arguments(p)
+
+
+def _add_variant_arguments(p: argparse.ArgumentParser) -> None:
+    """What is checked: built-in or named variants, or a fit(X, y) class and how to read it."""
     p.add_argument(
         "variant",
         metavar="VARIANT",
@@ -66,6 +73,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="--fit: set the implementation's epoch budget (its n_iter, max_iter, n_iters, "
         "epochs, ... attribute) to N",
     )
+
+
+def _add_search_arguments(p: argparse.ArgumentParser) -> None:
+    """How the search runs: its size, seed, number mode, workers and time limits."""
     p.add_argument(
         "--examples",
         type=int,
@@ -109,6 +120,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="runs of the variant a search round may spend shrinking a failure (default 1000)",
     )
+
+
+def _add_output_arguments(p: argparse.ArgumentParser) -> None:
+    """Where counterexamples go and come from, and the other actions (list, Coq)."""
     p.add_argument(
         "--database",
         metavar="URL",
@@ -169,6 +184,32 @@ def _variants(args: argparse.Namespace) -> list[tuple[str, Variant]]:
 def run(args: argparse.Namespace) -> int:
     if args.list:
         return _list(args)
+    _check_options(args)
+    variants = _variants(args)
+    if args.replay:
+        if len(variants) != 1:
+            raise InputError("--replay takes one VARIANT")
+        return _replay(args, *variants[0])
+    modes = [args.mode or _mode(v) for _, v in variants]
+    store = _store(args)
+    pairs = zip(variants, modes, strict=True)
+    extra = [_stored(store, v, m, args.run_seconds) for (_, v), m in pairs]
+    reports, proofs = _search(args, variants, modes, extra)
+    docs = [
+        _report(args, spec, variant, report, replayed, proof, store, several=len(variants) > 1)
+        for (spec, variant), report, replayed, proof in zip(
+            variants, reports, extra, proofs, strict=True
+        )
+    ]
+    if args.json:
+        emit_json(
+            docs[0] if len(docs) == 1 else {"reports": docs, "ok": all(d["ok"] for d in docs)}
+        )
+    return exit_code(reports)
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse what cannot run, before anything is imported or searched."""
     if not args.variant and not args.all and not args.fit:
         raise InputError("give a VARIANT (or --all, --fit MODULE:FACTORY, --list)")
     if args.examples < 1:
@@ -181,25 +222,24 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--shrink-runs must be >= 0, got {args.shrink_runs}")
     if not args.run_seconds > 0:
         raise InputError(f"--run-seconds must be positive, got {args.run_seconds}")
-    from ..variants.checking.files import save_counterexample
-
     if args.coq and not args.replay:
         import shutil
 
         if shutil.which("coqc") is None:
             raise InputError("coqc not found: install Coq (Debian package 'coq') for --coq")
-    variants = _variants(args)
-    if args.replay:
-        if len(variants) != 1:
-            raise InputError("--replay takes one VARIANT")
-        return _replay(args, *variants[0])
+
+
+def _search(
+    args: argparse.Namespace,
+    variants: list[tuple[str, Variant]],
+    modes: list[str],
+    extra: list[list[tuple[Case, Order]]],
+) -> tuple[list[CheckReport], list[ClaimProof]]:
+    """One search per variant (or a campaign of ``--minutes``), the claims proved
+    meanwhile."""
     from ..variants.checking.search import default_jobs, run_searches
 
     jobs = args.jobs or default_jobs()
-    modes = [args.mode or _mode(v) for _, v in variants]
-    store = _store(args)
-    pairs = zip(variants, modes, strict=True)
-    extra = [_stored(store, v, m, args.run_seconds) for (_, v), m in pairs]
     progress = terminal_progress()
     how: dict[str, Any] = dict(
         examples=args.examples, seed=args.seed, mode=modes, limit=args.run_seconds, jobs=jobs
@@ -222,42 +262,52 @@ def run(args: argparse.Namespace) -> int:
     else:
         reports = run_searches([v for _, v in variants], progress=progress, meanwhile=prove, **how)
     end_progress()
-    docs = []
-    for (spec, variant), report, replayed, proof in zip(
-        variants, reports, extra, proofs, strict=True
-    ):
-        saved: dict[str, dict[str, Any]] = {}
-        for p in report.failed:
-            assert p.counterexample is not None
-            saved[p.id] = save_counterexample(
-                spec, variant, p.id, p.counterexample, args.out, mode=report.mode
-            )
-            if store is not None:
-                store.record(variant.name, _fact(saved[p.id]))
-        db = None
-        if store is not None:
-            from ..testing.database import describe
+    return reports, proofs
 
-            db = {"where": describe(store.db), "replayed": len(replayed), "recorded": len(saved)}
-        if args.json:
-            doc = report_to_json(report, variant, saved, proof)
-            if db is not None:
-                doc["database"] = db
-            docs.append(doc)
-        else:
-            print_report(report, variant, saved, proof)
-            if db is not None:
-                print(
-                    f"database {db['where']}: {db['replayed']} stored counterexample(s) "
-                    f"replayed first, {db['recorded']} recorded"
-                )
-            if len(variants) > 1:
-                print()
-    if args.json:
-        emit_json(
-            docs[0] if len(docs) == 1 else {"reports": docs, "ok": all(d["ok"] for d in docs)}
+
+def _report(
+    args: argparse.Namespace,
+    spec: str,
+    variant: Variant,
+    report: CheckReport,
+    replayed: list[tuple[Case, Order]],
+    proof: ClaimProof,
+    store: CounterexampleStore | None,
+    *,
+    several: bool,
+) -> dict[str, Any]:
+    """Save one variant's counterexamples (files, database) and print its report; its
+    JSON document (printed by the caller under ``--json``)."""
+    from ..variants.checking.files import save_counterexample
+
+    saved: dict[str, dict[str, Any]] = {}
+    for p in report.failed:
+        assert p.counterexample is not None
+        saved[p.id] = save_counterexample(
+            spec, variant, p.id, p.counterexample, args.out, mode=report.mode
         )
-    return exit_code(reports)
+        if store is not None:
+            store.record(variant.name, _fact(saved[p.id]))
+    db = None
+    if store is not None:
+        from ..testing.database import describe
+
+        db = {"where": describe(store.db), "replayed": len(replayed), "recorded": len(saved)}
+    doc: dict[str, Any] = {}
+    if args.json:
+        doc = report_to_json(report, variant, saved, proof)
+        if db is not None:
+            doc["database"] = db
+    else:
+        print_report(report, variant, saved, proof)
+        if db is not None:
+            print(
+                f"database {db['where']}: {db['replayed']} stored counterexample(s) "
+                f"replayed first, {db['recorded']} recorded"
+            )
+        if several:
+            print()
+    return doc
 
 
 def exit_code(reports: list[CheckReport]) -> int:

@@ -17,6 +17,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..render.numbers import exact, show, vector
+from ..render.trace import alpha_text
 
 if TYPE_CHECKING:
     from ..data import Dataset
@@ -174,37 +175,11 @@ def comparator_from_args(args: argparse.Namespace, data: Dataset) -> Any:
 
 
 def certificate_when_stuck(data: Dataset) -> Any:
-    """A verified Gordan certificate when the data are not separable, else ``None``:
-    asked of the geometry layer when a run ends without a conclusion (its exact
-    check is cheap next to the run that just ran out of budget)."""
-    from ..errors import SolverError
-    from ..geometry import separability
-    from ..trainer import Certificate
+    """A verified Gordan certificate when the data are not separable, else ``None``
+    (:func:`pla_proof.tracing.stuck_certificate`, reporting to the progress line)."""
+    from ..tracing import stuck_certificate
 
-    progress("checking separability exactly")
-    try:
-        res = separability(data)
-    except SolverError:
-        return None
-    if isinstance(res, Certificate) and res.verify(data):
-        return res
-    return None
-
-
-def alpha_text(alpha: Any, limit: int = 20) -> str:
-    """A certificate's weights: all of them for small data, else the nonzero ones.
-
-    >>> alpha_text([1, 1, 0])
-    'alpha = (1, 1, 0)'
-    >>> alpha_text([0] * 30 + [Fraction(1, 2)])
-    'alpha_31 = 1/2, others 0 (1 nonzero of 31)'
-    """
-    if len(alpha) <= limit:
-        return "alpha = (" + ", ".join(show(a) for a in alpha) + ")"
-    support = [i for i, a in enumerate(alpha) if a]
-    shown = ", ".join(f"alpha_{i + 1} = {show(alpha[i])}" for i in support[:limit])
-    more = ", ..." if len(support) > limit else ""
-    return f"{shown}{more}, others 0 ({len(support)} nonzero of {len(alpha)})"
+    return stuck_certificate(data, progress)
 
 
 def progress(message: str) -> None:

@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
     from ..data import Dataset
+    from ..geometry import OptimalMargin
     from ..monitor import Comparator
     from ..trainer import Run
 
@@ -359,7 +360,18 @@ def _hyperplane(data: Dataset, run: Run) -> Figure:
     shown = _shown_updates(run.updates)
     pts = _planar(data)
     box = _view(pts, origin=data.bias is None)
-    panels = max(len(shown), 1)
+    fig, axes = _panel_grid(max(len(shown), 1))
+    _hyperplane_title(fig, data, run, len(shown))
+    for idx, ax in enumerate(axes.flat):
+        if idx >= len(shown):
+            ax.set_axis_off()
+            continue
+        _update_panel(ax, data, run, pts, box, shown[idx])
+    return fig
+
+
+def _panel_grid(panels: int) -> tuple[Figure, Any]:
+    """A figure of ``panels`` panels in rows of at most :data:`COLUMNS`, sharing axes."""
     cols = min(COLUMNS, panels)
     rows = math.ceil(panels / cols)
     from matplotlib.figure import Figure
@@ -376,12 +388,16 @@ def _hyperplane(data: Dataset, run: Run) -> Figure:
         hspace=0.45,
     )
     axes = fig.subplots(rows, cols, squeeze=False, sharex=True, sharey=True)
+    return fig, axes
+
+
+def _hyperplane_title(fig: Figure, data: Dataset, run: Run, shown: int) -> None:
     form = (
         "w·x + b"
         if data.bias is not None and data.bias.name != "minus-one"
         else ("w·x − b" if data.bias is not None else "w·x")
     )
-    skipped = run.updates - len(shown)
+    skipped = run.updates - shown
     fig.suptitle(
         f"{data.name}: the boundary {form} = 0 after each update"
         + (f" ({skipped} middle updates not shown)" if skipped else "")
@@ -393,52 +409,45 @@ def _hyperplane(data: Dataset, run: Run) -> Figure:
         ),
         fontsize=9,
     )
-    for idx, ax in enumerate(axes.flat):
-        if idx >= len(shown):
-            ax.set_axis_off()
-            continue
-        k = shown[idx]
-        j = run.choices[k - 1]
-        _frame(ax, box)
-        _draw_points(ax, data, pts, str(k))
-        before = run.w_after(k - 1)
-        if any(before):
-            a0, c0 = _affine(data, before)
-            _draw_boundary(
-                ax, a0, c0, box, f"previous-{k}", colour=PREVIOUS, style="--", arrow=False
-            )
-        after = run.w_after(k)
-        a1, c1 = _affine(data, after)
-        if a1[0] == 0 and a1[1] == 0:
-            ax.text(
-                0.5,
-                0.05,
-                "w = 0 in the plane: no boundary",
-                transform=ax.transAxes,
-                ha="center",
-                fontsize=7,
-            )
-        elif not _draw_boundary(ax, a1, c1, box, str(k)):
-            ax.text(
-                0.5,
-                0.05,
-                "the boundary lies outside this view",
-                transform=ax.transAxes,
-                ha="center",
-                fontsize=7,
-            )
-        ring = ax.scatter(
-            [pts[j][0]],
-            [pts[j][1]],
-            s=150,
-            facecolors="none",
-            edgecolors="black",
-            linewidths=1.3,
-            zorder=5,
-        )
-        ring.set_gid(f"picked-{k}")
-        ax.set_title(f"update k = {k}: j = {j + 1}\n{_decision_text(data, after, k)}", fontsize=7)
-    return fig
+
+
+def _update_panel(
+    ax: Axes,
+    data: Dataset,
+    run: Run,
+    pts: list[tuple[float, float]],
+    box: tuple[float, float, float, float],
+    k: int,
+) -> None:
+    """Update ``k``: the boundary before (dashed) and after, the point picked ringed."""
+    j = run.choices[k - 1]
+    _frame(ax, box)
+    _draw_points(ax, data, pts, str(k))
+    before = run.w_after(k - 1)
+    if any(before):
+        a0, c0 = _affine(data, before)
+        _draw_boundary(ax, a0, c0, box, f"previous-{k}", colour=PREVIOUS, style="--", arrow=False)
+    after = run.w_after(k)
+    a1, c1 = _affine(data, after)
+    if a1[0] == 0 and a1[1] == 0:
+        _panel_note(ax, "w = 0 in the plane: no boundary")
+    elif not _draw_boundary(ax, a1, c1, box, str(k)):
+        _panel_note(ax, "the boundary lies outside this view")
+    ring = ax.scatter(
+        [pts[j][0]],
+        [pts[j][1]],
+        s=150,
+        facecolors="none",
+        edgecolors="black",
+        linewidths=1.3,
+        zorder=5,
+    )
+    ring.set_gid(f"picked-{k}")
+    ax.set_title(f"update k = {k}: j = {j + 1}\n{_decision_text(data, after, k)}", fontsize=7)
+
+
+def _panel_note(ax: Axes, text: str) -> None:
+    ax.text(0.5, 0.05, text, transform=ax.transAxes, ha="center", fontsize=7)
 
 
 # --- the sandwich ---------------------------------------------------------------------------
@@ -539,6 +548,17 @@ def _geometry(data: Dataset) -> Figure:
     fig = _new_figure(*SIZES["geometry"])
     ax = fig.subplots()
     _frame(ax, box)
+    _draw_band(ax, data, om, box)
+    _draw_radius_and_support(ax, data, om, pts, r2_raw)
+    _geometry_text(ax, data, om)
+    fig.supxlabel(ROOTS_NOTE, fontsize=7, color="#555555")
+    return fig
+
+
+def _draw_band(
+    ax: Axes, data: Dataset, om: OptimalMargin, box: tuple[float, float, float, float]
+) -> None:
+    """The optimal boundary u*·x = 0, the band edges u*·x = ±g* and the band between."""
     g = om.margin
     a, c0 = _affine(data, om.u)
     hat = "x̂" if data.bias is not None else "x"
@@ -557,6 +577,16 @@ def _geometry(data: Dataset) -> Figure:
             )
             line.set_gid(f"band-{name}")
     _band_fill(ax, a, c0, g, box)
+
+
+def _draw_radius_and_support(
+    ax: Axes,
+    data: Dataset,
+    om: OptimalMargin,
+    pts: list[tuple[float, float]],
+    r2_raw: Fraction,
+) -> None:
+    """The circle of radius R, the points, and the support points ringed."""
     from matplotlib.patches import Circle
 
     circle = Circle(
@@ -583,6 +613,11 @@ def _geometry(data: Dataset) -> Figure:
         label="support points",
     )
     ring.set_gid("support")
+
+
+def _geometry_text(ax: Axes, data: Dataset, om: OptimalMargin) -> None:
+    """u*, g*, γ*² and the bound in a box; the title and the legend."""
+    g = om.margin
     gamma2 = om.gamma_squared
     hat = "x̂" if data.bias is not None else "x"
     r2_name = "R̂²" if data.bias is not None else "R²"
@@ -610,8 +645,6 @@ def _geometry(data: Dataset) -> Figure:
         f"{data.name}: the optimal comparator u*, its margin band and the radius", fontsize=9
     )
     ax.legend(fontsize=7, loc="lower right")
-    fig.supxlabel(ROOTS_NOTE, fontsize=7, color="#555555")
-    return fig
 
 
 def _band_fill(
