@@ -172,9 +172,9 @@ def _variants(args: argparse.Namespace) -> list[tuple[str, Variant]]:
     for spec in args.fit:
         from ..variants.estimators.estimator import Estimator, resolve_factory
 
-        factory = resolve_factory(spec)
+        factory = resolve_factory(spec, args.run_seconds)
         try:
-            est = Estimator(factory, name=spec, **reading)
+            est = Estimator(factory, name=spec, limit=args.run_seconds, **reading)
         except InputError as exc:
             raise InputError(f"--fit {spec}: {exc}") from None
         out.append((f"fit:{spec}", est))
@@ -252,7 +252,7 @@ def _search(
     def prove() -> None:  # while the workers search: the proofs cost no wall time
         from ..variants.proving.instances import prove_claim
 
-        proofs.extend(prove_claim(v, coq=args.coq) for _, v in variants)
+        proofs.extend(prove_claim(v, coq=args.coq, limit=args.run_seconds) for _, v in variants)
 
     if args.minutes is not None:
         from ..variants.checking.campaign import campaign

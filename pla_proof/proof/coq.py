@@ -225,8 +225,6 @@ def coq_term(e: Any) -> str:
     raise _Untranslatable(f"{type(e).__name__} {e}")
 
 
-
-
 def _nat_arg(e: Any) -> str:
     s = _nat(e)
     return s if s.startswith("(") or " " not in s else f"({s})"
@@ -641,8 +639,6 @@ def compile_text(
         except subprocess.TimeoutExpired:
             return None, time.perf_counter() - start
         return proc, time.perf_counter() - start
-
-
 
 
 def _failed_theorem(text: str, output: str) -> str | None:

@@ -16,6 +16,7 @@ from .calls import (
     one_line,
     quiet_output,
     raised_in,
+    returned,
     stuck_in,
     user_frames,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "one_line",
     "quiet_output",
     "raised_in",
+    "returned",
     "stuck_in",
     "time_limit",
     "user_error",

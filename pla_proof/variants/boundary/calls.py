@@ -33,6 +33,7 @@ __all__ = [
     "one_line",
     "quiet_output",
     "raised_in",
+    "returned",
     "stuck_in",
     "user_frames",
 ]
@@ -48,6 +49,10 @@ class HookError(InputError):
 
 
 def _library(filename: str) -> bool:
+    """Code that is not the user's: pla_proof's, Python's library, an installed package,
+    or code made at run time (``<string>``: a dataclass's ``__init__``, say)."""
+    if filename.startswith("<"):
+        return True
     path = os.path.abspath(filename)
     return is_machinery(filename) or path.startswith(_STDLIB + os.sep) or "site-packages" in path
 
@@ -78,8 +83,12 @@ def one_line(exc: BaseException) -> str:
 
 
 def hook_error(hook: str, exc: BaseException) -> str:
-    """``hook() raised Type: message (at file.py:LINE)``."""
-    return f"{hook}() raised {one_line(exc)}"
+    """``hook() raised Type: message (at file.py:LINE)``, where ``hook`` is the function
+    of the innermost line of users' code (the hook called, or the one it called: a
+    ``cases()`` that calls its ``domain()``), else the hook called."""
+    frames = user_frames(exc)
+    name = frames[-1].name if frames and frames[-1].name.isidentifier() else hook
+    return f"{name}() raised {one_line(exc)}"
 
 
 def raised_in(exc: BaseException) -> str:
@@ -90,6 +99,11 @@ def raised_in(exc: BaseException) -> str:
     if frames and frames[-1].name.isidentifier():
         return hook_error(frames[-1].name, exc)
     return "raised " + one_line(exc)
+
+
+def returned(function: Any, hook: str, value: Any, expected: str) -> str:
+    """``hook() returned VALUE (at file.py:LINE); expected WHAT``."""
+    return f"{hook}() returned {_shown(value)}{defined_at(function)}; expected {expected}"
 
 
 def stuck_in(exc: BaseException, hook: str) -> str:
@@ -111,9 +125,13 @@ def defined_at(function: Any) -> str:
     try:
         target = inspect.unwrap(function)
         path = inspect.getsourcefile(target) or ""
-        line = inspect.getsourcelines(target)[1]
+        lines, line = inspect.getsourcelines(target)
     except (OSError, TypeError):
         return ""
+    for i, text in enumerate(lines):  # past its decorators (@property), to the def itself
+        if text.lstrip().startswith(("def ", "async def ", "class ")):
+            line += i
+            break
     if not path or _library(path):
         return ""
     return f" (at {os.path.basename(path)}:{line})"
@@ -141,16 +159,14 @@ def call_hook(
 
     try:
         value = function(*args)
-    except (OutsideDomain, KeyboardInterrupt, SystemExit):
-        raise
+    except (OutsideDomain, HookError, KeyboardInterrupt, SystemExit):
+        raise  # (a HookError: a hook it called already said what went wrong)
     except Exception as exc:
         raise error(hook_error(hook, exc)) from exc
     if expect is not None:
         ok = isinstance(value, expect) if isinstance(expect, type | tuple) else expect(value)
         if not ok:
-            raise error(
-                f"{hook}() returned {_shown(value)}{defined_at(function)}; expected {expected}"
-            )
+            raise error(returned(function, hook, value, expected))
     return value
 
 

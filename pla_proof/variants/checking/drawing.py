@@ -25,14 +25,16 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+import numpy as np
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 from ..boundary.calls import HookError, call_before_runs, defined_at, raised_in
 from ..boundary.limits import TOTAL_FACTOR, RunTimeout, time_limit
 from ..protocol.variant import Case, Order, Variant
+from ..proving.declared import declared_assumptions, declared_parameters
 
-__all__ = ["HookEscape", "drawing", "fixed_cases", "strategy_of"]
+__all__ = ["HookEscape", "declarations", "drawing", "fixed_cases", "strategy_of"]
 
 _STRATEGY = "a Hypothesis strategy of Case (e.g. hard_cases() or a strategy built on it)"
 
@@ -53,6 +55,7 @@ def strategy_of(variant: Variant, limit: float | None) -> Any:
     cases = call_before_runs(
         variant.cases, "cases", limit, expect=SearchStrategy, expected=_STRATEGY
     )
+    cases = cases.map(lambda c: _a_case(variant, c))
     if type(variant).accepts is not Variant.accepts:
         cases = cases.filter(lambda c: _accepts(variant, c, limit, escape=True))
     orders = call_before_runs(
@@ -65,9 +68,38 @@ def strategy_of(variant: Variant, limit: float | None) -> Any:
     return st.tuples(cases, orders)
 
 
+def _a_case(variant: Variant, case: Any) -> Case:
+    """A drawn case, which must be a :class:`Case`."""
+    if not isinstance(case, Case):
+        raise HookEscape(
+            HookError(
+                f"cases() drew {case!r}{defined_at(variant.cases)}; expected a Hypothesis "
+                "strategy of Case (its cases are Case objects)"
+            )
+        )
+    return case
+
+
+def declarations(variant: Variant, limit: float | None) -> None:
+    """What the variant declares for the proof of its claim (``parameters``,
+    ``assumes``), read before any run: a :class:`HookError` when it is not what the
+    protocol says (or raises, or never returns)."""
+    call_before_runs(declared_parameters, "parameters", limit, variant)
+    call_before_runs(declared_assumptions, "assumes", limit, variant)
+
+
 def _accepts(variant: Variant, case: Case, limit: float | None, *, escape: bool) -> bool:
     try:
-        return bool(call_before_runs(variant.accepts, "accepts", limit, case))
+        return bool(
+            call_before_runs(
+                variant.accepts,
+                "accepts",
+                limit,
+                case,
+                expect=lambda v: isinstance(v, bool | np.bool_),
+                expected="a bool (is the case one the claim is about?)",
+            )
+        )
     except HookError as exc:
         if escape:  # inside Hypothesis's drawing: leave it at once
             raise HookEscape(exc) from None

@@ -21,12 +21,21 @@ from typing import Any
 
 from ...errors import InputError, OutsideDomain
 from ...proof.runtime import lemma
-from ..boundary.calls import HookError, defined_at, hook_error, one_line, raised_in, stuck_in
+from ..boundary.calls import (
+    HookError,
+    call_hook,
+    defined_at,
+    hook_error,
+    one_line,
+    raised_in,
+    stuck_in,
+    user_frames,
+)
 from ..boundary.limits import TOTAL_FACTOR, RunTimeout, time_limit
 from ..protocol.cases import float_case
 from ..protocol.claim import Claim, Evaluation, Failure, show
 from ..protocol.variant import CURRENT_EVALUATION, Case, Order, Record, Variant
-from ..proving.declared import assumption_holds
+from ..proving.declared import assumption_holds, declared_assumptions
 from .report import HARNESS_PROPERTIES
 
 __all__ = ["NoPredictor", "decision_values", "end_condition", "evaluate", "run_case"]
@@ -50,7 +59,10 @@ def run_case(
     Raises :class:`~pla_proof.errors.OutsideDomain` (and nothing else) for a case the
     variant does not apply to; anything else the variant's own code does wrong is a
     ``RUNS`` failure (``ENDS`` when it does not return in time)."""
-    case = _checked_case(variant, case, mode)
+    try:
+        case = _checked_case(variant, case, mode)
+    except HookError as exc:  # its assumes, read as users' code
+        return _broken("RUNS", str(exc))
     claim = _claim(variant, case, limit)
     if not isinstance(claim, Claim):
         return _broken(*claim)
@@ -87,7 +99,7 @@ def _checked_case(variant: Variant, case: Case, mode: str) -> Case:
         if fc is None:
             raise OutsideDomain("the comparator does not separate the data rounded to float64")
         case = fc
-    for text in getattr(variant, "assumes", ()) or ():  # what the proof of the claim assumes
+    for text in declared_assumptions(variant):  # what the proof of the claim assumes
         if not assumption_holds(text, case):
             raise OutsideDomain(f"the case does not satisfy the variant's assumption {text}")
     return case
@@ -173,7 +185,17 @@ def _broken(prop: str, message: str) -> tuple[Record, dict[str, Failure | None]]
 def _end_problem(exc: BaseException) -> str:
     if isinstance(exc, NoPredictor):
         return str(exc)
+    if user_frames(exc):  # the variant's predictor (decision()) or a hook it calls
+        return raised_in(exc)
     return "the end of the run raised " + one_line(exc)
+
+
+def _iterable(v: Any) -> bool:
+    try:
+        iter(v)
+    except TypeError:
+        return False
+    return not isinstance(v, str | bytes)
 
 
 class NoPredictor(InputError):
@@ -233,7 +255,15 @@ def decision_values(variant: Variant, case: Case, rec: Record) -> list[Any] | No
     ``output["b"]``), or ``end["values"]``; ``None`` when the record gives none."""
     decide = getattr(variant, "decision", None)
     if callable(decide):
-        vals = decide(case, rec.output)
+        vals = call_hook(
+            decide,
+            "decision",
+            case,
+            rec.output,
+            expect=lambda v: v is None or _iterable(v),
+            expected=f"the predictor's values f(x_i), one per point ({case.n})",
+            error=NoPredictor,
+        )
         if vals is not None:
             out = list(vals)
             if len(out) != case.n:
@@ -249,8 +279,9 @@ def decision_values(variant: Variant, case: Case, rec: Record) -> list[Any] | No
         return None
     if len(w) != case.d:
         raise NoPredictor(
-            f"output['w'] has {len(w)} coordinate(s) but the points have {case.d}: set "
-            "output['b'] for a bias, or define decision(case, output)"
+            f"run() returned output['w'] with {len(w)} coordinate(s){defined_at(variant.run)} "
+            f"but the points have {case.d}: set output['b'] for a bias, or define "
+            "decision(case, output)"
         )
     b = rec.output.get("b", 0)
     return [sum((a * v for a, v in zip(w, x, strict=True)), Fraction(0)) + b for x in case.X]

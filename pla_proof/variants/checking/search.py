@@ -25,7 +25,7 @@ from typing import Any
 from ...errors import InputError
 from ..boundary.limits import DEFAULT_TIME_LIMIT
 from ..protocol.variant import Case, Order, Variant
-from .drawing import fixed_cases, strategy_of
+from .drawing import declarations, fixed_cases, strategy_of
 from .report import CheckReport, ShardResult
 from .shard import (
     DEFAULT_SHARDS,
@@ -134,6 +134,7 @@ def run_searches(
     for v in variants:
         check_hooks(v)  # a hook the protocol would silently ignore: refused, naming it
         strategy_of(v, limit)  # cases() and orders() are strategies: else exit 2, naming them
+        declarations(v, limit)  # so are its parameters and assumes
     modes = [mode] * len(variants) if isinstance(mode, str) else list(mode)
     settings = dict(
         seed=seed, first_only=first_only, limit=limit, shrink_runs=shrink_runs,

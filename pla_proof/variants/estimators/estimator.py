@@ -47,9 +47,11 @@ import numpy as np
 from hypothesis import strategies as st
 
 from ...errors import InputError
+from ..boundary.calls import HookError, call_before_runs, defined_at
+from ..boundary.limits import DEFAULT_TIME_LIMIT
 from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
-from .reading import read, set_budget
+from .reading import answers_of, getter, read, set_budget
 
 __all__ = [
     "EPOCHS_PROPERTY",
@@ -123,17 +125,21 @@ class Estimator(Variant):
         epochs: int | None = None,
         weights: str | None = None,
         bias: str | None = None,
+        limit: float | None = DEFAULT_TIME_LIMIT,
     ) -> None:
         if epochs is not None and (not isinstance(epochs, int) or epochs < 1):
             raise InputError(f"epochs must be a positive integer, got {epochs!r}")
         self.factory = factory
         self.name = str(name or getattr(factory, "__name__", "estimator"))  # type: ignore[misc]
         self.summary = f"fit(X, y) estimator {self.name}"  # type: ignore[misc]
-        self.reading = read(factory, weights=weights, bias=bias, labels=labels, epochs=epochs)
+        self.reading = read(
+            factory, weights=weights, bias=bias, labels=labels, epochs=epochs, limit=limit
+        )
         self._named = {"weights": weights, "bias": bias, "epochs": epochs}
         self._rate = rate
         if trace == "auto":
-            trace = "partial_fit" if hasattr(factory(), "partial_fit") else None
+            made = call_before_runs(factory, "__init__", limit)
+            trace = "partial_fit" if hasattr(made, "partial_fit") else None
         self.trace = trace
         self.epochs = epochs if epochs is not None else 100
         self.extra_properties = dict(ESTIMATOR_PROPERTIES)  # type: ignore[misc]
@@ -288,9 +294,7 @@ class Estimator(Variant):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             est.fit(X, self.encode(case.y))
-        answers = self.reading.decode(np.asarray(est.predict(X)))
-        if len(answers) != case.n:
-            raise ValueError(f"predict() of {case.n} points returned {len(answers)} answers")
+        answers = self.reading.decode(answers_of(est, X))
         wrong = [i for i in range(case.n) if answers[i] != case.y[i]]
         warned = any("onverge" in str(w.message) for w in caught)
         return _Fit(est, answers, wrong, warned)
@@ -305,6 +309,12 @@ class Estimator(Variant):
             return
         fit = judged
         w, b = self.weights(fit.est)
+        if len(w) != case.d:
+            where = defined_at(getter(fit.est, self.reading.weights))
+            raise HookError(
+                f"{self.reading.weights} gives {len(w)} weight(s){where} after fit(); expected "
+                f"{case.d} (one per coordinate of the points)"
+            )
         rec.output.update(w=tuple(w), b=b)
         y = case.y
         rec.checks["PREDICT"] = (
@@ -441,17 +451,16 @@ def _affine(c: Case) -> Case:
     return Case(c.X, c.y, c.u, c.gamma, {**c.params, "theta": Fraction(0)}, c.name)
 
 
-def resolve_factory(spec: str) -> Callable[[], Any]:
-    """``module:attribute`` naming an estimator class or zero-argument factory."""
-    from ..boundary.calls import HookError, call_before_runs
-    from ..boundary.limits import DEFAULT_TIME_LIMIT
+def resolve_factory(spec: str, limit: float | None = DEFAULT_TIME_LIMIT) -> Callable[[], Any]:
+    """``module:attribute`` naming an estimator class or zero-argument factory (made
+    once, under the per-run ``limit``, to see that it makes an object with ``fit``)."""
     from ..boundary.loading import load_attribute
 
     obj = load_attribute(spec, f"--fit {spec}")
     if not callable(obj):
         raise InputError(f"--fit {spec!r} is not callable")
     try:
-        est = call_before_runs(obj, "__init__", DEFAULT_TIME_LIMIT)
+        est = call_before_runs(obj, "__init__", limit)
     except HookError as exc:
         raise InputError(f"--fit {spec!r}: calling it failed: {exc}") from None
     if not callable(getattr(est, "fit", None)):

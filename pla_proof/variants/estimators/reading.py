@@ -49,10 +49,11 @@ epoch budget n_iter = 10
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import math
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -60,12 +61,18 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError
+from ..boundary.calls import HookError, call_before_runs, hook_error, returned, stuck_in
+from ..boundary.limits import DEFAULT_TIME_LIMIT, TOTAL_FACTOR, RunTimeout, time_limit
 
 __all__ = [
     "BIAS_NAMES",
     "BUDGET_NAMES",
     "WEIGHT_NAMES",
     "Reading",
+    "answers_of",
+    "attribute",
+    "getter",
+    "probing",
     "read",
     "set_budget",
 ]
@@ -175,18 +182,23 @@ def read(
     bias: str | None = None,
     labels: str = "auto",
     epochs: int | None = None,
+    limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> Reading:
     """Read the implementation ``factory()`` makes (see the module docs); ``weights``,
     ``bias`` (``"first"``, ``"last"``, ``"none"`` or an attribute), ``labels``
     (``"pm1"``, ``"01"`` or ``"auto"``) and ``epochs`` (its epoch budget) name what the
     probes would otherwise find.  Raises ``InputError`` naming the problem and the
-    options when the implementation cannot be read."""
+    options when the implementation cannot be read.  The probes are users' code, under
+    the per-run ``limit`` (times :data:`~pla_proof.variants.boundary.TOTAL_FACTOR`):
+    when weights and bias are both named, a probe that fails is no refusal -- the
+    reading is taken as given and the check's runs report what the code does."""
     if bias == "none":
         bias = None
         no_bias = True
     else:
         no_bias = False
-    budget = _budget_of(factory())
+    named = weights is not None and (bias is not None or no_bias)
+    budget = _budget_of(call_before_runs(factory, "__init__", limit))
     if epochs is not None:
         if budget is None:
             raise InputError(
@@ -194,12 +206,22 @@ def read(
                 f"({', '.join(BUDGET_NAMES[:4])}, ...)"
             )
         budget = (budget[0], epochs)
-    est, fit_labels = _probe_fit(factory, labels, budget)
-    answers = _answers(est, _CHECK_X)
+    try:
+        with probing(limit):
+            est, fit_labels = _probe_fit(factory, labels, budget)
+            answers = answers_of(est, _CHECK_X)
+            candidates = _candidates(est, weights, bias, no_bias)
+    except HookError as exc:
+        if not named:
+            raise InputError(str(exc)) from None
+        assert weights is not None
+        return Reading(weights, bias, zero=0, budget=budget)  # taken as given: runs judge it
     negative = _negative(answers, fit_labels)
     base = Reading("", None, fit_labels, negative, -1, budget)
     decoded = base.decode(answers)
-    candidates = _candidates(est, weights, bias, no_bias)
+    if not candidates and named:  # taken as given: the runs say what the attributes hold
+        assert weights is not None
+        return replace(base, weights=weights, bias=bias, zero=0)
     if not candidates:
         raise InputError(
             "cannot find the fitted weights: no attribute "
@@ -279,22 +301,55 @@ def _probe_fit(
         y = np.where(_PROBE_Y > 0, pos, neg)
         try:
             _quiet_fit(est, _PROBE_X.copy(), y)
-            _answers(est, _PROBE_X)
+            answers_of(est, _PROBE_X)
+        except HookError as exc:
+            errors.append(f"labels {neg}/{pos}: {exc}")
+            continue
         except Exception as exc:  # the user's code: reported, never a traceback
-            errors.append(f"labels {neg}/{pos}: {type(exc).__name__}: {exc}".strip())
+            errors.append(f"labels {neg}/{pos}: {hook_error('fit', exc)}")
             continue
         return est, (neg, pos)
-    raise InputError(
+    raise HookError(
         "fit() then predict() fail on a separable 8-point probe: "
         + "; ".join(e.splitlines()[0] for e in errors)
     )
 
 
-def _answers(est: Any, X: np.ndarray) -> list[Any]:
-    out = np.ravel(np.asarray(est.predict(X.copy())))
-    if len(out) != len(X):
-        raise InputError(f"predict() of {len(X)} points returned {len(out)} answers")
+def answers_of(est: Any, X: np.ndarray) -> list[Any]:
+    """``est.predict(X)``, one answer per point (a :class:`HookError` naming
+    ``predict()`` and its line when it returns something else)."""
+    raw = est.predict(X.copy())
+    out = None if raw is None else np.ravel(np.asarray(raw))
+    if out is None or len(out) != len(X):
+        raise HookError(returned(est.predict, "predict", raw, f"one answer per point ({len(X)})"))
     return list(out)
+
+
+@contextlib.contextmanager
+def probing(limit: float | None) -> Iterator[None]:
+    """The probes under the per-run limit (times ``TOTAL_FACTOR``, in all): code that
+    does not return is a :class:`HookError` naming where it was stuck."""
+    total = None if limit is None else TOTAL_FACTOR * limit
+    try:
+        with time_limit(total):
+            yield
+    except RunTimeout as exc:
+        raise HookError(f"{stuck_in(exc, 'fit')} did not return in {total:g} s") from None
+
+
+def attribute(est: Any, name: str) -> Any:
+    """``getattr(est, name, None)``, users' code when it is a property: what it raises is
+    a :class:`HookError` naming it."""
+    try:
+        return getattr(est, name, None)
+    except Exception as exc:
+        raise HookError(hook_error(name, exc)) from exc
+
+
+def getter(est: Any, name: str) -> Any:
+    """The function behind an attribute (a property's getter), to say where it is."""
+    prop = getattr(type(est), name, None)
+    return prop.fget if isinstance(prop, property) else None
 
 
 def _number(a: Any) -> Any:
@@ -335,7 +390,7 @@ def _candidates(
         names = known + other
     out: list[tuple[str, str | None]] = []
     for name in names:
-        size = _size(getattr(est, name, None))
+        size = _size(attribute(est, name))
         if size == d and no_bias:
             out.append((name, None))
         elif size == d and bias not in (None, "first", "last"):
@@ -359,7 +414,15 @@ def _size(v: Any) -> int | None:
 
 
 def _predictor(est: Any, w_attr: str, b_attr: str | None) -> tuple[list[Fraction], Fraction]:
-    raw = [float(v) for v in np.ravel(np.asarray(getattr(est, w_attr), dtype=np.float64))]
+    value = attribute(est, w_attr)
+    if _size(value) is None:
+        where = getter(est, w_attr)
+        raise HookError(
+            returned(where, w_attr, value, "the fitted weights (finite numbers)")
+            if where is not None
+            else f"{w_attr} is {value!r} after fit(); expected the fitted weights (finite numbers)"
+        )
+    raw = [float(v) for v in np.ravel(np.asarray(value, dtype=np.float64))]
     if b_attr == "first":
         b, w = raw[0], raw[1:]
     elif b_attr == "last":
@@ -367,7 +430,7 @@ def _predictor(est: Any, w_attr: str, b_attr: str | None) -> tuple[list[Fraction
     elif b_attr is None:
         b, w = 0.0, raw
     else:
-        bv = np.ravel(np.asarray(getattr(est, b_attr), dtype=np.float64))
+        bv = np.ravel(np.asarray(attribute(est, b_attr), dtype=np.float64))
         if bv.size != 1:
             raise ValueError(f"bias {b_attr} has {bv.size} numbers")
         b, w = float(bv[0]), raw
@@ -428,8 +491,9 @@ def _zero(est: Any, reading: Reading) -> int:
         for attr in {reading.weights, reading.bias} - {None, "first", "last"}:
             assert attr is not None
             setattr(twin, attr, _zeros_like(getattr(twin, attr)))
-        answers = set(reading.decode(_answers(twin, _PROBE_X)))
-    except Exception:  # a model that cannot be zeroed: no claim about sign(0)
+        with time_limit(TOTAL_FACTOR * DEFAULT_TIME_LIMIT):
+            answers = set(reading.decode(answers_of(twin, _PROBE_X)))
+    except (Exception, RunTimeout):  # a model that cannot be zeroed: no claim about sign(0)
         return 0
     return answers.pop() if len(answers) == 1 else 0
 

@@ -32,6 +32,7 @@ in R^d; they subclass :class:`LinearVariant` and override one or two methods:
 from __future__ import annotations
 
 import math
+import numbers
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
@@ -474,7 +475,15 @@ class LinearVariant(Variant):
         return base
 
     def cases(self) -> Any:
-        return self.domain(hard_cases())
+        from hypothesis.strategies import SearchStrategy
+
+        return call_hook(
+            self.domain,
+            "domain",
+            hard_cases(),
+            expect=SearchStrategy,
+            expected="a Hypothesis strategy of Case (its argument, filtered or mapped)",
+        )
 
     def examples(self) -> Sequence[Case]:
         """The fixed cases: :func:`pushing_cases` through :meth:`domain` -- only where the
@@ -519,14 +528,28 @@ class LinearVariant(Variant):
             "start",
             case,
             expect=_numbers(case.d),
-            expected=(f"{case.d} rational numbers (the starting weights)"),
+            expected=f"{case.d} rational numbers (the starting weights)",
+        )
+        factors = call_hook(
+            self.factors,
+            "factors",
+            case,
+            expect=lambda v: v is None or _numbers(case.n, positive=True)(v),
+            expected=f"None or {case.n} positive rational numbers (one per point)",
+        )
+        strict = call_hook(
+            self.strict_trigger,
+            "strict_trigger",
+            case,
+            expect=lambda v: _is_bool(v) or _flags(case.n)(v),
+            expected=f"a bool, or {case.n} bools (one per point)",
         )
         return LinearRule(
             _rational(self.eta, "eta", case, "a rational number (the learning rate)"),
             _rational(self.tau, "tau", case, "a rational number (the trigger threshold)"),
             tuple(Fraction(v) for v in start),
-            self.factors(case),
-            self.strict_trigger(case),
+            factors,
+            bool(strict) if _is_bool(strict) else tuple(bool(f) for f in strict),
         )
 
     # --- or written by hand, per step ----------------------------------------------------------
@@ -562,7 +585,13 @@ class LinearVariant(Variant):
         return claim_budget(self.claim(case), self.cap)
 
     def run(self, case: Case, order: Order) -> Record:
-        budget, conclusive = self.budget(case)
+        budget, conclusive = call_hook(
+            self.budget,
+            "budget",
+            case,
+            expect=_budget_pair,
+            expected="(updates allowed, conclusive): an int >= 0 and a bool",
+        )
         if self.written_in_python():
             rec, w = _run_python(self, case, order, budget, self.max_epochs)
         else:
@@ -770,19 +799,45 @@ class _VariantProblem(Problem):
         return list(self.variant.start(self.case))
 
     def score(self, state: Any, i: int) -> Any:
-        return self.variant.score(state, self.case.X[i], self.case.y[i])
+        x, y = self.case.X[i], self.case.y[i]
+        return call_hook(
+            self.variant.score,
+            "score",
+            state,
+            x,
+            y,
+            expect=_is_number,
+            expected="a number (the trigger value)",
+        )
 
     def triggers(self, state: Any, i: int) -> bool:
         x, y = self.case.X[i], self.case.y[i]
         if self.own_triggers:
-            return bool(self.variant.triggers(state, x, y))
-        m = self.variant.score(state, x, y) - self.rule.tau
+            fires = call_hook(
+                self.variant.triggers,
+                "triggers",
+                state,
+                x,
+                y,
+                expect=_is_bool,
+                expected="a bool (does the point trigger an update?)",
+            )
+            return bool(fires)
+        m = self.score(state, i) - self.rule.tau
         return bool(m < 0) if self.strict[i] else bool(m <= 0)
 
     def step(self, state: Any, j: int) -> Any:
         x, y = self.case.X[j], self.case.y[j]
         if self.own_step:
-            z = self.variant.step(state, x, y)
+            z = call_hook(
+                self.variant.step,
+                "step",
+                state,
+                x,
+                y,
+                expect=_numbers(len(x), exact=False),
+                expected=f"{len(x)} numbers (the increment z of w <- w + z)",
+            )
         else:
             c = self.rule.factor(j) * y
             z = [c * v for v in x]
@@ -915,11 +970,47 @@ def _rational(hook: Any, name: str, case: Case, expected: str) -> Fraction:
     return Fraction(call_hook(hook, name, case, expect=_is_rational, expected=expected))
 
 
-def _numbers(d: int) -> Any:
+def _is_number(v: Any) -> bool:
+    return isinstance(v, numbers.Real | np.number) and not isinstance(v, bool | np.bool_)
+
+
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool | np.bool_)
+
+
+def _numbers(d: int, *, positive: bool = False, exact: bool = True) -> Any:
+    """``d`` numbers (rationals when ``exact``; each > 0 when ``positive``)."""
+    number = _is_rational if exact else _is_number
+
     def ok(v: Any) -> bool:
         try:
-            return len(v) == d and all(_is_rational(a) for a in v)
+            return (
+                not isinstance(v, str | bytes)
+                and len(v) == d
+                and all(number(a) and (not positive or a > 0) for a in v)
+            )
         except TypeError:
             return False
 
     return ok
+
+
+def _flags(n: int) -> Any:
+    def ok(v: Any) -> bool:
+        try:
+            return not isinstance(v, str | bytes) and len(v) == n and all(_is_bool(f) for f in v)
+        except TypeError:
+            return False
+
+    return ok
+
+
+def _budget_pair(v: Any) -> bool:
+    return (
+        isinstance(v, tuple | list)
+        and len(v) == 2
+        and isinstance(v[0], int | np.integer)
+        and not isinstance(v[0], bool)
+        and v[0] >= 0
+        and _is_bool(v[1])
+    )

@@ -33,11 +33,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..boundary.calls import one_line
+from ..boundary.calls import HookError, defined_at, hook_error, one_line, stuck_in
+from ..boundary.limits import DEFAULT_TIME_LIMIT, TOTAL_FACTOR, RunTimeout, time_limit
 from ..protocol.claim import Claim
 from ..protocol.variant import LinearVariant, Variant
 
-__all__ = ["DeclaredRule", "NotDeclarative", "SymbolicCase", "read_rule"]
+__all__ = [
+    "DeclaredRule",
+    "NotDeclarative",
+    "SymbolicCase",
+    "declared_assumptions",
+    "declared_parameters",
+    "read_rule",
+]
 
 #: Exact random probes of a hand-written trigger and step (each side).
 PROBES = 200
@@ -188,17 +196,88 @@ class SymbolicCase:
 def _symbolic(value: Any) -> Any:
     import sympy as sp
 
-    return sp.nsimplify(value) if isinstance(value, Fraction | int) else sp.sympify(value)
+    out = sp.nsimplify(value) if isinstance(value, Fraction | int) else sp.sympify(value)
+    if not isinstance(out, sp.Expr):
+        raise _Unreadable(f"{value!r} is not a number or a formula in R^2, gamma and |u|^2")
+    return out
 
 
-def read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
-    """The variant's rule and claim as the linear template, or why not."""
+def read_rule(
+    variant: Variant, limit: float | None = DEFAULT_TIME_LIMIT
+) -> DeclaredRule | NotDeclarative:
+    """The variant's rule and claim as the linear template, or why not.  Its hooks are
+    users' code, read under the per-run ``limit`` (times ``TOTAL_FACTOR``, in all): what
+    they do wrong makes the claim "tested, not proved", with the reason."""
+    try:
+        with time_limit(None if limit is None else TOTAL_FACTOR * limit):
+            return _read_rule(variant)
+    except RunTimeout as exc:
+        assert limit is not None
+        return NotDeclarative(
+            f"{stuck_in(exc, 'claim')} did not return in {TOTAL_FACTOR * limit:g} s when "
+            "read on a symbolic case or on points of its own domain"
+        )
+    except HookError as exc:
+        return NotDeclarative(str(exc))
+
+
+def declared_parameters(variant: Any) -> dict[str, str]:
+    """The variant's ``parameters`` (name -> range), read as users' code."""
+    value = _declared(variant, "parameters", {})
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+    ):
+        raise HookError(
+            f"{type(variant).__name__}.parameters {_is(variant, 'parameters')} {value!r}"
+            f"{_where(variant, 'parameters')}; "
+            "expected a dict name -> "
+            "range ('> 0', '>= 0', 'real')"
+        )
+    return dict(value)
+
+
+def declared_assumptions(variant: Any) -> tuple[str, ...]:
+    """The variant's ``assumes`` ('NAME OP NUMBER' strings), read as users' code."""
+    value = _declared(variant, "assumes", ())
+    if isinstance(value, tuple | list) and all(isinstance(t, str) for t in value):
+        return tuple(value)
+    raise HookError(
+        f"{type(variant).__name__}.assumes {_is(variant, 'assumes')} {value!r}"
+        f"{_where(variant, 'assumes')}; expected a "
+        "tuple of "
+        "'NAME OP NUMBER' strings"
+    )
+
+
+def _declared(variant: Any, name: str, default: Any) -> Any:
+    try:
+        value = getattr(variant, name, default)
+    except Exception as exc:  # a property of the user's that raised
+        raise HookError(hook_error(name, exc)) from exc
+    return default if value is None else value
+
+
+def _is(variant: Any, name: str) -> str:
+    """``returned`` for a property, ``is`` for a value."""
+    found = next((vars(k)[name] for k in type(variant).__mro__ if name in vars(k)), None)
+    return "returned" if isinstance(found, property) else "is"
+
+
+def _where(variant: Any, name: str) -> str:
+    """Where the class writes ``name`` (a property's getter, else the class)."""
+    for k in type(variant).__mro__:
+        if name in vars(k):
+            found = vars(k)[name]
+            return defined_at(found.fget if isinstance(found, property) else k)
+    return ""
+
+
+def _read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
     shape = _not_template(variant)
     if shape is not None:
         return shape
     assert isinstance(variant, LinearVariant)
-    cls = type(variant)
-    case: Any = SymbolicCase(parameters=getattr(cls, "parameters", None) or {})
+    case: Any = SymbolicCase(parameters=declared_parameters(variant))
     try:
         read = _read_hooks(variant, case)
         if isinstance(read, NotDeclarative):
@@ -220,7 +299,7 @@ def read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
     why = _not_template_claim(claim, case)
     if why is not None:
         return NotDeclarative(why)
-    assumed = _assumed(cls, case)
+    assumed = _assumed(variant, case)
     if isinstance(assumed, NotDeclarative):
         return assumed
     params = case.params
@@ -246,7 +325,7 @@ def _not_template(variant: Variant) -> NotDeclarative | None:
         return NotDeclarative("its run() is overridden (what runs is not only the rule)")
     if cls.score is not LinearVariant.score:
         return NotDeclarative("its score() is written by hand (not a threshold on y w.x)")
-    declared = getattr(cls, "parameters", None) or {}
+    declared = declared_parameters(variant)
     bad = {k: v for k, v in declared.items() if v not in RANGES}
     if bad:
         name, rng = next(iter(bad.items()))
@@ -306,11 +385,11 @@ def _not_template_claim(claim: Any, case: Any) -> str | None:
     return None
 
 
-def _assumed(cls: type, case: Any) -> tuple[Any, ...] | NotDeclarative:
+def _assumed(variant: Variant, case: Any) -> tuple[Any, ...] | NotDeclarative:
     """The variant's declared assumptions (``assumes``) as relations."""
     params = case.params
     data: list[Any] = []
-    for text in getattr(cls, "assumes", ()) or ():
+    for text in declared_assumptions(variant):
         try:
             name, op, bound = parse_assumption(text)
         except ValueError as exc:

@@ -40,6 +40,7 @@ import sympy as sp
 
 from ...errors import InputError
 from ...proof.identities import Verdict
+from ..boundary.limits import DEFAULT_TIME_LIMIT
 from ..protocol.variant import Variant
 from .declared import DeclaredRule, NotDeclarative, read_rule
 
@@ -193,12 +194,18 @@ def instance_obligations(rule: DeclaredRule) -> list[tuple[str, str, list[Any], 
 
 
 def prove_claim(
-    variant: Variant, *, coq: bool = False, coqc: str | None = None, timeout: float = 600
+    variant: Variant,
+    *,
+    coq: bool = False,
+    coqc: str | None = None,
+    timeout: float = 600,
+    limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> ClaimProof:
-    """Read the variant's rule and prove its claim (Z3; Coq too with ``coq``)."""
+    """Read the variant's rule (its hooks under the per-run ``limit``) and prove its
+    claim (Z3; Coq too with ``coq``)."""
     from ...proof.implications import check_implication
 
-    rule = read_rule(variant)
+    rule = read_rule(variant, limit)
     if isinstance(rule, NotDeclarative):
         return ClaimProof(None, rule.reason)
     proof = ClaimProof(rule)
