@@ -34,7 +34,7 @@ from ..boundary.limits import TOTAL_FACTOR, RunTimeout, time_limit
 from ..protocol.variant import Case, Order, Variant
 from ..proving.declared import declared_assumptions, declared_parameters
 
-__all__ = ["HookEscape", "declarations", "drawing", "fixed_cases", "strategy_of"]
+__all__ = ["HookEscape", "a_case", "declarations", "drawing", "fixed_cases", "strategy_of"]
 
 _STRATEGY = "a Hypothesis strategy of Case (e.g. hard_cases() or a strategy built on it)"
 
@@ -55,7 +55,6 @@ def strategy_of(variant: Variant, limit: float | None) -> Any:
     cases = call_before_runs(
         variant.cases, "cases", limit, expect=SearchStrategy, expected=_STRATEGY
     )
-    cases = cases.map(lambda c: _a_case(variant, c))
     if type(variant).accepts is not Variant.accepts:
         cases = cases.filter(lambda c: _accepts(variant, c, limit, escape=True))
     orders = call_before_runs(
@@ -68,8 +67,9 @@ def strategy_of(variant: Variant, limit: float | None) -> Any:
     return st.tuples(cases, orders)
 
 
-def _a_case(variant: Variant, case: Any) -> Case:
-    """A drawn case, which must be a :class:`Case`."""
+def a_case(variant: Variant, case: Any) -> Case:
+    """A drawn case, which must be a :class:`Case` (checked where the search takes it,
+    not by a ``map`` of the strategy: that would change what Hypothesis draws)."""
     if not isinstance(case, Case):
         raise HookEscape(
             HookError(

@@ -25,7 +25,7 @@ from ..boundary.calls import user_frames
 from ..boundary.limits import DEFAULT_TIME_LIMIT, time_limit
 from ..protocol.claim import Claim, Failure
 from ..protocol.variant import Case, Order, Record, Variant
-from .drawing import drawing, drawing_error, strategy_of
+from .drawing import a_case, drawing, drawing_error, strategy_of
 from .report import (
     HARNESS_PROPERTIES,
     CheckReport,
@@ -290,6 +290,7 @@ class _Round:
         return found + [ce for ce in self.timeouts if ce not in found]
 
     def try_case(self, case: Case, order: Order) -> None:
+        a_case(self.variant, case)
         out = self.out
         if out.timeouts >= 3:
             raise _Abort()
