@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ._jit import jit
+from .jit import jit
 
 __all__ = [
     "ADD",

@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from ._jit import jit, jit_reassociating
+from .jit import jit, jit_reassociating
 from .orders import CHOOSE, CYCLIC, FIRST, RANDOM
 from .shuffle import fill_permutation, sample
 

@@ -37,9 +37,9 @@ import numpy as np
 from ..monitor.relations import Enclosures, Exact, Interval
 from ..monitor.residues import Residues, primes, primes_for
 from . import kernel as kn
-from ._jit import jit, jit_reassociating
 from .drive import World, _approx
 from .evaluate import _down, _up, mod
+from .jit import jit, jit_reassociating
 
 __all__ = [
     "RESIDUE_MIN",
