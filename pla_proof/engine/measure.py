@@ -10,9 +10,9 @@ measures the run vocabulary of the proof on them (:mod:`pla_proof.proof.statemen
 Nothing is computed through the identities being checked: ``pu1`` is ``u`` times the
 vector ``w_{k+1}``, not ``pu + yux``.
 
-* exact runs give :class:`~pla_proof.monitor.relations.Exact` arrays (integers over a
+* exact runs give :class:`~pla_proof.engine.exact.Exact` arrays (integers over a
   denominator; int64 while a magnitude bound allows, Python integers beyond);
-* float runs give :class:`~pla_proof.monitor.relations.Interval` enclosures of the
+* float runs give :class:`~pla_proof.engine.enclosures.Interval` enclosures of the
   *ideal* quantities -- the exact sums of the same updates on the float data --
   around the float weights, using the drift bound the loop keeps (see
   ``docs/engine.md`` for the error bounds).
@@ -34,12 +34,13 @@ from typing import Any
 
 import numpy as np
 
-from ..monitor.relations import Enclosures, Exact, Interval
-from ..monitor.residues import Residues, primes, primes_for
 from . import kernel as kn
-from .drive import World, _approx
-from .evaluate import _down, _up, mod
+from .enclosures import Enclosures, Interval
+from .evaluate import above, below, mod
+from .exact import Exact
 from .jit import jit, jit_reassociating
+from .residues import Residues, primes, primes_for
+from .world import World, approx
 
 __all__ = [
     "RESIDUE_MIN",
@@ -311,7 +312,7 @@ def uses_residues(world: World, updates: int | None = None) -> bool:
 
 class ResidueMeasures(Mapping[str, Any]):
     """The exact vocabulary of updates ``k0 + 1 .. k0 + K`` on float data, kept as
-    residues (:class:`~pla_proof.monitor.residues.Residues`) modulo as many primes as
+    residues (:class:`~pla_proof.engine.residues.Residues`) modulo as many primes as
     the monitor asks for (:meth:`residues`); ``k`` is an :class:`Exact` array.
 
     The points are read from their float64 bits (mantissa times a power of two), the
@@ -707,7 +708,7 @@ def enclosures(
     drift bounds ``E0``, the weights replayed as :func:`replay_float` replays them --
     in one compiled pass that keeps only the current weights (no array of every
     update's weights: on 5,000 x 20 floats, a millisecond of fresh memory), as one
-    :class:`~pla_proof.monitor.relations.Enclosures` table (a mapping of the quantities
+    :class:`~pla_proof.engine.enclosures.Enclosures` table (a mapping of the quantities
     and ``k`` to their enclosures); also the float weights and drift bounds after the
     last update.
 
@@ -857,7 +858,7 @@ def float_vector(v: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
     """
     from fractions import Fraction
 
-    pairs = [_approx(Fraction(x)) for x in v]
+    pairs = [approx(Fraction(x)) for x in v]
     return (
         np.array([p[0] for p in pairs], dtype=float),
         np.array([p[1] for p in pairs], dtype=float),
@@ -907,17 +908,17 @@ def _enclose(
 @jit
 def _ends(v: float, a: float, drift: float, has_drift: bool, d: int) -> Any:
     """The ends of :func:`enclosure` for one sum ``v`` (each step rounded as written;
-    "the next float" taken as :func:`~pla_proof.engine.evaluate._up`, at least that
+    "the next float" taken as :func:`~pla_proof.engine.evaluate.above`, at least that
     and at most two units beyond, without a library call)."""
     g = (d + 2) * _G
     grow = 1.0 + 2 * g
     floor = (d + 2) * _TINY
-    r = g * _up(a * grow + floor)
+    r = g * above(a * grow + floor)
     if has_drift:
-        r = r + _up(drift * grow + floor)
+        r = r + above(drift * grow + floor)
     r = r + (2 * d + 4) * _TINY
-    low = _down(v - r)
-    high = _up(v + r)
+    low = below(v - r)
+    high = above(v + r)
     if not (np.isfinite(low) and np.isfinite(high)):
         return -np.inf, np.inf
     return low, high
