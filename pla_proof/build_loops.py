@@ -20,14 +20,20 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from .data import Dataset, from_arrays
 from .engine import jit
 from .engine.aot import ENTRIES, INDEX, MODULE, cpu_flags, sources_digest
+from .engine.drive import drive, prepare
+from .engine.measure import enclosure, float_measures, float_vector, replay_float_from
+from .engine.rule import LinearRule
+from .trainer import train
 
 __all__ = ["build", "corpus", "main"]
 
@@ -47,55 +53,12 @@ def _numba_key(t: Any) -> Any:
 def corpus() -> Iterator[str]:
     """Run the engine on small data covering every argument type a run gives the
     loops; yields a line per run (built with the just-in-time loops loaded)."""
-    from fractions import Fraction
-
-    from .data import Dataset, from_arrays
-    from .engine.drive import drive, prepare
-    from .engine.rule import LinearRule
-    from .trainer import train
-
     rng = np.random.default_rng(0)
     n, d = 300, 8
     u = [1] + [0] * (d - 1)
-    comparators: tuple[Any, ...] = (u, None, "final")
-    grids = []
-    # each dtype a grid is stored in; int32 with a vocabulary measured in int64 and beyond
-    for scale, tag in ((5, "int8"), (3000, "int16"), (10**5, "int32"), (10**8, "int32 wide")):
-        X = rng.integers(-scale, scale + 1, size=(n, d))
-        X[:, 0] = np.where(X[:, 0] >= 0, X[:, 0] + 1, X[:, 0])
-        y = np.where(X[:, 0] > 0, 1, -1)
-        data = from_arrays(X, y, name=tag)
-        grids.append(data)
-        for rule in ("cyclic", "random", "maxviol", "first"):
-            for mode in ("exact", "float"):
-                for comp in comparators:
-                    train(data, rule=rule, mode=mode, comparator=comp, budget=10**5)
-                    yield f"{tag} {rule} {mode} {comp is not None}"
-    Xg = rng.normal(size=(n, d))
-    yg = np.where(Xg[:, 0] > 0, 1, -1)
-    gdata = from_arrays(Xg, yg, name="floats")
-    for rule in ("cyclic", "random", "maxviol", "first"):
-        for mode in ("exact", "float"):
-            for comp in ([Fraction(1)] + [Fraction(0)] * (d - 1), None, "final"):
-                train(gdata, rule=rule, mode=mode, comparator=comp, budget=10**5)
-                yield f"floats {rule} {mode} {comp is not None}"
-    # the measuring helpers other paths call on their own: the float weights replayed (a
-    # float run its monitor stopped, a small chunk of an exact run on floats), the
-    # enclosures of given weights (the per-step path's) and of given sums (a variant's)
-    from .engine.measure import enclosure, float_measures, float_vector, replay_float_from
-
-    for dset in (*grids, gdata):
-        for mode in ("float", "exact") if dset is gdata else ("float",):
-            world = prepare(dset, mode=mode)
-            picks = drive(dset, mode=mode, budget=50, world=world).choices
-            W, E = replay_float_from(world, np.zeros(d), np.zeros(d), picks)
-            if dset is gdata:
-                Xf = np.ascontiguousarray(dset.as_float()[0], dtype=np.float64)
-                uf, eu = float_vector(u)
-                float_measures(Xf, dset.labels, picks[1:], 1, W[:-1], E[:-1], W[1:], E[1:], uf, eu)
-            yield f"replayed {dset.name} {mode}"
-    for drift in (np.ones(4), None):
-        enclosure(np.ones(4), np.ones(4), drift, 4)
+    grids, y = yield from _grids(rng, n, d, u)
+    gdata = yield from _floats(rng, n, d)
+    yield from _measuring_helpers(grids, gdata, u, d)
     # integers beyond int32 (stored as float64) on a point the run never updates on
     Xw = rng.integers(-5, 6, size=(n, d))
     Xw[:, 0] = np.where(Xw[:, 0] >= 0, Xw[:, 0] + 1, Xw[:, 0])
@@ -116,8 +79,65 @@ def corpus() -> Iterator[str]:
     for mode in ("exact", "float"):
         train(from_arrays(Xc, yc, name="cycle"), mode=mode, comparator=None, budget=10**5)
         yield f"cycle {mode}"
-    # the variants' linear rules: a learning rate, a margin, a start, per-point factors,
-    # strict triggers; sampled visits with an epoch cap (the pocket algorithm)
+    yield from _linear_rules((grids[-1], gdata, grid), n, d)
+
+
+def _grids(
+    rng: np.random.Generator, n: int, d: int, u: list[int]
+) -> Generator[str, None, tuple[list[Dataset], np.ndarray]]:
+    """Each dtype a grid is stored in; int32 with a vocabulary measured in int64 and
+    beyond: every order, mode and comparator.  Returns the grids and the last labels."""
+    comparators: tuple[Any, ...] = (u, None, "final")
+    grids = []
+    y = np.zeros(0)
+    for scale, tag in ((5, "int8"), (3000, "int16"), (10**5, "int32"), (10**8, "int32 wide")):
+        X = rng.integers(-scale, scale + 1, size=(n, d))
+        X[:, 0] = np.where(X[:, 0] >= 0, X[:, 0] + 1, X[:, 0])
+        y = np.where(X[:, 0] > 0, 1, -1)
+        data = from_arrays(X, y, name=tag)
+        grids.append(data)
+        for rule in ("cyclic", "random", "maxviol", "first"):
+            for mode in ("exact", "float"):
+                for comp in comparators:
+                    train(data, rule=rule, mode=mode, comparator=comp, budget=10**5)
+                    yield f"{tag} {rule} {mode} {comp is not None}"
+    return grids, y
+
+
+def _floats(rng: np.random.Generator, n: int, d: int) -> Generator[str, None, Dataset]:
+    """Gaussian floats: every order, mode and comparator.  Returns the data."""
+    Xg = rng.normal(size=(n, d))
+    yg = np.where(Xg[:, 0] > 0, 1, -1)
+    gdata = from_arrays(Xg, yg, name="floats")
+    for rule in ("cyclic", "random", "maxviol", "first"):
+        for mode in ("exact", "float"):
+            for comp in ([Fraction(1)] + [Fraction(0)] * (d - 1), None, "final"):
+                train(gdata, rule=rule, mode=mode, comparator=comp, budget=10**5)
+                yield f"floats {rule} {mode} {comp is not None}"
+    return gdata
+
+
+def _measuring_helpers(grids: list[Dataset], gdata: Dataset, u: list[int], d: int) -> Iterator[str]:
+    """The measuring helpers other paths call on their own: the float weights replayed
+    (a float run its monitor stopped, a small chunk of an exact run on floats), the
+    enclosures of given weights (the per-step path's) and of given sums (a variant's)."""
+    for dset in (*grids, gdata):
+        for mode in ("float", "exact") if dset is gdata else ("float",):
+            world = prepare(dset, mode=mode)
+            picks = drive(dset, mode=mode, budget=50, world=world).choices
+            W, E = replay_float_from(world, np.zeros(d), np.zeros(d), picks)
+            if dset is gdata:
+                Xf = np.ascontiguousarray(dset.as_float()[0], dtype=np.float64)
+                uf, eu = float_vector(u)
+                float_measures(Xf, dset.labels, picks[1:], 1, W[:-1], E[:-1], W[1:], E[1:], uf, eu)
+            yield f"replayed {dset.name} {mode}"
+    for drift in (np.ones(4), None):
+        enclosure(np.ones(4), np.ones(4), drift, 4)
+
+
+def _linear_rules(datasets: tuple[Dataset, ...], n: int, d: int) -> Iterator[str]:
+    """The variants' linear rules: a learning rate, a margin, a start, per-point
+    factors, strict triggers; sampled visits with an epoch cap (the pocket algorithm)."""
     rules = (
         LinearRule.make(eta="1/3", tau=2, w0=[1] * d, strict=True),
         LinearRule.make(
@@ -125,7 +145,7 @@ def corpus() -> Iterator[str]:
         ),
     )
     for lin in rules:
-        for dset in (data, gdata, grid):
+        for dset in datasets:
             for mode in ("exact", "float"):
                 drive(dset, lin, order="cyclic", mode=mode, budget=10**5)
                 drive(dset, lin, sample=True, max_epochs=3, detect_cycles=False, mode=mode)

@@ -352,7 +352,27 @@ class ResidueMeasures(Mapping[str, Any]):
         # the loop's own exact weights after the chunk, when it handed them over
         self._handed = world.weights_after(k0 + K)
         self.k = Exact.of(np.arange(k0 + 1, k0 + K + 1, dtype=np.int64), 1)
-        # the points are read once each (a run updates on the same points again and again)
+        Xc = self._read_points(world, choices)
+        mmax = self._read_multipliers(world, choices)
+        self._V0 = [int(v) for v in V_start]
+        self._U = None if U is None else [int(v) for v in U]
+        s = data.integer_scale
+        amax = max(float(Xc.max()), -float(Xc.min())) if Xc.size else 0.0
+        zmax = int(Fraction(amax) * s)
+        v0max = max((abs(v) for v in self._V0), default=0)
+        self._vmax = v0max + K * zmax * mmax
+        self.bounds = self._bounds(zmax, s, sc.S, su)
+        self._R: dict[str, np.ndarray] = {}
+        self._B = np.zeros((len(_RESIDUE_NAMES), 0, K), dtype=np.int32)
+        self._Vend = np.zeros((0, d), dtype=np.int64)
+        self._P = 0
+
+    def _read_points(self, world: World, choices: np.ndarray) -> np.ndarray:
+        """The chunk's points, each read once (a run updates on the same points again
+        and again) from its float64 bits: mantissas ``_m`` and exponent classes
+        (``_exps``, ``_which``), where each update finds its point (``_loc``) and its
+        label's sign (``_neg``).  Returns the points read."""
+        data, d = world.data, world.data.d
         picks = np.asarray(choices, dtype=np.int64).reshape(-1)
         seen = np.zeros(data.n, dtype=np.bool_)  # (no sort: the points are indices)
         seen[picks] = True
@@ -362,8 +382,7 @@ class ResidueMeasures(Mapping[str, Any]):
         self._loc = where[picks]
         Xc = np.asarray(world.X[pts], dtype=np.float64).reshape(-1, d)
         self._neg = data.labels[choices] < 0
-        s = data.integer_scale
-        shift = s.bit_length() - 1
+        shift = data.integer_scale.bit_length() - 1
         mant, ex = np.frexp(Xc)
         m = (mant * 2.0**53).astype(np.int64)
         e = ex.astype(np.int64) - 53 + shift
@@ -381,23 +400,25 @@ class ResidueMeasures(Mapping[str, Any]):
         else:
             self._exps, self._which = np.unique(e, return_inverse=True)
             self._which = self._which.reshape(e.shape)
+        return Xc
+
+    def _read_multipliers(self, world: World, choices: np.ndarray) -> int:
+        """Each update's integer multiplier (``_mult``; ``_unit`` when all are 1);
+        returns the largest magnitude."""
+        sc = world.scales
         if sc.uniform is not None:
-            mult = [sc.uniform] * K
+            self._mult = [sc.uniform] * self.K
             self._unit = sc.uniform == 1
-            mmax = abs(sc.uniform) if K else 0
-        else:
-            mult = [sc.mult[int(j)] for j in choices]
-            self._unit = all(v == 1 for v in mult)
-            mmax = max((abs(v) for v in mult), default=0)
+            return abs(sc.uniform) if self.K else 0
+        mult = [sc.mult[int(j)] for j in choices]
         self._mult = mult
-        self._V0 = [int(v) for v in V_start]
-        self._U = None if U is None else [int(v) for v in U]
-        amax = max(float(Xc.max()), -float(Xc.min())) if Xc.size else 0.0
-        zmax = int(Fraction(amax) * s)
-        v0max = max((abs(v) for v in self._V0), default=0)
-        vmax = v0max + K * zmax * mmax
-        self._vmax = vmax
-        S = sc.S
+        self._unit = all(v == 1 for v in mult)
+        return max((abs(v) for v in mult), default=0)
+
+    def _bounds(self, zmax: int, s: int, S: int, su: int) -> dict[str, Exact]:
+        """Each quantity's denominator and a bound on its numerators' magnitude (tighter
+        where the enclosures given bound it better)."""
+        d, vmax = self.d, self._vmax
         b: dict[str, Exact] = {
             "n0": Exact(d * vmax * vmax, S * S, d * vmax * vmax),
             "n1": Exact(d * vmax * vmax, S * S, d * vmax * vmax),
@@ -412,19 +433,16 @@ class ResidueMeasures(Mapping[str, Any]):
                 ("yux", su * s, d * zmax * umax),
             ):
                 b[name] = Exact(bound, D, bound)
-        if intervals is not None and K:  # the enclosures bound the same values, often better
-            tops = _largest(intervals, tuple(b))
+        # the enclosures bound the same values, often better
+        if self.intervals is not None and self.K:
+            tops = _largest(self.intervals, tuple(b))
             for name, given in b.items():
                 top = tops.get(name, math.inf)
                 if math.isfinite(top):  # |A| = |value| D <= top D
                     tight = math.floor(Fraction(top) * given.D) + 1
                     if tight < given.bound:
                         b[name] = Exact(tight, given.D, tight)
-        self.bounds = b
-        self._R: dict[str, np.ndarray] = {}
-        self._B = np.zeros((len(_RESIDUE_NAMES), 0, K), dtype=np.int32)
-        self._Vend = np.zeros((0, d), dtype=np.int64)
-        self._P = 0
+        return b
 
     # --- the Mapping: each quantity with enough primes to be read back exactly ------------
 
@@ -546,6 +564,7 @@ def _dot_long(a: np.ndarray, b: np.ndarray, q: int, inv: float) -> Any:
     return total
 
 
+# one function on purpose: a compiled loop, whose length is its speed
 @jit
 def residue_vocabulary(
     m: np.ndarray,
