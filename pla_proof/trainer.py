@@ -31,11 +31,12 @@ import numpy as np
 
 from .data import Dataset
 from .engine.certificate import Certificate
+from .engine.enclosures import Interval
+from .engine.exact import Exact
 from .engine.orders import RULES, Chooser
 from .engine.rule import CLASSIC
 from .errors import InputError
 from .monitor.core import Comparator, Monitor, Step, Violation, make_comparator, step_values
-from .monitor.relations import Exact, Interval
 from .proof.runtime import END_LEMMAS, RUNTIME_LEMMAS
 from .views import notebook_html
 
