@@ -8,7 +8,7 @@ broken, from easy to hard (measured with plain Hypothesis, random seeds, one cor
   2nd example;
 * ``test_seeded_bug_pocket_no_ratchet_keeps_its_claim`` and
   ``test_seeded_bug_averaged_separates_keeps_its_claim`` -- two seeded bugs of
-  :mod:`pla_proof.variants.bugs`, each run through the variant harness's own check of
+  :mod:`pla_proof.variants.catalog.bugs`, each run through the variant harness's own check of
   every property of its claim: 4-53 and 4-263 examples;
 * ``test_after_one_update_a_run_needs_at_most_three_quarters_of_the_bound`` -- a wrong,
   *sharper* theorem: no run of two or more updates needs more than 3/4 of Novikoff's
@@ -29,9 +29,9 @@ from hypothesis import strategies as st
 
 from pla_proof.strategies import SeparableCase, separable_datasets, update_orders
 from pla_proof.trainer import train
-from pla_proof.variants.bugs import BUGS
-from pla_proof.variants.harness import run_case
-from pla_proof.variants.protocol import Case, Order
+from pla_proof.variants.catalog.bugs import BUGS
+from pla_proof.variants.checking import run_case
+from pla_proof.variants.protocol.variant import Case, Order
 from properties._support import CASES, SEEDS
 from properties.test_runtime_lemmas_hold import check_runtime_lemmas
 

@@ -17,6 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from . import views as _views
 from .errors import InputError, SolverError
+from .moved import install as _install_moved
+
+_install_moved()  # modules that moved stay importable from their old places
 
 if TYPE_CHECKING:
     from .data import Bias, Dataset, from_arrays, load, read_csv, read_npz
@@ -33,7 +36,6 @@ if TYPE_CHECKING:
     )
     from .monitor import Comparator, Step, Violation, make_comparator
     from .proof import check_all
-    from .proof.instances import prove_claim
     from .proof.statements import LEMMAS, RUNTIME_LEMMAS, Lemma, lemma
     from .strategies import (
         edge_case_datasets,
@@ -45,6 +47,7 @@ if TYPE_CHECKING:
     from .trainer import RULES, Certificate, Run, train
     from .variants import Case, Claim, LinearVariant, Variant
     from .variants import resolve as resolve_variant
+    from .variants.proving.instances import prove_claim
 
 _LAZY: dict[str, tuple[str, str]] = {
     **{n: ("pla_proof.data", n) for n in ("Bias", "Dataset", "from_arrays", "load")},
@@ -64,7 +67,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "running_sandwich": ("pla_proof.geometry", "running_sandwich"),
     "separability": ("pla_proof.geometry", "separability"),
     "check_all": ("pla_proof.proof", "check_all"),
-    "prove_claim": ("pla_proof.proof.instances", "prove_claim"),
+    "prove_claim": ("pla_proof.variants.proving.instances", "prove_claim"),
     "check_variant": ("pla_proof.testing", "check_variant"),
     "edge_case_datasets": ("pla_proof.strategies", "edge_case_datasets"),
     "non_separable_datasets": ("pla_proof.strategies", "non_separable_datasets"),

@@ -2,7 +2,7 @@
 
 Both kinds of campaign use this module -- the property suite's ``campaign`` profile
 (:mod:`pla_proof.testing.plugin`) and ``pla-proof check --minutes``
-(:mod:`pla_proof.variants.campaign`).  Hypothesis has no time-based stopping rule
+(:mod:`pla_proof.variants.checking.campaign`).  Hypothesis has no time-based stopping rule
 (``max_examples`` counts examples), so a campaign calls a search *again and again*,
 each call an ordinary search of a fixed size (one *round*: a Hypothesis run of
 ``max_examples`` examples with a fresh seed, or one round of shards over the variants),

@@ -13,7 +13,7 @@ from typing import Any
 
 from hypothesis import settings
 
-from pla_proof.variants.harness import DEFAULT_SHRINK_RUNS
+from pla_proof.variants.checking import DEFAULT_SHRINK_RUNS
 
 #: True under the thorough profile (2000 examples per property)
 THOROUGH = settings.default is not None and settings.default.max_examples >= 1000

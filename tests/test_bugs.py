@@ -8,7 +8,7 @@ import pytest
 from checking import budget
 
 from pla_proof.variants import search
-from pla_proof.variants.bugs import BUGS
+from pla_proof.variants.catalog.bugs import BUGS
 
 #: bugs that only hard data show (non-integer, beyond 32/64 bits, long runs, d > 4)
 HIDDEN = ["integer-weights", "int32-weights", "int64-score", "max-iter-100", "unrolled-dot"]

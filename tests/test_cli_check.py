@@ -95,7 +95,7 @@ def test_list(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["check", "nonsense"], "unknown variant"),
         (["check", "no_such_mod_q:thing"], "no module named"),
-        (["check", "pla_proof.variants.classic:Missing"], "has no attribute"),
+        (["check", "pla_proof.variants.catalog.classic:Missing"], "has no attribute"),
         (["check", "classic", "--examples", "0"], "--examples"),
         (["check", "classic", "--replay", "/no/such.json"], "no such file"),
         (["check"], "give a VARIANT"),
@@ -112,7 +112,7 @@ def test_bad_input_exits_2(
 # --- the shared counterexample database ------------------------------------------------------
 
 RARE_BUG = """
-from pla_proof.variants.classic import Classic
+from pla_proof.variants.catalog.classic import Classic
 
 
 class LargeCoordinates(Classic):

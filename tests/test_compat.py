@@ -68,7 +68,7 @@ def test_a_restricted_domain_is_never_run_outside_it() -> None:
     from fractions import Fraction
 
     from pla_proof.variants import Case, Order
-    from pla_proof.variants.harness import fixed_cases
+    from pla_proof.variants.checking import fixed_cases
 
     outside = Case(((Fraction(1, 2),),), (1,), (Fraction(1),), Fraction(1, 2))
     fixed = fixed_cases(v, [(outside, Order("cyclic"))])

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from pla_proof.interrupts import in_compiler, in_gc_callback, safe_to_interrupt
-from pla_proof.variants.harness import RunTimeout, time_limit
+from pla_proof.variants.checking import RunTimeout, time_limit
 
 
 def test_an_ordinary_frame_may_be_interrupted() -> None:

@@ -12,7 +12,7 @@ from mlxtend.classifier import Perceptron
 
 from pla_proof.testing import check_estimator
 from pla_proof.variants import search
-from pla_proof.variants.estimators import Estimator, mlxtend_tracer
+from pla_proof.variants.estimators.estimator import Estimator, mlxtend_tracer
 
 
 def traced(epochs: int = 50) -> Estimator:

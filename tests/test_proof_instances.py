@@ -14,11 +14,11 @@ import pytest
 
 from pla_proof.cli import main
 from pla_proof.examples.half_step_margin import forgetful, variant
-from pla_proof.proof.instances import coq_text, prove_claim
 from pla_proof.schemas import validate
 from pla_proof.variants import Case, Claim, LinearVariant, resolve, run_case
-from pla_proof.variants.declared import DeclaredRule, read_rule
-from pla_proof.variants.protocol import Order
+from pla_proof.variants.protocol.variant import Order
+from pla_proof.variants.proving.declared import DeclaredRule, read_rule
+from pla_proof.variants.proving.instances import coq_text, prove_claim
 
 needs_coq = pytest.mark.skipif(
     shutil.which("coqc") is None,

@@ -22,7 +22,7 @@ from hypothesis.database import (
 from pla_proof.errors import InputError
 from pla_proof.testing.database import CounterexampleStore, describe, open_database
 from pla_proof.variants import resolve, search
-from pla_proof.variants.files import case_from_json, order_from_json, save_counterexample
+from pla_proof.variants.checking.files import case_from_json, order_from_json, save_counterexample
 
 # --- locations -------------------------------------------------------------------------
 

@@ -21,10 +21,10 @@ from pla_proof.variants import (
     run_case,
     search,
 )
-from pla_proof.variants.exact_exp import ExpSum
-from pla_proof.variants.files import case_from_json, case_to_json
-from pla_proof.variants.kernel import is_psd
-from pla_proof.variants.protocol import orthonormal_cases
+from pla_proof.variants.catalog.exact_exp import ExpSum
+from pla_proof.variants.catalog.kernel import is_psd
+from pla_proof.variants.checking.files import case_from_json, case_to_json
+from pla_proof.variants.protocol.variant import orthonormal_cases
 
 CORE = [n for n in builtin_names() if not n.startswith("sklearn")]
 
@@ -101,9 +101,9 @@ def test_registry_refuses_bad_specs() -> None:
     with pytest.raises(InputError, match="no module named"):
         resolve("no_such_module_xyz:variant")
     with pytest.raises(InputError, match="has no attribute"):
-        resolve("pla_proof.variants.classic:Nope")
+        resolve("pla_proof.variants.catalog.classic:Nope")
     with pytest.raises(InputError, match="is not a variant"):
-        resolve("pla_proof.variants.classic:math")
+        resolve("pla_proof.variants.catalog.classic:math")
     with pytest.raises(InputError, match="unknown seeded bug"):
         resolve("bug:nope")
 

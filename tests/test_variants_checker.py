@@ -27,8 +27,8 @@ from pla_proof.variants import (
     resolve,
     search,
 )
-from pla_proof.variants.harness import RunTimeout, run_case, time_limit
-from pla_proof.variants.protocol import Order
+from pla_proof.variants.checking import RunTimeout, run_case, time_limit
+from pla_proof.variants.protocol.variant import Order
 
 
 class RaisesOnDecimals(LinearVariant):
@@ -147,7 +147,7 @@ def test_a_run_that_updates_forever_still_ends_at_the_total_limit() -> None:
 def test_slow_evaluation_of_updates_is_not_a_stalled_run(monkeypatch: pytest.MonkeyPatch) -> None:
     # On a loaded machine the harness's own evaluation of a chunk of updates can take
     # longer than the per-run limit: that is not the variant standing still.
-    from pla_proof.variants.claims import Evaluation
+    from pla_proof.variants.protocol.claim import Evaluation
 
     real = Evaluation._feed_steps
 

@@ -10,7 +10,7 @@ import sympy as sp
 
 from pla_proof.examples.half_step_margin import forgetful, variant
 from pla_proof.variants import Claim, LinearVariant, resolve
-from pla_proof.variants.declared import DeclaredRule, NotDeclarative, read_rule
+from pla_proof.variants.proving.declared import DeclaredRule, NotDeclarative, read_rule
 
 R2, GAMMA = sp.Symbol("R2", positive=True), sp.Symbol("gamma", positive=True)
 

@@ -15,7 +15,7 @@ from pla_proof.cli import main
 from pla_proof.examples import perceptrons as P
 from pla_proof.testing import check_estimator
 from pla_proof.variants import search
-from pla_proof.variants.estimators import Estimator
+from pla_proof.variants.estimators.estimator import Estimator
 
 SHAPES = "pla_proof.examples.perceptrons"
 

@@ -15,8 +15,8 @@ from pla_proof.cli import EXIT, main
 from pla_proof.errors import OutsideDomain
 from pla_proof.testing import check_variant
 from pla_proof.variants import Case, Claim, LinearVariant, Record, Variant, search
-from pla_proof.variants.harness import MAX_SKIPPED_SHARE, CheckReport, PropertyResult
-from pla_proof.variants.protocol import Order, hard_cases
+from pla_proof.variants.checking import MAX_SKIPPED_SHARE, CheckReport, PropertyResult
+from pla_proof.variants.protocol.variant import Order, hard_cases
 
 
 class NothingInDomain(LinearVariant):
@@ -156,7 +156,7 @@ def test_a_failure_wins_over_too_little_checked(capsys: pytest.CaptureFixture[st
 
     assert exit_code([report]) == 5
     report.properties = [PropertyResult("G1", "", "", runs=1)]
-    from pla_proof.variants.harness import Counterexample, Failure
+    from pla_proof.variants.checking import Counterexample, Failure
 
     f = Failure("G1", 1, 0, 1, "<=", 0)
     case = Case(((Fraction(1),),), (1,), (Fraction(1),), Fraction(1))

@@ -13,8 +13,9 @@ import pytest
 from pla_proof.cli import main
 from pla_proof.errors import InputError
 from pla_proof.variants import Case, Claim, LinearVariant, Order, Variant, run_case
-from pla_proof.variants.bugs import BUGS
-from pla_proof.variants.hooks import (
+from pla_proof.variants.catalog.bugs import BUGS
+from pla_proof.variants.catalog.registry import BUILTIN, resolve
+from pla_proof.variants.protocol.hooks import (
     LINEAR_HOOKS,
     PROTOCOL_VERSION,
     REMOVED_HOOKS,
@@ -22,7 +23,6 @@ from pla_proof.variants.hooks import (
     RemovedName,
     check_hooks,
 )
-from pla_proof.variants.registry import BUILTIN, resolve
 
 
 class Misspelled(LinearVariant):

@@ -13,7 +13,7 @@ import pytest
 from pla_proof.cli import main
 from pla_proof.errors import InputError
 from pla_proof.examples import perceptrons as P
-from pla_proof.variants.reading import Reading, read
+from pla_proof.variants.estimators.reading import Reading, read
 
 
 def fields(r: Reading) -> tuple[Any, ...]:

@@ -94,7 +94,7 @@ def test_an_importable_module_that_raises_names_its_own_line(
 def test_a_bug_of_pla_proofs_own_still_exits_4(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import pla_proof.variants.registry as registry
+    import pla_proof.variants.catalog.registry as registry
 
     def broken(spec: str) -> None:
         raise KeyError("a bug")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pla_proof.engine.orders import permutation
 from pla_proof.errors import InputError
 from pla_proof.variants import LinearVariant, Order, Selector, hard_cases
-from pla_proof.variants.protocol import orders
+from pla_proof.variants.protocol.variant import orders
 
 
 def dot(a: Any, b: Any) -> Any:

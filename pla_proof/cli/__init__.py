@@ -19,6 +19,7 @@ errors come back without loading SymPy, Z3, SciPy or Hypothesis.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import importlib
 import os
@@ -359,7 +360,8 @@ def _run(command: str, args: argparse.Namespace, *, process: bool) -> int:
             progress.start()
             try:
                 module = importlib.import_module(args._module)
-                code: int = module.run(args)
+                with _stdout_for(args):
+                    code: int = module.run(args)
                 sys.stdout.flush()
             finally:
                 progress.stop()
@@ -384,6 +386,16 @@ def _run(command: str, args: argparse.Namespace, *, process: bool) -> int:
         return _unexpected(name, command, exc, args, debug)
     finally:
         common.end()
+
+
+def _stdout_for(args: argparse.Namespace) -> Any:
+    """With ``--json``, standard output holds the JSON document only (users' prints go
+    to standard error)."""
+    if not getattr(args, "json", False):
+        return contextlib.nullcontext()
+    from ..render.jsonout import document_only
+
+    return document_only()
 
 
 def _unexpected(

@@ -19,10 +19,10 @@ from ..errors import InputError
 from .common import emit_json, end_progress, fmt, fmt_vector, terminal_progress
 
 if TYPE_CHECKING:  # imported when the command runs: building the parser stays fast
-    from ..proof.instances import ClaimProof
     from ..testing.database import CounterexampleStore
-    from ..variants.harness import CheckReport, Failure
-    from ..variants.protocol import Case, Order, Record, Variant
+    from ..variants.checking import CheckReport, Failure
+    from ..variants.protocol.variant import Case, Order, Record, Variant
+    from ..variants.proving.instances import ClaimProof
 
 DEFAULT_EXAMPLES = 200
 
@@ -142,7 +142,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _variants(args: argparse.Namespace) -> list[tuple[str, Variant]]:
-    from ..variants.registry import BUILTIN, resolve
+    from ..variants.catalog.registry import BUILTIN, resolve
 
     specs = list(args.variant or [])
     if args.all:
@@ -155,7 +155,7 @@ def _variants(args: argparse.Namespace) -> list[tuple[str, Variant]]:
     if args.epochs is not None and args.epochs < 1:
         raise InputError(f"--epochs must be a positive integer, got {args.epochs}")
     for spec in args.fit:
-        from ..variants.estimators import Estimator, resolve_factory
+        from ..variants.estimators.estimator import Estimator, resolve_factory
 
         factory = resolve_factory(spec)
         try:
@@ -181,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--shrink-runs must be >= 0, got {args.shrink_runs}")
     if not args.run_seconds > 0:
         raise InputError(f"--run-seconds must be positive, got {args.run_seconds}")
-    from ..variants.files import save_counterexample
+    from ..variants.checking.files import save_counterexample
 
     if args.coq and not args.replay:
         import shutil
@@ -193,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
         if len(variants) != 1:
             raise InputError("--replay takes one VARIANT")
         return _replay(args, *variants[0])
-    from ..variants.parallel import default_jobs, run_searches
+    from ..variants.checking.search import default_jobs, run_searches
 
     jobs = args.jobs or default_jobs()
     modes = [args.mode or _mode(v) for _, v in variants]
@@ -210,12 +210,12 @@ def run(args: argparse.Namespace) -> int:
     proofs: list[ClaimProof] = []
 
     def prove() -> None:  # while the workers search: the proofs cost no wall time
-        from ..proof.instances import prove_claim
+        from ..variants.proving.instances import prove_claim
 
         proofs.extend(prove_claim(v, coq=args.coq) for _, v in variants)
 
     if args.minutes is not None:
-        from ..variants.campaign import campaign
+        from ..variants.checking.campaign import campaign
 
         reports = campaign([v for _, v in variants], minutes=args.minutes, **how)
         prove()
@@ -306,8 +306,8 @@ def _stored(
     is generated; a fact that no longer fails (the variant was fixed) is forgotten."""
     if store is None:
         return []
-    from ..variants.files import case_from_json, order_from_json
-    from ..variants.harness import run_case
+    from ..variants.checking import run_case
+    from ..variants.checking.files import case_from_json, order_from_json
 
     out = []
     for fact in store.facts(variant.name):
@@ -333,10 +333,10 @@ def _fact(saved: dict[str, Any]) -> dict[str, Any]:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from ..variants.bugs import BUGS
+    from ..variants.catalog.bugs import BUGS
 
     rows = []
-    from ..variants.registry import BUILTIN, FINDINGS, resolve
+    from ..variants.catalog.registry import BUILTIN, FINDINGS, resolve
 
     for name in BUILTIN:
         try:
@@ -366,15 +366,15 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace, spec: str, variant: Variant) -> int:
-    from ..variants.files import load_counterexample
-    from ..variants.harness import _sort_key, run_case
+    from ..variants.checking import property_order, run_case
+    from ..variants.checking.files import load_counterexample
 
     case, order, meta = load_counterexample(args.replay)
     mode = args.mode or str(meta.get("mode") or _mode(variant))
     if mode not in ("exact", "float"):
         raise InputError(f"{args.replay}: unknown mode {mode!r} (exact or float)")
     rec, res0 = run_case(variant, case, order, mode=mode, limit=args.run_seconds)
-    res = dict(sorted(res0.items(), key=lambda kv: _sort_key(kv[0])))
+    res = dict(sorted(res0.items(), key=lambda kv: property_order(kv[0])))
     failures = [f for f in res.values() if f is not None]
     if args.json:
         emit_json(
@@ -613,6 +613,6 @@ def report_to_json(
 
 
 def _generic() -> dict[str, Any]:
-    from ..variants.harness import GENERIC_PROPERTIES
+    from ..variants.checking import GENERIC_PROPERTIES
 
     return dict(GENERIC_PROPERTIES)

@@ -22,16 +22,18 @@ Every object a command prints starts with ``"schema": "pla-proof/COMMAND"`` and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import IO, Any
 
 from .numbers import exact, to_float
 
-__all__ = ["SCHEMA_VERSION", "dumps", "emit", "encode", "number"]
+__all__ = ["SCHEMA_VERSION", "document_only", "dumps", "emit", "encode", "number"]
 
 #: bumped whenever a field changes meaning or disappears (adding fields does not)
 SCHEMA_VERSION = 1
@@ -85,9 +87,55 @@ def dumps(obj: Any) -> str:
     return text
 
 
+#: Where the command's JSON document goes while users' code may print
+#: (:func:`document_only`); None: standard output.
+_DOCUMENT: list[IO[str]] = []
+
+
+@contextlib.contextmanager
+def document_only() -> Iterator[None]:
+    """Standard output holds the JSON document and nothing else: while the command
+    runs, whatever else is written there -- a user's ``print``, a library's message, a
+    child process's output -- goes to standard error instead.
+
+    >>> with document_only():
+    ...     print("Round 0:50 training")  # goes to standard error
+    ...     emit({"ok": True}, "check")
+    {"schema":"pla-proof/check","schema_version":1,"ok":true}
+    """
+    out = sys.stdout
+    saved: int | None = None
+    try:
+        fd = out.fileno()
+    except (AttributeError, OSError, ValueError):  # captured, not a file (tests, notebooks)
+        fd = -1
+    if fd == 1:
+        out.flush()
+        saved = os.dup(1)
+        os.dup2(2, 1)  # what children and C code write to fd 1 goes to standard error
+        document: IO[str] = os.fdopen(os.dup(saved), "w", encoding="utf-8", closefd=True)
+    else:
+        document = out
+    _DOCUMENT.append(document)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        _DOCUMENT.pop()
+        if saved is not None:
+            document.flush()
+            document.close()
+            sys.stderr.flush()
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
 def emit(obj: Mapping[str, Any], command: str, out: IO[str] | None = None) -> None:
     """Write ``obj`` as one JSON line, headed by its schema name and version."""
     head = {"schema": f"pla-proof/{command}", "schema_version": SCHEMA_VERSION}
-    stream = sys.stdout if out is None else out
+    if out is None or out is sys.stdout:  # standard output: the document's stream
+        stream = _DOCUMENT[-1] if _DOCUMENT else sys.stdout
+    else:
+        stream = out
     stream.write(dumps({**head, **obj}))
     stream.write("\n")

@@ -31,7 +31,7 @@ others found but writes nothing; with ``local=`` also, writes go to ``local`` on
 
 How ``check`` uses it (the contract for the checker)::
 
-    from pla_proof.variants.files import case_from_json, order_from_json
+    from pla_proof.variants.checking.files import case_from_json, order_from_json
 
     store = CounterexampleStore(open_database(url, readonly=readonly))  # InputError: one line
     facts = store.facts(variant.name)                    # smallest first

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..variants.harness import DEFAULT_SHRINK_RUNS, CheckReport, search
-from ..variants.protocol import Variant
-from ..variants.registry import resolve
+from ..variants.catalog.registry import resolve
+from ..variants.checking import DEFAULT_SHRINK_RUNS, CheckReport, search
+from ..variants.protocol.variant import Variant
 
 __all__ = ["VariantCheck", "check_estimator", "check_variant"]
 
@@ -78,19 +78,19 @@ def check_estimator(
 ) -> VariantCheck:
     """Check any ``fit(X, y)`` estimator class (or zero-argument factory) as a Perceptron:
     per-update claims where a trace exists (``partial_fit``, or a ``trace=tracer``
-    hook such as :func:`pla_proof.variants.estimators.mlxtend_tracer`), final
+    hook such as :func:`pla_proof.variants.estimators.estimator.mlxtend_tracer`), final
     separation, its own ``predict`` and its stopping rule (see
-    :mod:`pla_proof.variants.estimators`).  Float mode by default: a claim fails only
+    :mod:`pla_proof.variants.estimators.estimator`).  Float mode by default: a claim fails only
     when it fails for every value float rounding allows.  Raises ``AssertionError``
     listing each failing property with its counterexample (or, with
     ``expect_failure=PROP``, unless that property fails), and when the search checked
     too little to pass.  The implementation is read as it is written -- its weights and
     bias, label coding, sign(0) and epoch budget are found on probe fits and verified
-    against its own ``predict`` (:mod:`pla_proof.variants.reading`); ``weights``,
+    against its own ``predict`` (:mod:`pla_proof.variants.estimators.reading`); ``weights``,
     ``bias``, ``labels`` name them when it cannot be read, ``epochs`` sets its epoch
     budget (``InputError`` when it cannot be read).
     """
-    from ..variants.estimators import Estimator
+    from ..variants.estimators.estimator import Estimator
 
     v = Estimator(
         factory, labels=labels, rate=rate, trace=trace, epochs=epochs, weights=weights, bias=bias

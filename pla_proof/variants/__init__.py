@@ -13,7 +13,8 @@ True
 from typing import Any
 
 from ..errors import OutsideDomain
-from .harness import (
+from .catalog.registry import BUILTIN, builtin_names, resolve
+from .checking import (
     CheckReport,
     Counterexample,
     Failure,
@@ -22,8 +23,9 @@ from .harness import (
     run_case,
     search,
 )
-from .hooks import PROTOCOL_VERSION, check_hooks, removed
-from .protocol import (
+from .protocol.hooks import PROTOCOL_VERSION, check_hooks, removed
+from .protocol.selector import Selector
+from .protocol.variant import (
     Case,
     Claim,
     LinearVariant,
@@ -36,8 +38,6 @@ from .protocol import (
     orders,
     survival_counts,
 )
-from .registry import BUILTIN, builtin_names, resolve
-from .selector import Selector
 
 __all__ = [
     "BUILTIN",

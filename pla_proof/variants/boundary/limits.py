@@ -1,0 +1,122 @@
+"""Time limits on users' code: the per-run clock.
+
+A run of a variant is users' code (its ``run()``, its hooks, a ``fit()``): it may
+never return.  :class:`time_limit` interrupts the code it encloses after a time
+without progress (or a multiple of it in all), from a SIGALRM timer, even inside a
+Python loop that never returns.
+
+>>> with time_limit(None):  # no limit: nothing is armed
+...     1 + 1
+2
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ...engine._jit import compile_seconds, watch
+from ...interrupts import safe_to_interrupt
+
+__all__ = ["DEFAULT_TIME_LIMIT", "TOTAL_FACTOR", "RunTimeout", "time_limit"]
+
+#: The per-run time limit (seconds) of a search run: a run that makes no update for
+#: this long, or runs :data:`TOTAL_FACTOR` times as long in all, fails ``ENDS``.
+DEFAULT_TIME_LIMIT = 5.0
+TOTAL_FACTOR = 10
+
+
+class RunTimeout(BaseException):
+    """Raised inside a run that exceeds the per-run time limit."""
+
+
+class time_limit:
+    """Interrupt the enclosed code after ``seconds`` (a SIGALRM timer; in the main
+    thread only -- elsewhere the limit does not apply).
+
+    With ``progress`` (a function giving the ``time.monotonic()`` of the last sign of
+    progress, e.g. the last update of a run), the code is interrupted only after
+    ``seconds`` without progress, or after ``total`` seconds in all: a slow run that
+    keeps making updates on a loaded machine is not a run that never ends.
+
+    Time spent compiling the engine's loops does not count, and the code is never
+    interrupted inside the compiler (that would leave a half-built loop behind); once
+    the time is up the timer keeps firing every 50 ms, so an interruption that lands
+    where an exception is swallowed (a callback) is repeated.  On exit the timer is
+    disarmed before anything else can be interrupted (a late signal is ignored), and a
+    timer that was running before (an outer limit's, another library's) is put back with
+    the time it had left.
+
+    >>> import signal
+    >>> before = signal.getitimer(signal.ITIMER_REAL)[0]  # another timer's, if one runs
+    >>> with time_limit(0.2):
+    ...     while True:
+    ...         pass
+    Traceback (most recent call last):
+    ...
+    pla_proof.variants.boundary.limits.RunTimeout
+    >>> after = signal.getitimer(signal.ITIMER_REAL)[0]
+    >>> after == before == 0.0 or 0.0 < after <= before
+    True
+    """
+
+    def __init__(
+        self,
+        seconds: float | None,
+        *,
+        progress: Callable[[], float] | None = None,
+        total: float | None = None,
+    ) -> None:
+        self.seconds = seconds
+        self.progress = progress
+        self.total = total
+        self.armed = False
+        self.stalled = False  # True when it fired for want of progress (not ``total``)
+        self._old_handler: Any = None
+        self._old_timer = (0.0, 0.0)
+        self._start = 0.0
+        self._compiled = 0.0
+
+    def _expired(self, signum: int, frame: Any) -> None:
+        if not self.armed or frame.f_code is _EXIT_CODE or not safe_to_interrupt(frame):
+            return  # (in the compiler or a GC callback: the timer fires again in 50 ms)
+        assert self.seconds is not None
+        now = time.monotonic()
+        compiling = compile_seconds() - self._compiled
+        if self.progress is None:
+            if now - self._start - compiling < self.seconds:
+                return
+        else:
+            quiet = now - max(self._start, self.progress()) - compiling
+            whole = now - self._start - compiling
+            if quiet < self.seconds and (self.total is None or whole < self.total):
+                return
+            self.stalled = quiet >= self.seconds
+        raise RunTimeout()
+
+    def __enter__(self) -> time_limit:
+        if not self.seconds or threading.current_thread() is not threading.main_thread():
+            return self
+        watch()
+        self._start, self._compiled = time.monotonic(), compile_seconds()
+        self._old_handler = signal.signal(signal.SIGALRM, self._expired)
+        self.armed = True
+        self._old_timer = signal.setitimer(signal.ITIMER_REAL, self.seconds, 0.05)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if not self.armed:
+            return
+        self.armed = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, self._old_handler)
+        delay, interval = self._old_timer
+        if delay > 0:  # an outer timer: re-armed with what it had left (at least 1 ms)
+            left = delay - (time.monotonic() - self._start)
+            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), interval)
+
+
+_EXIT_CODE = time_limit.__exit__.__code__

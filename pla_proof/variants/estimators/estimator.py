@@ -1,0 +1,459 @@
+"""Any ``fit(X, y)`` object as a variant: checked as it is written.
+
+``Estimator(factory)`` checks an estimator class the way a researcher would check
+someone else's Perceptron, on the harness's generated data (rounded to float64, the
+data the estimator sees).  How the implementation keeps its predictor, codes its labels,
+decides a score of exactly 0 and bounds its epochs is found on probe fits and verified
+against its own ``predict`` (:mod:`.reading`); what is checked:
+
+* **per-update claims** where a trace exists: weights before and after each sample,
+  read through ``partial_fit`` (fed one row at a time, in passes) or a *tracer*: a
+  function ``tracer(estimator, record)`` that arranges for ``record(-1)`` to be called
+  once before the first sample (the start) and ``record(j)`` right after the estimator
+  processed sample ``j`` during ``fit`` (:func:`mlxtend_tracer` is one).  Each change
+  of the weights is one update, measured against the augmented comparator
+  ``(u, theta)``: the claim is the generic lemma with ``(C, g) = (a^2 (R^2 + 1),
+  a gamma)`` for the step size ``a`` (``rate``), and the bound T from the **actual
+  start** (``u.w_1``, ``|w_1|^2`` of the first weights the trace sees);
+* always: the **end claim** on the fitted weights, read exactly: ``SEP0`` (every label
+  predicted, sign(0) = +1) when the model's ``predict`` sends a score of 0 to the
+  positive class, else ``SEP`` (``y (w.x + b) > 0``); ``PREDICT`` (its own ``predict``
+  gives every training label, in its own coding); ``READ`` (``predict`` agrees with the
+  weights read, wherever float rounding cannot flip the sign of the score); ``STOP``
+  (``fit`` ends with every training point predicted correctly, or says so with a
+  warning); and, for an implementation with an epoch budget (``n_iter``, ``max_iter``,
+  ...), ``EPOCHS``: ``fit`` predicts every training point within its budget.  When it
+  does not, and the same implementation with a larger budget does, that is reported as
+  ``EPOCHS`` -- the budget used, the epochs the classic algorithm needs on those data,
+  the budget that works -- and the other claims are judged on the larger budget's fit,
+  so a budget is never mistaken for a wrong update, bias or predictor.  A larger budget
+  is tried up to the epochs the theorem allows (``bound + 1``), or ``max(2 B, 1000)``
+  when that is less (the run is then inconclusive if it still does not separate).
+
+>>> from sklearn.linear_model import Perceptron
+>>> v = Estimator(lambda: Perceptron(eta0=1.0), name="sklearn", trace="partial_fit")
+>>> v.name, v.reading.describe()[:35], v.extra_properties["STOP"][:24]
+('sklearn', 'weights coef_, bias intercept_; fit', 'fit() stops only when ev')
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import numpy as np
+from hypothesis import strategies as st
+
+from ...errors import InputError
+from ..protocol.claim import Claim, max_updates
+from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
+from .reading import read, set_budget
+
+__all__ = [
+    "EPOCHS_PROPERTY",
+    "ESTIMATOR_PROPERTIES",
+    "Estimator",
+    "classic_epochs",
+    "mlxtend_tracer",
+    "resolve_factory",
+]
+
+
+def _two_classes(case: Case) -> bool:
+    return len(set(case.y)) == 2
+
+
+def mlxtend_tracer(est: Any, record: Callable[[int], None]) -> None:
+    """Trace mlxtend's ``Perceptron``: its epoch loop draws each sample index from
+    ``_yield_minibatches_idx`` and updates ``w_``/``b_`` before drawing the next, so
+    wrapping that generator sees the weights after every sample."""
+    inner = est._yield_minibatches_idx
+    started = [False]
+
+    def traced(*args: Any, **kw: Any) -> Any:
+        if not started[0]:  # the weights fit() starts from (mlxtend draws them at random)
+            started[0] = True
+            record(-1)
+        for idx in inner(*args, **kw):
+            yield idx
+            record(int(np.atleast_1d(idx)[0]))
+
+    est._yield_minibatches_idx = traced
+
+
+#: The properties every estimator is checked for, beyond the generic ones.
+ESTIMATOR_PROPERTIES = {
+    "PREDICT": "the fitted model's own predict() gives every training label",
+    "READ": "predict() agrees with the weights read from the model on every training point",
+    "STOP": "fit() stops only when every training point is predicted correctly (or it warns)",
+}
+#: ... and for an estimator with an epoch budget.
+EPOCHS_PROPERTY = "fit() predicts every training point within its epoch budget"
+
+
+class Estimator(Variant):
+    """A ``fit(X, y)`` estimator class checked as a Perceptron (see the module docs).
+
+    ``factory()`` makes a fresh estimator; ``rate`` is the step size ``a`` of an update
+    ``(w, b) += a y (x, 1)`` (default: the estimator's ``eta0``, ``eta`` or 1; mlxtend's
+    ``eta`` moves by ``2 eta``: pass ``rate``); ``trace``: ``"partial_fit"``, a tracer
+    function, or ``None`` (final checks only); ``epochs``: the implementation's epoch
+    budget (its ``n_iter``/``max_iter``/... attribute is set to it; also the passes of a
+    ``partial_fit`` trace, default 100); ``weights``/``bias``/``labels`` name what the
+    probes would otherwise find (:func:`.reading.read`: ``bias`` is ``"first"``,
+    ``"last"``, ``"none"`` or an attribute; ``labels`` ``"pm1"``, ``"01"`` or ``"auto"``).
+    An implementation that cannot be read raises ``InputError`` naming the options.
+    """
+
+    order_rules: ClassVar[tuple[str, ...]] = ("cyclic", "random")
+    #: estimators compute in float64: checked on enclosures unless asked otherwise
+    default_mode: ClassVar[str] = "float"
+    extra_properties: ClassVar[dict[str, str]] = dict(ESTIMATOR_PROPERTIES)
+
+    def __init__(
+        self,
+        factory: Callable[[], Any],
+        *,
+        name: str | None = None,
+        labels: str = "auto",
+        rate: Any = None,
+        trace: str | Callable[[Any, Callable[[int], None]], None] | None = "auto",
+        epochs: int | None = None,
+        weights: str | None = None,
+        bias: str | None = None,
+    ) -> None:
+        if epochs is not None and (not isinstance(epochs, int) or epochs < 1):
+            raise InputError(f"epochs must be a positive integer, got {epochs!r}")
+        self.factory = factory
+        self.name = str(name or getattr(factory, "__name__", "estimator"))  # type: ignore[misc]
+        self.summary = f"fit(X, y) estimator {self.name}"  # type: ignore[misc]
+        self.reading = read(factory, weights=weights, bias=bias, labels=labels, epochs=epochs)
+        self._named = {"weights": weights, "bias": bias, "epochs": epochs}
+        self._rate = rate
+        if trace == "auto":
+            trace = "partial_fit" if hasattr(factory(), "partial_fit") else None
+        self.trace = trace
+        self.epochs = epochs if epochs is not None else 100
+        self.extra_properties = dict(ESTIMATOR_PROPERTIES)  # type: ignore[misc]
+        if self.reading.budget is not None:
+            self.extra_properties["EPOCHS"] = EPOCHS_PROPERTY
+
+    def cli_args(self) -> list[str]:
+        """The ``pla-proof check`` arguments that check this estimator again."""
+        out = ["--fit", self.name]
+        for opt, v in self._named.items():
+            if v is not None:
+                out += [f"--{opt}", str(v)]
+        return out
+
+    # --- conventions ---------------------------------------------------------------------
+
+    def make(self, epochs: int | None = None) -> Any:
+        """A fresh estimator with its epoch budget (the reading's, or ``epochs``)."""
+        return set_budget(self.factory(), self.reading, epochs)
+
+    def labels(self) -> str:
+        """``"pm1"`` or ``"01"``: the labels ``fit`` is given."""
+        return self.reading.labels
+
+    def encode(self, y: Sequence[int]) -> np.ndarray:
+        return self.reading.encode(y)
+
+    def rate(self) -> Fraction:
+        if self._rate is not None:
+            return Fraction(self._rate)
+        est = self.factory()
+        for attr in ("eta0", "eta", "learning_rate", "lr"):
+            v = getattr(est, attr, None)
+            if isinstance(v, int | float) and not isinstance(v, bool):
+                return Fraction(v)
+        return Fraction(1)
+
+    def weights(self, est: Any) -> tuple[list[Fraction], Fraction]:
+        """``(w, b)`` of a fitted estimator, read exactly as :attr:`reading` says."""
+        return self.reading.predictor(est)
+
+    # --- the protocol ----------------------------------------------------------------------
+
+    def cases(self) -> Any:
+        from ..protocol.cases import biased_cases, far_threshold_cases, float_case
+
+        base = st.one_of(hard_cases().map(_affine), biased_cases(), far_threshold_cases())
+        return base.filter(_two_classes).map(float_case).filter(lambda c: c is not None)
+
+    def examples(self) -> Sequence[Case]:
+        from ..protocol.cases import float_case
+        from ..protocol.variant import in_domain, pushing_cases
+
+        fixed = in_domain(lambda b: b.filter(_two_classes), pushing_cases())
+        return [_affine(c) for c in (float_case(c) for c in fixed) if c is not None]
+
+    def claim(self, case: Case) -> Claim:
+        end = self.reading.end
+        if self.trace is None:
+            return Claim(end=end)
+        a = self.rate()
+        R2, uu = _augmented(case)
+        start = self._start(case)
+        u = (*case.u, Fraction(case.params.get("theta", 0)))
+        ps = sum((p * q for p, q in zip(u, start, strict=True)), Fraction(0))
+        ns = sum((p * p for p in start), Fraction(0))
+        return Claim(C=a * a * R2, g=a * case.gamma, uu=uu, pu0=ps, n0=ns, end=end)
+
+    def _start(self, case: Case) -> list[Fraction]:
+        """The weights the traced run starts from (a tracer's fit is run here once and
+        kept for :meth:`run`: a random start must be the same in the claim and the run)."""
+        if self.trace == "partial_fit":
+            return [Fraction(0)] * (case.d + 1)
+        key = (case.X, case.y)
+        cache = self.__dict__.setdefault("_fits", {})
+        if key not in cache:
+            cache.clear()
+            cache[key] = self._tracer_fit(case)
+        return list(cache[key][0])
+
+    def _tracer_fit(self, case: Case) -> tuple[list[Fraction], list[tuple[int, list[Fraction]]]]:
+        assert callable(self.trace)
+        X = np.array([[float(v) for v in x] for x in case.X])
+        y = self.encode(case.y)
+        est = self.make()
+        seen: list[tuple[int, list[Fraction]]] = []
+
+        def record(j: int) -> None:
+            w, b = self.weights(est)
+            seen.append((j, [*w, b]))
+
+        self.trace(est, record)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            est.fit(X, y)
+        if not seen or seen[0][0] != -1:
+            raise InputError(f"{self.name}: the tracer did not record the start (record(-1))")
+        return seen[0][1], seen[1:]
+
+    def run(self, case: Case, order: Order) -> Record:
+        X = np.array([[float(v) for v in x] for x in case.X])
+        y = self.encode(case.y)
+        rec = Record()
+        if self.trace is not None:
+            self._traced(case, order, X, y, rec)
+        self._fitted(case, X, rec)
+        return rec
+
+    def _traced(self, case: Case, order: Order, X: np.ndarray, y: np.ndarray, rec: Record) -> None:
+        u = (*case.u, Fraction(case.params.get("theta", 0)))
+        aug = Case(tuple((*x, Fraction(1)) for x in case.X), case.y, u, case.gamma, {}, case.name)
+        est = self.make()
+        seen: list[tuple[int, list[Fraction]]] = []
+        if self.trace == "partial_fit":
+            classes = np.unique(self.encode([-1, 1]))
+            started = False
+            for epoch in range(self.epochs):
+                changed = False
+                for j in _epoch(order, case.n, epoch):
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        if started:
+                            est.partial_fit(X[j : j + 1], y[j : j + 1])
+                        else:
+                            est.partial_fit(X[j : j + 1], y[j : j + 1], classes=classes)
+                            started = True
+                    w, b = self.weights(est)
+                    seen.append((j, [*w, b]))
+                    if len(seen) > 1 and seen[-1][1] != seen[-2][1]:
+                        changed = True
+                if not changed and epoch > 0:
+                    break
+            start = [Fraction(0)] * aug.d
+        else:
+            self._start(case)
+            start, seen = self.__dict__["_fits"][(case.X, case.y)]
+        # the claim's start is the actual one
+        rec.output["start"] = tuple(start)
+        trace = WeightTrace(rec, aug, start)
+        prev = list(start)
+        for j, w in seen:
+            if w != prev:
+                if trace.add(j, w):
+                    break
+                prev = w
+        else:
+            trace.flush()
+        rec.output["traced_updates"] = rec.updates
+
+    def _fit(self, X: np.ndarray, case: Case, epochs: int | None = None) -> _Fit:
+        est = self.make(epochs)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            est.fit(X, self.encode(case.y))
+        answers = self.reading.decode(np.asarray(est.predict(X)))
+        if len(answers) != case.n:
+            raise ValueError(f"predict() of {case.n} points returned {len(answers)} answers")
+        wrong = [i for i in range(case.n) if answers[i] != case.y[i]]
+        warned = any("onverge" in str(w.message) for w in caught)
+        return _Fit(est, answers, wrong, warned)
+
+    def _fitted(self, case: Case, X: np.ndarray, rec: Record) -> None:
+        judged: _Fit | None = self._fit(X, case)
+        if self.reading.budget is not None:
+            assert judged is not None
+            judged = self._budget(case, X, judged, rec)
+        if judged is None:  # the data need more epochs than the check affords
+            rec.complete = False
+            return
+        fit = judged
+        w, b = self.weights(fit.est)
+        rec.output.update(w=tuple(w), b=b)
+        y = case.y
+        rec.checks["PREDICT"] = (
+            None
+            if not fit.wrong
+            else f"predict() gives {_coded(self.reading, fit.answers[fit.wrong[0]])} for point "
+            f"{fit.wrong[0] + 1}, label {_coded(self.reading, y[fit.wrong[0]])}"
+            + (f" ({len(fit.wrong)} of {case.n} points mispredicted)" if len(fit.wrong) > 1 else "")
+        )
+        rec.checks["READ"] = _disagreement(self.reading, w, b, X, fit.answers)
+        n_iter = getattr(fit.est, "n_iter_", None)
+        rec.output["n_iter"] = n_iter
+        rec.checks["STOP"] = (
+            None
+            if not fit.wrong or fit.warned
+            else "fit() stopped"
+            + (f" (n_iter_ = {n_iter})" if n_iter is not None else "")
+            + f" with {len(fit.wrong)} training point(s) mispredicted and no warning"
+            + (f" (also with {fit.note})" if fit.note else "")
+        )
+
+    def _budget(self, case: Case, X: np.ndarray, fit: _Fit, rec: Record) -> _Fit | None:
+        """``EPOCHS``: a fit that mispredicts on its epoch budget ``B`` is refitted with a
+        larger one -- first ``max(2 B, 4 E, 100)`` epochs (``E``: what the classic
+        algorithm needs on the data), then up to the epochs the theorem allows (``bound +
+        1``, at most ``max(2 B, 1000)``).  Returns the fit the other claims are judged on
+        (``None``: inconclusive, the data need more epochs than the check affords)."""
+        assert self.reading.budget is not None
+        attr, B = self.reading.budget
+        rec.checks["EPOCHS"] = None
+        n_iter = getattr(fit.est, "n_iter_", None)
+        if not fit.wrong or (isinstance(n_iter, int | np.integer) and n_iter < B):
+            return fit  # it separated, or stopped on its own before the budget (STOP's case)
+        R2, uu = _augmented(case)
+        allowed = max_updates(Claim(C=R2, g=case.gamma, uu=uu))
+        most = None if allowed is None else allowed + 1  # epochs the theorem allows
+        classic, needed = classic_epochs(case)
+        tries = sorted({max(2 * B, 4 * needed, 100), max(2 * B, 1000)})
+        if most is not None:
+            tries = sorted({min(t, most) for t in tries})
+        bigger = None
+        for more in (t for t in tries if t > B):
+            bigger = self._fit(X, case, more)
+            if not bigger.wrong:
+                break
+        if bigger is None:
+            return fit
+        if bigger.wrong:
+            if most is not None and more >= most:
+                fit.note = f"{attr} = {more}, the epochs the theorem allows"
+                return fit  # not the budget: judged as it is
+            del rec.checks["EPOCHS"]  # undecided: more epochs than the check affords
+            return None
+        rec.checks["EPOCHS"] = (
+            f"fit() stopped on its epoch budget ({attr} = {B}) with {len(fit.wrong)} of "
+            f"{case.n} training point(s) mispredicted; the classic algorithm (cyclic, on "
+            f"(x, 1)) needs {classic} epochs on these data, and with {attr} = {more} this "
+            f"implementation predicts every point: rerun with --epochs {more} (epochs={more} "
+            "in Python)"
+        )
+        rec.output["refit"] = f"{attr} = {more}"
+        return bigger
+
+
+class _Fit:
+    """One fit of the estimator on a case: the fitted estimator, its answers (-1/+1),
+    the points it mispredicts, whether it warned."""
+
+    def __init__(self, est: Any, answers: list[int], wrong: list[int], warned: bool) -> None:
+        self.est, self.answers, self.wrong, self.warned = est, answers, wrong, warned
+        self.note = ""
+
+
+def _coded(reading: Any, label: int) -> str:
+    """A -1/+1 answer as the implementation writes it."""
+    if label == -1:
+        return str(reading.negative)
+    return "1" if label == 1 else "neither class"
+
+
+def _disagreement(
+    reading: Any, w: Sequence[Fraction], b: Fraction, X: np.ndarray, answers: Sequence[int]
+) -> str | None:
+    """``READ``: the first training point where ``predict`` and the weights read disagree
+    (where float rounding cannot flip the sign of the score), or None."""
+    from .reading import score_slack
+
+    for i, x in enumerate(X):
+        s = sum((a * Fraction(float(v)) for a, v in zip(w, x, strict=True)), b)
+        if abs(s) <= score_slack(w, b, x):
+            continue
+        sign = 1 if s > 0 else -1
+        if answers[i] != sign:
+            return (
+                f"predict() answers {_coded(reading, answers[i])} at point {i + 1} where the "
+                f"weights read ({reading.describe().split(';')[0]}) give the score "
+                f"{float(s):.6g}"
+            )
+    return None
+
+
+def _augmented(case: Case) -> tuple[Fraction, Fraction]:
+    """``R^2`` of the points ``(x, 1)`` and ``|u|^2 + theta^2`` of the comparator."""
+    R2 = max(sum((v * v for v in x), Fraction(0)) for x in case.X) + 1
+    uu = sum((v * v for v in case.u), Fraction(0)) + Fraction(case.params.get("theta", 0)) ** 2
+    return R2, uu
+
+
+def classic_epochs(case: Case, budget: int = 100_000) -> tuple[str, int]:
+    """The epochs the classic algorithm (cyclic, exact, on ``(x, 1)``) needs on the case,
+    counting the last pass without updates: as text (``"more than N"`` past ``budget``
+    updates) and as a number (a lower bound in that case)."""
+    from ...data import Dataset
+    from ...engine.drive import drive
+
+    data = Dataset(tuple((*x, Fraction(1)) for x in case.X), case.y)
+    dec = drive(data, order="cyclic", budget=budget, detect_cycles=False)
+    if dec.status != "converged":
+        seen = int(dec.visits[-1]) // case.n + 1
+        return f"more than {seen}", seen
+    epochs = int(dec.visits[-1]) // case.n + 2 if dec.updates else 1
+    return str(epochs), epochs
+
+
+def _epoch(order: Order, n: int, epoch: int) -> list[int]:
+    if order.rule == "random":
+        from ...engine.orders import permutation
+
+        return [int(i) for i in permutation(n, seed=order.seed, epoch=epoch)]
+    return list(range(n))
+
+
+def _affine(c: Case) -> Case:
+    return Case(c.X, c.y, c.u, c.gamma, {**c.params, "theta": Fraction(0)}, c.name)
+
+
+def resolve_factory(spec: str) -> Callable[[], Any]:
+    """``module:attribute`` naming an estimator class or zero-argument factory."""
+    from ..boundary.calls import HookError, call_before_runs
+    from ..boundary.limits import DEFAULT_TIME_LIMIT
+    from ..boundary.loading import load_attribute
+
+    obj = load_attribute(spec, f"--fit {spec}")
+    if not callable(obj):
+        raise InputError(f"--fit {spec!r} is not callable")
+    try:
+        est = call_before_runs(obj, "__init__", DEFAULT_TIME_LIMIT)
+    except HookError as exc:
+        raise InputError(f"--fit {spec!r}: calling it failed: {exc}") from None
+    if not callable(getattr(est, "fit", None)):
+        raise InputError(f"--fit {spec!r} does not make an object with fit(X, y)")
+    return obj  # type: ignore[no-any-return]

@@ -1,0 +1,446 @@
+"""How a ``fit(X, y)`` implementation is read, as people write them.
+
+A Perceptron class keeps its predictor in one of a handful of ways: scikit-learn's
+``coef_``/``intercept_``, the textbook's ``w_`` with the bias first (``w_[0]``, length
+d + 1), ``weights``/``bias``, ``w``/``b``, ``theta``...  It codes labels as -1/+1, as 0/1
+or as whatever classes it was given, and its ``predict`` sends a score of exactly 0 to
+one class or the other.  :func:`read` finds all of that on *probe fits* and **verifies
+it against the model's own** ``predict`` before the checker uses it:
+
+* **labels**: ``fit`` gets -1/+1 (or 0/1 when it refuses -1/+1); the coding of the
+  answers is what ``predict`` returns (``-1`` seen: -1/+1; only 0 and 1: 0 means -1);
+* **the predictor**: every reading of the known attribute names (and of any other
+  numeric attribute of length d or d + 1, bias first or last) is compared with
+  ``predict`` on the probe's points and on 40 more points; a reading is kept when the
+  sign of its exact score ``w.x + b`` gives ``predict``'s answer wherever that sign is
+  certain (the score is farther from 0 than float64 rounding can move it).  None left,
+  or two that disagree: an :class:`~pla_proof.errors.InputError` that says so and
+  names the options (``weights=``, ``bias=``; ``--weights``, ``--bias`` on the command
+  line).  Weights and bias both named are taken as given (the checker's ``READ``
+  property then judges them against ``predict`` on every run);
+* **sign(0)**: ``predict`` of a copy whose weights and bias are set to 0 (every score is
+  then exactly 0); +1 makes the end claim ``SEP0`` (every label predicted, sign(0) = +1),
+  anything else ``SEP`` (strict separation);
+* **the epoch budget**: the first of ``max_iter``, ``n_iter``, ``n_iters``, ``epochs``,
+  ... that the estimator has as an integer attribute (``epochs=`` sets it).
+
+>>> import numpy as np
+>>> class Textbook:
+...     def __init__(self, eta=0.1, n_iter=10):
+...         self.eta, self.n_iter = eta, n_iter
+...     def fit(self, X, y):
+...         self.w_ = np.zeros(1 + X.shape[1])
+...         for _ in range(self.n_iter):
+...             for xi, target in zip(X, y):
+...                 update = self.eta * (target - self.predict(xi))
+...                 self.w_[1:] += update * xi
+...                 self.w_[0] += update
+...         return self
+...     def predict(self, X):
+...         return np.where(np.dot(X, self.w_[1:]) + self.w_[0] >= 0.0, 1, -1)
+>>> r = read(Textbook)
+>>> for part in r.describe().split("; "):
+...     print(part)
+weights w_[1:], bias w_[0]
+fit given -1/+1, predict answers -1/+1
+predict(score 0) = +1 (end claim SEP0)
+epoch budget n_iter = 10
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ...errors import InputError
+
+__all__ = [
+    "BIAS_NAMES",
+    "BUDGET_NAMES",
+    "WEIGHT_NAMES",
+    "Reading",
+    "read",
+    "set_budget",
+]
+
+#: Where implementations keep their weights, most common first.
+WEIGHT_NAMES = ("coef_", "w_", "weights_", "weights", "w", "theta_", "theta", "W", "weight")
+#: ... and their bias (a bias may also be the first or last coordinate of the weights).
+BIAS_NAMES = ("intercept_", "b_", "bias_", "bias", "b", "intercept", "theta0", "w0")
+#: The epoch budget's attribute, most common first.
+BUDGET_NAMES = (
+    "max_iter",
+    "n_iter",
+    "n_iters",
+    "epochs",
+    "n_epochs",
+    "num_epochs",
+    "max_epochs",
+    "epoch",
+    "iterations",
+    "n_iterations",
+    "num_iterations",
+    "num_iter",
+    "max_iterations",
+)
+
+# The probe: separable only with a bias (x1 = 2 separates it with margin 1), so a reading
+# that drops or misplaces the bias disagrees with predict; d = 3 tells d from d + 1.
+_PROBE_X = np.array(
+    [[3, 0, 0], [3, 1, 1], [3, -1, 0], [4, 2, -1], [1, 0, 0], [1, 1, 0], [1, 0, 1], [0, -2, 1]],
+    dtype=np.float64,
+)
+_PROBE_Y = np.array([1, 1, 1, 1, -1, -1, -1, -1])
+_MORE = np.random.default_rng(20261124).integers(-6, 7, size=(40, 3)).astype(np.float64)
+_CHECK_X = np.vstack([_PROBE_X, _MORE, 0.5 * _MORE + 1])
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Where an implementation keeps its predictor and how it speaks (see the module)."""
+
+    weights: str
+    #: ``"first"``/``"last"`` (a coordinate of the weights), an attribute name, or None
+    bias: str | None
+    #: the labels ``fit`` is given for the negative and the positive class
+    fit_labels: tuple[int, int] = (-1, 1)
+    #: the value ``predict`` answers for the negative class (-1, or 0 in 0/1 coding)
+    negative: int = -1
+    #: what ``predict`` says at a score of exactly 0: +1, -1, or 0 (neither class)
+    zero: int = -1
+    #: the epoch budget's attribute and its value on a fresh estimator
+    budget: tuple[str, int] | None = None
+
+    @property
+    def end(self) -> str:
+        """The end claim the implementation makes: ``SEP0`` when a score of 0 predicts
+        the positive class, else ``SEP`` (strict separation)."""
+        return "SEP0" if self.zero == 1 else "SEP"
+
+    @property
+    def labels(self) -> str:
+        """``"pm1"`` or ``"01"``: what ``fit`` is given."""
+        return "01" if self.fit_labels == (0, 1) else "pm1"
+
+    def encode(self, y: Sequence[int]) -> np.ndarray:
+        """-1/+1 labels as ``fit`` takes them."""
+        neg, pos = self.fit_labels
+        return np.array([pos if v > 0 else neg for v in y])
+
+    def decode(self, answers: Any) -> list[int]:
+        """``predict``'s answers as -1/+1 (0 for an answer that is neither class)."""
+        out = []
+        for a in np.ravel(np.asarray(answers)):
+            v = _number(a)
+            out.append(1 if v == 1 else -1 if v == self.negative else 0)
+        return out
+
+    def predictor(self, est: Any) -> tuple[list[Fraction], Fraction]:
+        """``(w, b)`` of a fitted estimator, exactly (every float64 is a rational)."""
+        return _predictor(est, self.weights, self.bias)
+
+    def describe(self) -> str:
+        w, b = self.weights, self.bias
+        if b == "first":
+            where = f"weights {w}[1:], bias {w}[0]"
+        elif b == "last":
+            where = f"weights {w}[:-1], bias {w}[-1]"
+        elif b is None:
+            where = f"weights {w}, no bias"
+        else:
+            where = f"weights {w}, bias {b}"
+        fit = "-1/+1" if self.fit_labels == (-1, 1) else "0/1"
+        answers = "0/1" if self.negative == 0 else "-1/+1"
+        zero = {1: "+1", -1: "-1", 0: "neither class"}[self.zero]
+        text = (
+            f"{where}; fit given {fit}, predict answers {answers}; "
+            f"predict(score 0) = {zero} (end claim {self.end})"
+        )
+        if self.budget is not None:
+            text += f"; epoch budget {self.budget[0]} = {self.budget[1]}"
+        return text
+
+
+def read(
+    factory: Callable[[], Any],
+    *,
+    weights: str | None = None,
+    bias: str | None = None,
+    labels: str = "auto",
+    epochs: int | None = None,
+) -> Reading:
+    """Read the implementation ``factory()`` makes (see the module docs); ``weights``,
+    ``bias`` (``"first"``, ``"last"``, ``"none"`` or an attribute), ``labels``
+    (``"pm1"``, ``"01"`` or ``"auto"``) and ``epochs`` (its epoch budget) name what the
+    probes would otherwise find.  Raises ``InputError`` naming the problem and the
+    options when the implementation cannot be read."""
+    if bias == "none":
+        bias = None
+        no_bias = True
+    else:
+        no_bias = False
+    budget = _budget_of(factory())
+    if epochs is not None:
+        if budget is None:
+            raise InputError(
+                f"epochs={epochs}: the estimator has no epoch-budget attribute "
+                f"({', '.join(BUDGET_NAMES[:4])}, ...)"
+            )
+        budget = (budget[0], epochs)
+    est, fit_labels = _probe_fit(factory, labels, budget)
+    answers = _answers(est, _CHECK_X)
+    negative = _negative(answers, fit_labels)
+    base = Reading("", None, fit_labels, negative, -1, budget)
+    decoded = base.decode(answers)
+    candidates = _candidates(est, weights, bias, no_bias)
+    if not candidates:
+        raise InputError(
+            "cannot find the fitted weights: no attribute "
+            + ("named " + repr(weights) if weights else "among " + ", ".join(WEIGHT_NAMES))
+            + " has d or d + 1 numbers after fit(); name them with --weights ATTR "
+            "(weights= in Python)"
+        )
+    agree: list[tuple[Reading, list[Fraction]]] = []
+    first_miss = ""
+    named = weights is not None and (bias is not None or no_bias)
+    for w_attr, b_attr in candidates:
+        try:
+            w, b = _predictor(est, w_attr, b_attr)
+        except (TypeError, ValueError, IndexError, AttributeError):
+            continue
+        miss = _disagrees(w, b, decoded)
+        if miss is None or named:  # named: taken as given (READ judges it on every run)
+            agree.append((replace(base, weights=w_attr, bias=b_attr), [*w, b]))
+        elif not first_miss:
+            first_miss = f"{_name(w_attr, b_attr)}: {miss}"
+    if not agree:
+        raise InputError(
+            "the weights found do not give the model's own predict() answers ("
+            + first_miss
+            + "); name them with --weights ATTR and --bias first|last|none|ATTR "
+            "(weights=, bias= in Python)"
+        )
+    chosen, vector = agree[0]
+    for other, other_vector in agree[1:]:
+        if not _same_predictor(vector, other_vector):
+            raise InputError(
+                f"ambiguous weights: {_name(chosen.weights, chosen.bias)} and "
+                f"{_name(other.weights, other.bias)} both give predict()'s answers on the "
+                "probe but are different predictors; name the one predict() uses with "
+                "--weights ATTR and --bias first|last|none|ATTR (weights=, bias= in Python)"
+            )
+    return replace(chosen, zero=_zero(est, chosen))
+
+
+def set_budget(est: Any, reading: Reading, epochs: int | None = None) -> Any:
+    """``est`` with its epoch budget set to ``epochs`` (default: the reading's)."""
+    if reading.budget is not None:
+        setattr(est, reading.budget[0], reading.budget[1] if epochs is None else epochs)
+    return est
+
+
+# --- the probes -----------------------------------------------------------------------------
+
+
+def _budget_of(est: Any) -> tuple[str, int] | None:
+    for name in BUDGET_NAMES:
+        v = getattr(est, name, None)
+        if isinstance(v, int | np.integer) and not isinstance(v, bool) and v > 0:
+            return name, int(v)
+    return None
+
+
+def _quiet_fit(est: Any, X: np.ndarray, y: np.ndarray) -> Any:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out = est.fit(X, y)
+    return out
+
+
+def _probe_fit(
+    factory: Callable[[], Any], labels: str, budget: tuple[str, int] | None
+) -> tuple[Any, tuple[int, int]]:
+    """A fitted estimator on the probe, and the labels its ``fit`` took."""
+    codings = {"pm1": [(-1, 1)], "01": [(0, 1)], "auto": [(-1, 1), (0, 1)]}
+    if labels not in codings:
+        raise InputError(f"labels must be 'pm1', '01' or 'auto', got {labels!r}")
+    errors = []
+    for neg, pos in codings[labels]:
+        est = factory()
+        if budget is not None:
+            setattr(est, budget[0], budget[1])
+        y = np.where(_PROBE_Y > 0, pos, neg)
+        try:
+            _quiet_fit(est, _PROBE_X.copy(), y)
+            _answers(est, _PROBE_X)
+        except Exception as exc:  # the user's code: reported, never a traceback
+            errors.append(f"labels {neg}/{pos}: {type(exc).__name__}: {exc}".strip())
+            continue
+        return est, (neg, pos)
+    raise InputError(
+        "fit() then predict() fail on a separable 8-point probe: "
+        + "; ".join(e.splitlines()[0] for e in errors)
+    )
+
+
+def _answers(est: Any, X: np.ndarray) -> list[Any]:
+    out = np.ravel(np.asarray(est.predict(X.copy())))
+    if len(out) != len(X):
+        raise InputError(f"predict() of {len(X)} points returned {len(out)} answers")
+    return list(out)
+
+
+def _number(a: Any) -> Any:
+    if isinstance(a, bool | np.bool_):
+        return int(a)
+    if isinstance(a, np.generic):
+        return a.item()
+    return a
+
+
+def _negative(answers: Sequence[Any], fit_labels: tuple[int, int]) -> int:
+    """The value ``predict`` answers for the negative class."""
+    seen = {_number(a) for a in answers}
+    odd = [a for a in seen if a not in (-1, 0, 1)]
+    if odd:
+        raise InputError(
+            f"predict() answers {sorted(map(repr, odd))[:3]}, not -1/+1 or 0/1 "
+            "(pass labels= / --labels to say how fit() takes the classes)"
+        )
+    if -1 in seen:
+        return -1  # 0, if it appears, is neither class (np.sign at a score of 0)
+    if 0 in seen:
+        return 0
+    return fit_labels[0]
+
+
+def _candidates(
+    est: Any, weights: str | None, bias: str | None, no_bias: bool
+) -> list[tuple[str, str | None]]:
+    """Readings to try, most likely first."""
+    attrs = vars(est) if hasattr(est, "__dict__") else {}
+    d = _PROBE_X.shape[1]
+    if weights is not None:
+        names = [weights]
+    else:
+        known = [n for n in WEIGHT_NAMES if n in attrs]
+        other = [n for n in attrs if n not in WEIGHT_NAMES and n not in BIAS_NAMES]
+        names = known + other
+    out: list[tuple[str, str | None]] = []
+    for name in names:
+        size = _size(getattr(est, name, None))
+        if size == d and no_bias:
+            out.append((name, None))
+        elif size == d and bias not in (None, "first", "last"):
+            out.append((name, bias))
+        elif size == d and bias is None:
+            out += [(name, b) for b in BIAS_NAMES if _size(attrs.get(b)) == 1]
+            out.append((name, None))
+        elif size == d + 1 and not no_bias and bias in (None, "first", "last"):
+            out += [(name, p) for p in ((bias,) if bias else ("first", "last"))]
+    return out
+
+
+def _size(v: Any) -> int | None:
+    if v is None or isinstance(v, str | bytes | bool | dict):
+        return None
+    try:
+        arr = np.asarray(v, dtype=np.float64)
+    except (TypeError, ValueError):
+        return None
+    return int(arr.size) if arr.size and np.all(np.isfinite(arr)) else None
+
+
+def _predictor(est: Any, w_attr: str, b_attr: str | None) -> tuple[list[Fraction], Fraction]:
+    raw = [float(v) for v in np.ravel(np.asarray(getattr(est, w_attr), dtype=np.float64))]
+    if b_attr == "first":
+        b, w = raw[0], raw[1:]
+    elif b_attr == "last":
+        b, w = raw[-1], raw[:-1]
+    elif b_attr is None:
+        b, w = 0.0, raw
+    else:
+        bv = np.ravel(np.asarray(getattr(est, b_attr), dtype=np.float64))
+        if bv.size != 1:
+            raise ValueError(f"bias {b_attr} has {bv.size} numbers")
+        b, w = float(bv[0]), raw
+    if not all(math.isfinite(v) for v in [*w, b]):
+        raise ValueError("weights that are not finite")
+    return [Fraction(v) for v in w], Fraction(b)
+
+
+def score_slack(w: Sequence[Fraction], b: Fraction, x: Sequence[float]) -> Fraction:
+    """How far float64 arithmetic can move the score ``w.x + b`` from its exact value
+    (any order of summation, fused or not): ``(d + 2) 2^-52`` times the sum of the
+    magnitudes, with room to spare."""
+    mag = sum((abs(a) * abs(Fraction(v)) for a, v in zip(w, x, strict=True)), abs(b))
+    return Fraction(len(w) + 2, 2**51) * mag
+
+
+def _disagrees(w: Sequence[Fraction], b: Fraction, decoded: Sequence[int]) -> str | None:
+    """The first check point where the sign of the reading's score, where float rounding
+    cannot flip it, is not ``predict``'s answer (None when there is none)."""
+    if len(w) != _CHECK_X.shape[1]:
+        return f"{len(w)} weights for points of dimension {_CHECK_X.shape[1]}"
+    certain = 0
+    for i, x in enumerate(_CHECK_X):
+        s = sum((a * Fraction(float(v)) for a, v in zip(w, x, strict=True)), b)
+        if abs(s) <= score_slack(w, b, x):
+            continue
+        certain += 1
+        sign = 1 if s > 0 else -1
+        if decoded[i] != sign:
+            pt = ", ".join(f"{v:g}" for v in x)
+            return f"at ({pt}) the score is {float(s):.3g} but predict() answers {decoded[i]:+d}"
+    return None if certain else "every score is 0 (the fit learned nothing on the probe)"
+
+
+def _same_predictor(a: Sequence[Fraction], b: Sequence[Fraction]) -> bool:
+    """True when the vectors ``(w, b)`` are positive multiples of each other (the same
+    answers everywhere)."""
+    i = next((k for k, v in enumerate(a) if v), None)
+    if i is None or not b[i] or (a[i] > 0) != (b[i] > 0):
+        return not any(a) and not any(b)
+    r = b[i] / a[i]
+    return all(q == r * p for p, q in zip(a, b, strict=True))
+
+
+def _name(w: str, b: str | None) -> str:
+    if b == "first":
+        return f"{w} (bias first)"
+    if b == "last":
+        return f"{w} (bias last)"
+    return f"{w}/{b}" if b else f"{w} (no bias)"
+
+
+def _zero(est: Any, reading: Reading) -> int:
+    """``predict`` at a score of exactly 0 (weights and bias set to 0 on a copy): +1,
+    -1 or 0 (neither class, or unknown)."""
+    try:
+        twin = copy.deepcopy(est)
+        for attr in {reading.weights, reading.bias} - {None, "first", "last"}:
+            assert attr is not None
+            setattr(twin, attr, _zeros_like(getattr(twin, attr)))
+        answers = set(reading.decode(_answers(twin, _PROBE_X)))
+    except Exception:  # a model that cannot be zeroed: no claim about sign(0)
+        return 0
+    return answers.pop() if len(answers) == 1 else 0
+
+
+def _zeros_like(v: Any) -> Any:
+    if isinstance(v, np.ndarray):
+        z = v.copy()
+        z[...] = 0
+        return z
+    if isinstance(v, list):
+        return [0.0] * len(v)
+    if isinstance(v, tuple):
+        return tuple(0.0 for _ in v)
+    return type(v)(0)

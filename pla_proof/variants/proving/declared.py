@@ -1,0 +1,485 @@
+"""Reading a variant's rule as the linear template the generic lemma proves.
+
+The template: update while ``y w.x <= tau`` (or ``< tau``) by ``w <- w + eta y x``,
+from ``w = 0``, with a claim ``(C, g)`` that is a formula in ``R^2``, ``gamma`` and
+``|u|^2``.  A :class:`~pla_proof.variants.protocol.variant.LinearVariant` *declares* its rule
+(:meth:`eta`, :meth:`tau`, :meth:`start`, :meth:`factors`, :meth:`strict_trigger`); one
+that writes :meth:`triggers` and :meth:`step` by hand is *read*: its step is probed on
+exact random inputs for a constant multiple of ``y x``, its trigger for a threshold on
+``y w.x``, and both are then confirmed on further probes.  Its hooks and its claim are
+called on a symbolic case (``R^2``, ``gamma``, ``|u|^2`` as SymPy symbols), so the
+constants are formulas, not numbers of one data set.
+
+What cannot be read that way -- a hand-written score, per-point factors, a start that
+is not zero, a claim that reads the data itself or states its own bound -- is
+:class:`NotDeclarative`, with the reason.
+
+>>> from pla_proof.variants import resolve
+>>> read_rule(resolve("classic")).rule_text()
+'y w.x <= 0 -> w += y x, from w = 0'
+>>> from pla_proof.examples.half_step_margin import variant
+>>> r = read_rule(variant)
+>>> r.rule_text(), str(r.C), str(r.g)
+('y w.x <= 1 -> w += 1/2 y x, from w = 0', 'R2/4 + 1', 'gamma/2')
+>>> read_rule(resolve("pocket")).reason
+'not a LinearVariant (its run() is its own algorithm)'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..boundary.calls import one_line
+from ..protocol.claim import Claim
+from ..protocol.variant import LinearVariant, Variant
+
+__all__ = ["DeclaredRule", "NotDeclarative", "SymbolicCase", "read_rule"]
+
+#: Exact random probes of a hand-written trigger and step (each side).
+PROBES = 200
+
+
+@dataclass(frozen=True)
+class DeclaredRule:
+    """A rule of the linear template with its claim, as formulas (SymPy) in ``R2``,
+    ``gamma`` and ``uu``; ``how`` says whether it was declared or read by probes."""
+
+    eta: Any
+    tau: Any
+    strict: bool
+    C: Any
+    g: Any
+    end: str | None
+    how: str
+    #: the declared parameters the rule or the claim reads, and their ranges (relations)
+    parameters: tuple[str, ...] = ()
+    assumptions: tuple[Any, ...] = ()
+
+    def rule_text(self) -> str:
+        """The rule in one line (``y w.x <= tau -> w += eta y x, from w = 0``)."""
+        op = "<" if self.strict else "<="
+        eta = "" if self.eta == 1 else f"{str(self.eta).replace('**', '^').replace('*', ' ')} "
+        return f"y w.x {op} {self.tau} -> w += {eta}y x, from w = 0"
+
+
+@dataclass(frozen=True)
+class NotDeclarative:
+    """Why a variant's rule is not read as the template (its claim is tested only)."""
+
+    reason: str
+
+
+class _Unreadable(Exception):
+    pass
+
+
+_OPS = ("<=", ">=", "<", ">")
+
+
+def parse_assumption(text: str) -> tuple[str, str, Fraction]:
+    """A declared assumption ``"NAME OP NUMBER"`` (``LinearVariant.assumes``): ``NAME`` is
+    ``R2``, ``gamma``, ``uu`` or a parameter, ``OP`` one of ``<= >= < >``.
+
+    >>> parse_assumption("R2 <= 1")
+    ('R2', '<=', Fraction(1, 1))
+    >>> parse_assumption("gamma > 1/2")[2]
+    Fraction(1, 2)
+    """
+    for op in _OPS:
+        if op in text:
+            name, _, number = text.partition(op)
+            name = name.strip()
+            try:
+                value = Fraction(number.strip())
+            except (ValueError, ZeroDivisionError):
+                break
+            if name.isidentifier():
+                return name, op, value
+            break
+    raise ValueError(f"{text!r} is not 'NAME OP NUMBER' (OP one of <= >= < >)")
+
+
+def assumption_holds(text: str, case: Any) -> bool:
+    """Does a concrete case satisfy the declared assumption (exactly)?
+
+    >>> from pla_proof.variants.protocol.variant import orthonormal_cases
+    >>> c = orthonormal_cases([2])[0]
+    >>> assumption_holds("R2 <= 1", c), assumption_holds("R2 < 1", c)
+    (True, False)
+    """
+    name, op, bound = parse_assumption(text)
+    value = {"R2": case.radius_squared, "gamma": case.gamma, "uu": case.uu}.get(name)
+    if value is None:
+        value = case.params[name]
+    return bool(
+        {"<=": value <= bound, ">=": value >= bound, "<": value < bound, ">": value > bound}[op]
+    )
+
+
+#: The ranges a variant may declare for its parameters (``LinearVariant.parameters``).
+RANGES = {"> 0": "positive", ">= 0": "nonnegative", "real": "any real"}
+
+
+class _Params(Mapping[str, Any]):
+    """A symbolic case's parameters: a declared one is a symbol (its range an assumption
+    of the proof); reading one that is not declared is outside the template."""
+
+    def __init__(self, declared: Mapping[str, str]) -> None:
+        import sympy as sp
+
+        self.declared = dict(declared)
+        self.symbols = {name: sp.Symbol(name) for name in self.declared}
+        self.read: list[str] = []
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self.symbols:
+            raise _Unreadable(
+                f"it reads the parameter {key!r}, whose range is not declared (a number "
+                f"can be: parameters = {{{key!r}: '> 0'}}, or '>= 0', 'real')"
+            )
+        if key not in self.read:
+            self.read.append(key)
+        return self.symbols[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.symbols)
+
+    def __len__(self) -> int:
+        return len(self.symbols)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key]
+
+    def assumptions(self) -> tuple[Any, ...]:
+        """The declared ranges of the parameters read, as relations."""
+        out = []
+        for name in self.read:
+            sym, rng = self.symbols[name], self.declared[name]
+            if rng == "> 0":
+                out.append(sym > 0)
+            elif rng == ">= 0":
+                out.append(sym >= 0)
+        return tuple(out)
+
+
+class SymbolicCase:
+    """Stands for every case: ``radius_squared``, ``gamma`` and ``uu`` are the SymPy
+    symbols ``R2``, ``gamma``, ``uu``; ``d`` is a given dimension; reading the data
+    (``X``, ``y``, ``u``) or a parameter is outside the template."""
+
+    def __init__(self, d: int = 3, parameters: Mapping[str, str] | None = None) -> None:
+        import sympy as sp
+
+        self.radius_squared = sp.Symbol("R2", positive=True)
+        self.gamma = sp.Symbol("gamma", positive=True)
+        self.uu = sp.Symbol("uu", positive=True)
+        self.d = d
+        self.params = _Params(parameters or {})
+        self.name = "symbolic"
+
+    def __getattr__(self, name: str) -> Any:
+        raise _Unreadable(f"it reads case.{name} (the data, not R^2, gamma or |u|^2)")
+
+
+def _symbolic(value: Any) -> Any:
+    import sympy as sp
+
+    return sp.nsimplify(value) if isinstance(value, Fraction | int) else sp.sympify(value)
+
+
+def read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
+    """The variant's rule and claim as the linear template, or why not."""
+    shape = _not_template(variant)
+    if shape is not None:
+        return shape
+    assert isinstance(variant, LinearVariant)
+    cls = type(variant)
+    case: Any = SymbolicCase(parameters=getattr(cls, "parameters", None) or {})
+    try:
+        read = _read_hooks(variant, case)
+        if isinstance(read, NotDeclarative):
+            return read
+        eta, tau, strict, how = read
+        if any(_symbolic(v) != 0 for v in variant.start(case)):
+            return NotDeclarative("it starts from w != 0 (the template starts from 0)")
+        claim = variant.claim(case)
+    except _Unreadable as exc:
+        return NotDeclarative(f"not the template: {exc}")
+    except (TypeError, ValueError, ArithmeticError) as exc:
+        why = f"{type(exc).__name__}: {exc}"
+        return NotDeclarative(f"not a formula in R^2, gamma and |u|^2 ({why})")
+    except Exception as exc:  # the variant's own code, on a symbolic case or its own points
+        return NotDeclarative(
+            f"its code raised {one_line(exc)} when read on a symbolic case or on points "
+            "of its own domain"
+        )
+    why = _not_template_claim(claim, case)
+    if why is not None:
+        return NotDeclarative(why)
+    assumed = _assumed(cls, case)
+    if isinstance(assumed, NotDeclarative):
+        return assumed
+    params = case.params
+    return DeclaredRule(
+        eta,
+        tau,
+        strict,
+        _symbolic(claim.C),
+        _symbolic(claim.g),
+        claim.end,
+        how,
+        tuple(params.read),
+        params.assumptions() + assumed,
+    )
+
+
+def _not_template(variant: Variant) -> NotDeclarative | None:
+    """Why the variant's class is not the template's shape (None: it may be)."""
+    if not isinstance(variant, LinearVariant):
+        return NotDeclarative("not a LinearVariant (its run() is its own algorithm)")
+    cls = type(variant)
+    if cls.run is not LinearVariant.run:
+        return NotDeclarative("its run() is overridden (what runs is not only the rule)")
+    if cls.score is not LinearVariant.score:
+        return NotDeclarative("its score() is written by hand (not a threshold on y w.x)")
+    declared = getattr(cls, "parameters", None) or {}
+    bad = {k: v for k, v in declared.items() if v not in RANGES}
+    if bad:
+        name, rng = next(iter(bad.items()))
+        return NotDeclarative(
+            f"parameters[{name!r}] = {rng!r} is not a range ({', '.join(map(repr, RANGES))})"
+        )
+    return None
+
+
+def _read_hooks(variant: LinearVariant, case: Any) -> tuple[Any, Any, bool, str] | NotDeclarative:
+    """``(eta, tau, strict, how)``: declared, or read from a hand-written step and
+    trigger by exact probes on points of the variant's own domain."""
+    cls = type(variant)
+    own_trigger = cls.triggers is not LinearVariant.triggers
+    own_step = cls.step is not LinearVariant.step
+    rng = random.Random(20)
+    read = []
+    points = domain_points(variant) if own_step or own_trigger else []
+    if own_step:  # the hand-written step replaces eta and the factors
+        eta = _probe_step(variant, rng, points)
+        read.append("step()")
+    else:
+        eta = _symbolic(variant.eta(case))
+        if variant.factors(case) is not None:
+            return NotDeclarative("per-point factors a_i (the template has a_i = 1)")
+    if own_trigger:  # the hand-written trigger replaces tau and strict_trigger
+        tau, strict = _probe_trigger(variant, rng, points)
+        read.append("triggers()")
+    else:
+        tau = _symbolic(variant.tau(case))
+        flag = variant.strict_trigger(case)
+        if not isinstance(flag, bool):
+            return NotDeclarative("its trigger is strict for some points only")
+        strict = flag
+    how = (
+        f"read from {' and '.join(read)} by exact probes ({PROBES} each), the rest declared"
+        if read
+        else "declared (eta, tau, start)"
+    )
+    return eta, tau, strict, how
+
+
+def _not_template_claim(claim: Any, case: Any) -> str | None:
+    """Why the claim is not the template's (None: it is)."""
+    if not isinstance(claim, Claim):
+        return f"claim() returned {type(claim).__name__}; expected a Claim"
+    if claim.bound is not None:
+        return "the claim states its own bound (the template proves C |u|^2/g^2)"
+    if claim.strict:
+        return "the claim's bound is strict (the template proves k g^2 <= C |u|^2)"
+    if claim.C is None or claim.g is None:
+        return "the claim has no (C, g)"
+    if _symbolic(claim.pu0) != 0 or _symbolic(claim.n0) != 0:
+        return "the claim starts from w != 0"
+    if _symbolic(claim.uu) != case.uu:
+        return "the claim's |u|^2 is not the comparator's"
+    return None
+
+
+def _assumed(cls: type, case: Any) -> tuple[Any, ...] | NotDeclarative:
+    """The variant's declared assumptions (``assumes``) as relations."""
+    params = case.params
+    data: list[Any] = []
+    for text in getattr(cls, "assumes", ()) or ():
+        try:
+            name, op, bound = parse_assumption(text)
+        except ValueError as exc:
+            return NotDeclarative(f"assumes: {exc}")
+        symbol = {"R2": case.radius_squared, "gamma": case.gamma, "uu": case.uu}.get(name)
+        if symbol is None:
+            if name not in params.symbols:
+                return NotDeclarative(
+                    f"assumes {text!r}: {name} is not R2, gamma, uu or a declared parameter"
+                )
+            symbol = params[name]
+        data.append(_relation(symbol, op, bound))
+    return tuple(data)
+
+
+def _relation(symbol: Any, op: str, bound: Fraction) -> Any:
+    import sympy as sp
+
+    b = sp.Rational(bound.numerator, bound.denominator)
+    return {"<=": sp.Le, ">=": sp.Ge, "<": sp.Lt, ">": sp.Gt}[op](symbol, b)
+
+
+# --- reading a hand-written trigger and step by exact probes --------------------------------
+
+#: A point of a variant's domain with its label: ``(x, y)``.
+Point = tuple[list[Fraction], int]
+#: Cases of a variant's own domain drawn for its probes (beside its fixed examples).
+DOMAIN_CASES = 12
+
+
+def domain_points(variant: Variant) -> list[Point]:
+    """Points (with their labels) of the variant's own domain, where its hooks may be
+    called: those of its fixed examples, then of cases drawn from its ``cases()``
+    (deterministically), each accepted by its ``accepts()``; ``_Unreadable`` when there
+    is none (a rule is read only where the variant says it applies)."""
+    from hypothesis import HealthCheck, Phase, given, settings
+
+    found = [c for c in variant.examples() if variant.accepts(c)]
+    strategy = variant.cases()
+
+    @settings(
+        max_examples=DOMAIN_CASES,
+        database=None,
+        derandomize=True,
+        deadline=None,
+        phases=(Phase.generate,),
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(strategy)
+    def collect(case: Any) -> None:
+        if variant.accepts(case):
+            found.append(case)
+
+    collect()
+    points = [
+        ([Fraction(v) for v in x], int(y))
+        for case in found
+        for x, y in zip(case.X, case.y, strict=True)
+        if any(v != 0 for v in x)
+    ]
+    if not points:
+        raise _Unreadable("no point of its own domain to read its step and trigger on")
+    return points
+
+
+def _vector(rng: random.Random, d: int, *, nonzero: bool = False) -> list[Fraction]:
+    out = []
+    for _ in range(d):
+        v = Fraction(rng.randint(-9, 9), rng.randint(1, 4))
+        while nonzero and v == 0:
+            v = Fraction(rng.randint(-9, 9), rng.randint(1, 4))
+        out.append(v)
+    return out
+
+
+def _dot(a: list[Fraction], b: list[Fraction]) -> Fraction:
+    return sum((p * q for p, q in zip(a, b, strict=True)), Fraction(0))
+
+
+def _with_score(
+    rng: random.Random, s: Fraction, point: Point
+) -> tuple[list[Fraction], list[Fraction], int]:
+    """A probe ``(w, x, y)`` at the point ``(x, y)`` with ``y w.x = s`` exactly (and a
+    random part of ``w`` orthogonal to ``x``)."""
+    x, y = point
+    d = len(x)
+    r = _vector(rng, d)
+    xx = _dot(x, x)
+    t = s / (y * xx)
+    c = _dot(r, x) / xx
+    w = [t * xi + ri - c * xi for xi, ri in zip(x, r, strict=True)]
+    return w, x, y
+
+
+def _fires(variant: LinearVariant, w: list[Fraction], x: list[Fraction], y: int) -> bool:
+    out = variant.triggers(list(w), list(x), y)
+    if not isinstance(out, bool | int):
+        out = bool(out)
+    return bool(out)
+
+
+def _simplest_between(lo: Fraction, hi: Fraction) -> Fraction:
+    """The rational with the smallest denominator in ``[lo, hi]`` (Stern-Brocot)."""
+    if lo <= 0 <= hi:
+        return Fraction(0)
+    if hi < 0:
+        return -_simplest_between(-hi, -lo)
+    fl = lo.numerator // lo.denominator
+    if fl == lo or fl + 1 <= hi:
+        return Fraction(fl if fl == lo else fl + 1)
+    rest = _simplest_between(1 / (hi - fl), 1 / (lo - fl))
+    return fl + 1 / rest
+
+
+def _probe_step(variant: LinearVariant, rng: random.Random, points: list[Point]) -> Any:
+    """``eta`` of a hand-written step ``z = eta y x`` (the same ``eta > 0`` on every probe,
+    each a point ``x`` with its label ``y`` from the variant's own domain and a random
+    ``w``)."""
+    import sympy as sp
+
+    c: Fraction | None = None
+    for i in range(PROBES):
+        x, y = points[i % len(points)]
+        d = len(x)
+        w = _vector(rng, d)
+        z = [Fraction(v) for v in variant.step(list(w), list(x), y)]
+        if len(z) != d:
+            raise _Unreadable(f"its step returns {len(z)} coordinates for d = {d}")
+        c0 = next(i for i, v in enumerate(x) if v != 0)
+        ratio = z[c0] / (y * x[c0])
+        if any(zi != ratio * y * xi for zi, xi in zip(z, x, strict=True)):
+            raise _Unreadable("its step is not a constant multiple of y x")
+        if c is None:
+            c = ratio
+        elif ratio != c:
+            raise _Unreadable("its step's factor changes with w, x or y")
+    assert c is not None
+    if c <= 0:
+        raise _Unreadable(f"its step is {c} y x (the template needs eta > 0)")
+    return sp.Rational(c.numerator, c.denominator)
+
+
+def _probe_trigger(
+    variant: LinearVariant, rng: random.Random, points: list[Point]
+) -> tuple[Any, bool]:
+    """``(tau, strict)`` of a hand-written trigger that fires exactly while ``y w.x <= tau``
+    (``< tau`` when strict): the threshold found by bisection, then confirmed (each probe
+    a point of the variant's own domain with its label, and a ``w`` made for the score)."""
+    import sympy as sp
+
+    first = points[0]
+    lo, hi = Fraction(-(2**20)), Fraction(2**20)
+    if not _fires(variant, *_with_score(rng, lo, first)) or _fires(
+        variant, *_with_score(rng, hi, first)
+    ):
+        raise _Unreadable("its trigger is not a threshold on y w.x in [-2^20, 2^20]")
+    for _ in range(80):
+        mid = (lo + hi) / 2
+        if _fires(variant, *_with_score(rng, mid, first)):
+            lo = mid
+        else:
+            hi = mid
+    tau = _simplest_between(lo, hi)
+    strict = not _fires(variant, *_with_score(rng, tau, first))
+    for i in range(PROBES):
+        scale = rng.choice((Fraction(1), Fraction(1, 1000)))
+        s = tau + Fraction(rng.randint(-40, 40), rng.randint(1, 8)) * scale
+        w, x, y = _with_score(rng, s, points[i % len(points)])
+        expect = s < tau if strict else s <= tau
+        if _fires(variant, w, x, y) != expect:
+            raise _Unreadable(f"its trigger is not a threshold on y w.x (at y w.x = {s})")
+    return sp.Rational(tau.numerator, tau.denominator), strict
