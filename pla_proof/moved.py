@@ -23,7 +23,6 @@ __all__ = ["MOVED", "install"]
 
 #: old module -> the module that holds its public names now
 MOVED: dict[str, str] = {
-    "pla_proof.engine._jit": "pla_proof.engine.jit",
     "pla_proof.engine._aot": "pla_proof.engine.aot",  # building the loops: pla_proof.build_loops
     "pla_proof.monitor.residues": "pla_proof.engine.residues",
     "pla_proof.variants.claims": "pla_proof.variants.protocol.claim",
