@@ -1,6 +1,6 @@
 """The build step pyproject.toml cannot declare: the engine's compiled loops, built ahead
 of time into the extension module ``pla_proof.engine._loops`` (see
-``pla_proof/engine/_aot.py``).  Everything else is in pyproject.toml.
+``pla_proof/build_loops.py``).  Everything else is in pyproject.toml.
 
 The module is optional: if it cannot be built (no C compiler), the package installs
 without it, says so, and numba compiles the loops on their first call instead.
@@ -18,11 +18,11 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-INDEX = "_loops.json"  # pla_proof.engine._aot.INDEX: what the module was built for
+INDEX = "_loops.json"  # pla_proof.engine.aot.INDEX: what the module was built for
 
 
 class BuildLoops(build_ext):
-    """Runs ``python -m pla_proof.engine._aot build DIR`` from the source tree."""
+    """Runs ``python -m pla_proof.build_loops build DIR`` from the source tree."""
 
     def build_extension(self, ext: Extension) -> None:
         target = Path(self.get_ext_fullpath(ext.name)).resolve()
@@ -36,7 +36,7 @@ class BuildLoops(build_ext):
         env = {**os.environ, "PYTHONPATH": path, "PYTHONDONTWRITEBYTECODE": "1"}
         env.pop("PLA_PROOF_NO_JIT", None)
         out = subprocess.run(
-            [sys.executable, "-m", "pla_proof.engine._aot", "build", str(target.parent)],
+            [sys.executable, "-m", "pla_proof.build_loops", "build", str(target.parent)],
             cwd=ROOT,
             env=env,
             capture_output=True,

@@ -27,7 +27,7 @@ warm ``train()`` of the same arrays in that process, read into a new ``Dataset``
 loading the compiled loops costs a run (target: at most 0.10 s).  A ``Dataset`` caches
 what it computes about its points (the radius, the per-row norms, the smallest dtype),
 so a second ``train()`` of the *same* object is faster again; that run is shown too.
-The loops come from the extension module ``pip install`` built (``_aot.status()`` is
+The loops come from the extension module ``pip install`` built (``aot.status()`` is
 printed); ``PLA_PROOF_NO_AOT=1 python benchmarks/bench_engine.py`` measures numba's
 cached just-in-time loops instead.
 """
@@ -264,11 +264,11 @@ def main() -> int:
     ap.add_argument("--case", choices=list(CASES), action="append")
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
-    from pla_proof.engine import _aot
+    from pla_proof.engine import aot
 
     print(
         f"python {sys.version.split()[0]}, numpy {np.__version__}; the loops built ahead of "
-        f"time: {_aot.status()}"
+        f"time: {aot.status()}"
     )
     # compile the loops once (numba caches them on disk; a first run pays ~10-20 s); the
     # data are large enough for the compiled loop (small data take the per-step path)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from . import views as _views
 from .errors import InputError, SolverError
 from .moved import install as _install_moved
 
@@ -102,6 +103,17 @@ _LAZY: dict[str, tuple[str, str]] = {
     "Variant": ("pla_proof.variants", "Variant"),
     "resolve_variant": ("pla_proof.variants", "resolve"),
 }
+
+
+def _run_page(run: Run) -> str:
+    """A run in a notebook: the lecture page's stepper, in an iframe (the rendering
+    layer's :func:`pla_proof.render.page.notebook_html`, imported when first shown)."""
+    from .render.page import notebook_html
+
+    return notebook_html(run)
+
+
+_views.set_notebook_view(_run_page)
 
 
 def __getattr__(name: str) -> Any:

@@ -27,8 +27,8 @@ __all__ = ["in_compiler", "in_gc_callback", "safe_to_interrupt"]
 _COMPILER_DIRS = (f"{os.sep}numba{os.sep}", f"{os.sep}llvmlite{os.sep}")
 #: the engine's loading of its compiled loops: numba's, or the ones built with the package
 _LOADERS = {
-    (os.path.join("pla_proof", "engine", "_jit.py"), "_activate"),
-    (os.path.join("pla_proof", "engine", "_aot.py"), "_load"),
+    (os.path.join("pla_proof", "engine", "jit.py"), "_activate"),
+    (os.path.join("pla_proof", "engine", "aot.py"), "_load"),
 }
 #: the standard library's weak-reference helpers, whose callbacks the collector runs
 _WEAKREF_FILES = (f"{os.sep}weakref.py", f"{os.sep}_weakrefset.py")

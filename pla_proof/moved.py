@@ -23,6 +23,8 @@ __all__ = ["MOVED", "install"]
 
 #: old module -> the module that holds its public names now
 MOVED: dict[str, str] = {
+    "pla_proof.engine._aot": "pla_proof.engine.aot",  # building the loops: pla_proof.build_loops
+    "pla_proof.monitor.residues": "pla_proof.engine.residues",
     "pla_proof.variants.claims": "pla_proof.variants.protocol.claim",
     "pla_proof.variants.hooks": "pla_proof.variants.protocol.hooks",
     "pla_proof.variants.selector": "pla_proof.variants.protocol.selector",

@@ -31,12 +31,14 @@ import numpy as np
 
 from .data import Dataset
 from .engine.certificate import Certificate
+from .engine.enclosures import Interval
+from .engine.exact import Exact
 from .engine.orders import RULES, Chooser
 from .engine.rule import CLASSIC
 from .errors import InputError
 from .monitor.core import Comparator, Monitor, Step, Violation, make_comparator, step_values
-from .monitor.relations import Exact, Interval
 from .proof.runtime import END_LEMMAS, RUNTIME_LEMMAS
+from .views import notebook_html
 
 if TYPE_CHECKING:
     from .engine.drive import Decisions, World
@@ -160,9 +162,8 @@ class Run:
         return Steps(self)
 
     def _repr_html_(self) -> str:
-        """A notebook shows the run as the lecture page's stepper (the page, in an iframe)."""
-        from .render.page import notebook_html
-
+        """A notebook shows the run as the lecture page's stepper (the page, in an iframe;
+        the view the package sets in :mod:`pla_proof.views`)."""
         return notebook_html(self)
 
     @property

@@ -11,7 +11,7 @@ import textwrap
 
 import numpy as np
 
-from pla_proof.engine import _aot
+from pla_proof.engine import aot
 
 
 def _fresh(code: str, **env: str) -> str:
@@ -27,10 +27,10 @@ def _fresh(code: str, **env: str) -> str:
 
 def test_the_installed_package_was_built_with_its_loops() -> None:
     """`pip install` built them (setup.py); a stale or missing module says why."""
-    status = _fresh("from pla_proof.engine import _aot; print(_aot.status())")
+    status = _fresh("from pla_proof.engine import aot; print(aot.status())")
     assert status == "loaded", (
         f"the loops built ahead of time: {status} -- after editing pla_proof/engine/*.py, "
-        "rebuild them: pip install -e . (or python -m pla_proof.engine._aot build "
+        "rebuild them: pip install -e . (or python -m pla_proof.build_loops build "
         "pla_proof/engine)"
     )
 
@@ -39,7 +39,7 @@ _RUNS = """
 import sys
 import numpy as np
 from pla_proof import from_arrays, train
-from pla_proof.engine import _aot, _jit
+from pla_proof.engine import aot, jit
 from pla_proof.engine.drive import drive
 from pla_proof.engine.rule import LinearRule
 
@@ -67,8 +67,8 @@ C = rng.integers(-2, 3, size=(300, 6)); c = rng.choice([-1, 1], size=300)
 r = train(from_arrays(C, c), comparator=None)
 out.append((r.status, len(r.choices)))
 import hashlib
-print(hashlib.sha256(repr(out).encode()).hexdigest()[:16], _jit.loaded(),
-      "numba" in sys.modules, sorted(set(_aot.MISSES)))
+print(hashlib.sha256(repr(out).encode()).hexdigest()[:16], jit.loaded(),
+      "numba" in sys.modules, sorted(set(aot.MISSES)))
 """
 
 
@@ -97,7 +97,7 @@ def test_a_call_with_other_types_goes_to_numba() -> None:
     code = """
     import sys
     import numpy as np
-    from pla_proof.engine import _aot
+    from pla_proof.engine import aot
     from pla_proof.engine.shuffle import fill_permutation
     a = np.empty(9, dtype=np.int64)
     fill_permutation(a, np.uint64(4), 2)
@@ -106,7 +106,7 @@ def test_a_call_with_other_types_goes_to_numba() -> None:
     fill_permutation(b, np.uint64(4), 2)
     c = np.empty(9, dtype=np.int32)
     fill_permutation(c, np.uint64(4), 2)
-    print(before, "numba" in sys.modules, a.tolist() == b.tolist() == c.tolist(), _aot.MISSES)
+    print(before, "numba" in sys.modules, a.tolist() == b.tolist() == c.tolist(), aot.MISSES)
     """
     assert _fresh(code) == "False True True ['shuffle.fill_permutation']"
 
@@ -115,9 +115,9 @@ def test_keys_tell_layouts_dtypes_and_flags_apart() -> None:
     x = np.zeros((4, 3))
     ro = x.copy()
     ro.flags.writeable = False
-    keys = {_aot.key_of((a,)) for a in (x, x[:, ::2], x.T, ro, x.astype(np.float32))}
+    keys = {aot.key_of((a,)) for a in (x, x[:, ::2], x.T, ro, x.astype(np.float32))}
     assert len(keys) == 5
-    assert _aot.key_of((1, 2**63, 1.5, True, np.int8(3))) == (
+    assert aot.key_of((1, 2**63, 1.5, True, np.int8(3))) == (
         "int64",
         "big",
         "float64",
@@ -129,17 +129,17 @@ def test_keys_tell_layouts_dtypes_and_flags_apart() -> None:
 def test_a_module_built_from_other_sources_is_not_used() -> None:
     code = """
     import sys
-    from pla_proof.engine import _aot
-    _aot.sources_digest = lambda folder=None: "0" * 64  # the engine was edited since
+    from pla_proof.engine import aot
+    aot.sources_digest = lambda folder=None: "0" * 64  # the engine was edited since
     from pla_proof import load, train
     r = train(load("orthonormal:40"), mode="float")
-    print(_aot.status(), r.status, "numba" in sys.modules)
+    print(aot.status(), r.status, "numba" in sys.modules)
     """
     assert _fresh(code) == "built from other sources converged True"
 
 
 def test_it_can_be_switched_off() -> None:
-    code = "from pla_proof.engine import _aot; print(_aot.status())"
+    code = "from pla_proof.engine import aot; print(aot.status())"
     assert _fresh(code, PLA_PROOF_NO_AOT="1") == "switched off (PLA_PROOF_NO_AOT)"
 
 
@@ -147,12 +147,12 @@ def test_the_digest_covers_every_engine_source(tmp_path: object) -> None:
     from pathlib import Path
 
     folder = Path(str(tmp_path))
-    for src in _aot.HERE.glob("*.py"):
+    for src in aot.HERE.glob("*.py"):
         (folder / src.name).write_bytes(src.read_bytes())
-    assert _aot.sources_digest(folder) == _aot.sources_digest()
+    assert aot.sources_digest(folder) == aot.sources_digest()
     kernel = folder / "kernel.py"
     kernel.write_text(kernel.read_text().replace("return CHUNK", "return CHUNK ", 1))
-    assert _aot.sources_digest(folder) != _aot.sources_digest()
+    assert aot.sources_digest(folder) != aot.sources_digest()
 
 
 def test_the_commands_find_every_loop_they_call(tmp_path: object) -> None:
@@ -162,7 +162,7 @@ def test_the_commands_find_every_loop_they_call(tmp_path: object) -> None:
     import contextlib, io, sys
     import numpy as np
     from pla_proof.cli import main
-    from pla_proof.engine import _aot
+    from pla_proof.engine import aot
     rng = np.random.default_rng(1)
     X = rng.integers(-50, 51, size=(2000, 12))
     X[:, 0] = np.where(X[:, 0] >= 0, X[:, 0] + 1, X[:, 0])
@@ -179,7 +179,7 @@ def test_the_commands_find_every_loop_they_call(tmp_path: object) -> None:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             codes.append(main([args[0], f"{tmp_path}/" + args[1], *args[2:]]
                               if args[1].endswith(".csv") else args))
-    print(codes, sorted(set(_aot.MISSES)), "numba" in sys.modules)
+    print(codes, sorted(set(aot.MISSES)), "numba" in sys.modules)
     """
     assert _fresh(code) == "[0, 0, 0, 0, 0, 0] [] False"
 
@@ -189,13 +189,13 @@ def test_loops_built_for_another_cpu_are_not_run() -> None:
     numba compiles them here instead (an illegal instruction would end the process)."""
     code = """
     import sys
-    from pla_proof.engine import _aot
-    flags = _aot._cpu_flags()
-    built = set(__import__("json").loads((_aot.HERE / _aot.INDEX).read_text())["cpu_flags"])
-    _aot._cpu_flags = lambda: flags - {sorted(built)[0]}  # this CPU lacks one of them
+    from pla_proof.engine import aot
+    flags = aot.cpu_flags()
+    built = set(__import__("json").loads((aot.HERE / aot.INDEX).read_text())["cpu_flags"])
+    aot.cpu_flags = lambda: flags - {sorted(built)[0]}  # this CPU lacks one of them
     from pla_proof import load, train
     r = train(load("orthonormal:40"), mode="float")
-    print(_aot.status().startswith("built for another CPU (this one lacks"), r.status,
+    print(aot.status().startswith("built for another CPU (this one lacks"), r.status,
           "numba" in sys.modules)
     """
     assert _fresh(code) == "True converged True"
@@ -203,9 +203,9 @@ def test_loops_built_for_another_cpu_are_not_run() -> None:
 
 def test_the_same_cpu_runs_them() -> None:
     code = """
-    from pla_proof.engine import _aot
-    built = __import__("json").loads((_aot.HERE / _aot.INDEX).read_text())["cpu_flags"]
-    print(bool(built), set(built) <= _aot._cpu_flags(), _aot.status())
+    from pla_proof.engine import aot
+    built = __import__("json").loads((aot.HERE / aot.INDEX).read_text())["cpu_flags"]
+    print(bool(built), set(built) <= aot.cpu_flags(), aot.status())
     """
     assert _fresh(code) == "True True loaded"
 
@@ -216,15 +216,15 @@ def test_an_index_that_does_not_match_the_module_is_not_used(tmp_path: object) -
     code = f"""
     import json, shutil, sys
     from pathlib import Path
-    from pla_proof.engine import _aot
-    index = json.loads((_aot.HERE / _aot.INDEX).read_text())
+    from pla_proof.engine import aot
+    index = json.loads((aot.HERE / aot.INDEX).read_text())
     index["exports"]["kernel.advance"][0][1] = "no_such_loop"
-    Path("{tmp_path}", _aot.INDEX).write_text(json.dumps(index))
-    _aot.HERE = Path("{tmp_path}")
-    _aot.sources_digest = lambda folder=None: index["sources"]
+    Path("{tmp_path}", aot.INDEX).write_text(json.dumps(index))
+    aot.HERE = Path("{tmp_path}")
+    aot.sources_digest = lambda folder=None: index["sources"]
     from pla_proof import load, train
     r = train(load("orthonormal:40"), mode="float")
-    print(_aot.status().startswith("its index does not match the module (AttributeError"),
+    print(aot.status().startswith("its index does not match the module (AttributeError"),
           r.status, "numba" in sys.modules)
     """
     assert _fresh(code) == "True converged True"

@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from pla_proof.engine.residues import Residues, primes
 from pla_proof.monitor.relations import Exact, Interval, Relation
-from pla_proof.monitor.residues import Residues, primes
 from pla_proof.proof.runtime import tree_symbols
 from pla_proof.proof.statements import GENERIC_LEMMAS, RUNTIME_LEMMAS, Lemma
 

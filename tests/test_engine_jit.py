@@ -10,7 +10,7 @@ import sys
 import numpy as np
 import pytest
 
-from pla_proof.engine import _jit
+from pla_proof.engine import jit
 from pla_proof.engine.orders import Selection
 from pla_proof.engine.shuffle import fill_permutation, sample
 
@@ -25,7 +25,7 @@ def _fresh(code: str, **env: str) -> str:
 
 @pytest.mark.parametrize("n", [1, 2, 7, 31])
 def test_the_interpreted_generator_is_the_compiled_one(n: int) -> None:
-    run = _jit.interpreted(fill_permutation)
+    run = jit.interpreted(fill_permutation)
     for seed in (0, 1, 2**63 + 5, 2**64 - 1):
         for epoch in (0, 1, 17):
             a, b = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
@@ -33,7 +33,7 @@ def test_the_interpreted_generator_is_the_compiled_one(n: int) -> None:
             run(b, np.uint64(seed), epoch)
             assert a.tolist() == b.tolist()
             assert sorted(a.tolist()) == list(range(n))
-            assert int(_jit.interpreted(sample)(np.uint64(seed), epoch, n)) == int(
+            assert int(jit.interpreted(sample)(np.uint64(seed), epoch, n)) == int(
                 sample(np.uint64(seed), epoch, n)
             )
 
@@ -41,20 +41,20 @@ def test_the_interpreted_generator_is_the_compiled_one(n: int) -> None:
 def test_interpreted_code_calls_interpreted_code() -> None:
     """A loop run as Python calls the Python code of the loops it calls (a compiled or
     stand-in callee would load numba)."""
-    body = _jit.interpreted(fill_permutation).__wrapped__  # type: ignore[attr-defined]
+    body = jit.interpreted(fill_permutation).__wrapped__  # type: ignore[attr-defined]
     assert body is fill_permutation.py_func  # type: ignore[attr-defined]
-    callee = _jit.interpreted(fill_permutation)
-    assert callee is _jit.interpreted(fill_permutation)  # built once
+    callee = jit.interpreted(fill_permutation)
+    assert callee is jit.interpreted(fill_permutation)  # built once
 
 
 def test_small_runs_in_every_order_load_no_compiled_loop() -> None:
     code = (
         "import sys\n"
         "from pla_proof import train, load\n"
-        "from pla_proof.engine import _jit\n"
+        "from pla_proof.engine import jit\n"
         "for rule in ('first', 'cyclic', 'random', 'maxviol'):\n"
         "    assert train(load('students'), rule=rule).status == 'converged'\n"
-        "print(_jit.loaded(), 'numba' in sys.modules)\n"
+        "print(jit.loaded(), 'numba' in sys.modules)\n"
     )
     assert _fresh(code) == "False False"
 
@@ -62,13 +62,13 @@ def test_small_runs_in_every_order_load_no_compiled_loop() -> None:
 def test_a_random_order_run_makes_the_same_choices_on_both_paths() -> None:
     code = (
         "from pla_proof import train, load\n"
-        "from pla_proof.engine import _jit\n"
+        "from pla_proof.engine import jit\n"
         "d = load('orthonormal:12')\n"
         "a = train(d, rule='random', seed=11).choices\n"
-        "assert not _jit.loaded()\n"
-        "_jit._activate()\n"
+        "assert not jit.loaded()\n"
+        "jit._activate()\n"
         "b = train(d, rule='random', seed=11).choices\n"
-        "print(a == b, len(a) >= 12, _jit.loaded())\n"
+        "print(a == b, len(a) >= 12, jit.loaded())\n"
     )
     assert _fresh(code) == "True True True"
 
@@ -82,13 +82,13 @@ def test_sampling_selection_matches_the_compiled_sampler() -> None:
 
 _LIMIT = """
 import time
-from pla_proof.engine import _jit
+from pla_proof.engine import jit
 from pla_proof.variants import harness
-slow = _jit._listen
+slow = jit._listen
 def _listen():
     time.sleep(0.6)  # a slow machine: loading the compiled loops takes 0.6 s
     slow()
-_jit._listen = _listen
+jit._listen = _listen
 {patch}
 from pla_proof import train, load
 try:
@@ -97,7 +97,7 @@ try:
         t = time.monotonic()
         while time.monotonic() - t < 0.2:  # the run's own time: within the limit
             pass
-    print('finished', _jit.compile_seconds() >= 0.6)
+    print('finished', jit.compile_seconds() >= 0.6)
 except harness.RunTimeout:
     print('timed out')
 """
@@ -108,10 +108,10 @@ except harness.RunTimeout:
 _SLOW = {
     "numba": ("", {"PLA_PROOF_NO_AOT": "1"}),
     "built": (
-        "from pla_proof.engine import _aot\n"
-        "digest = _aot.sources_digest\n"
-        "_aot.sources_digest = lambda *a: (time.sleep(0.6), digest(*a))[1]\n"
-        "_jit._activate = None  # numba is not used at all\n",
+        "from pla_proof.engine import aot\n"
+        "digest = aot.sources_digest\n"
+        "aot.sources_digest = lambda *a: (time.sleep(0.6), digest(*a))[1]\n"
+        "jit._activate = None  # numba is not used at all\n",
         {},
     ),
 }
@@ -134,7 +134,7 @@ def test_the_limit_test_fails_when_loading_counts(loops: str) -> None:
 _OWN = """
 import time
 import numba
-from pla_proof.engine import _jit
+from pla_proof.engine import jit
 from pla_proof.variants import harness
 {patch}
 @numba.njit
@@ -146,7 +146,7 @@ try:
         t = time.monotonic()
         while time.monotonic() - t < 0.08:  # the run's own time: within the limit
             pass
-    print("finished", _jit.compile_seconds() > 0.15)
+    print("finished", jit.compile_seconds() > 0.15)
 except harness.RunTimeout:
     print("timed out")
 """

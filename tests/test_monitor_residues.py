@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from pla_proof.data import from_arrays
 from pla_proof.engine.drive import drive
 from pla_proof.engine.measure import ResidueMeasures, enclosures, exact_measures, float_vector
+from pla_proof.engine.residues import Residues, primes, primes_for
 from pla_proof.monitor.core import Monitor, make_comparator
 from pla_proof.monitor.relations import Exact
-from pla_proof.monitor.residues import Residues, primes, primes_for
 from pla_proof.proof.statements import RUNTIME_LEMMAS
 
 BIG = st.integers(-(2**300), 2**300)

@@ -196,9 +196,9 @@ def test_the_wheel_ships_the_loops_built_ahead_of_time(installed: Installed) -> 
     code = (
         "import sys\n"
         "from pla_proof import load, train\n"
-        "from pla_proof.engine import _aot\n"
+        "from pla_proof.engine import aot\n"
         "r = train(load('orthonormal:40'), mode='float')\n"
-        "print(_aot.status(), r.status, 'numba' in sys.modules)"
+        "print(aot.status(), r.status, 'numba' in sys.modules)"
     )
     done = installed.run("python", "-c", code)
     assert done.returncode == 0, done.stderr

@@ -21,7 +21,6 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
 
 import numpy as np
 
@@ -31,6 +30,7 @@ from . import kernel as kn
 from .certificate import Certificate
 from .orders import CHOOSE, RULES, Chooser, rule_code
 from .rule import CLASSIC, LinearRule, Scales
+from .world import World, approx
 
 __all__ = ["Decisions", "World", "drive", "prepare"]
 
@@ -72,120 +72,10 @@ class Decisions:
         return int(self.choices.shape[0])
 
 
-@dataclass
-class World:
-    """The run's data as the loop sees them, and the exact integers behind them.
-
-    ``kernel_mode`` is GRID (points ``Z``, weights ``V`` as int64), FLOAT_EXACT (float64
-    approximations of the true points and weights; exact integers kept here) or FLOAT
-    (the float algorithm on the float data).
-    """
-
-    data: Dataset
-    rule: LinearRule
-    mode: str
-    kernel_mode: int
-    scales: Scales
-    X: np.ndarray  # as the loop sees the points
-    xrel: float  # relative error of X against the exact points (0: exact)
-    _V: list[int] | None = None  # exact weights (FLOAT_EXACT), synchronised lazily
-    _synced: int = 0
-
-    # --- exact integer views --------------------------------------------------------------
-
-    def row(self, i: int) -> tuple[int, ...]:
-        """Point ``i`` as exact integers (scale ``scales.s``; exact modes)."""
-        return self.data.integer_row(i)
-
-    @cached_property
-    def float_data(self) -> Dataset:
-        """The data trained on as a data set: in float mode the data rounded to float64."""
-        data = self.data
-        if (
-            self.mode == "exact"
-            or data.kind == "float"
-            or (data.kind == "grid" and data.scale == 1)
-        ):
-            return data
-        return Dataset.from_floats(self.X, data.labels, name=data.name, bias=data.bias, copy=False)
-
-    @cached_property
-    def float_factors(self) -> tuple[np.ndarray, float]:
-        """``(cf, rel)``: each point's ``eta a_i`` rounded to float64, and a bound on the
-        relative error of that rounding (0 when every factor is exact)."""
-        rule, n = self.rule, self.data.n
-        if rule.factors is None:
-            f, e = _approx(rule.eta)
-            return np.full(n, f), (2.0**-52 if e else 0.0)
-        cf = np.empty(n)
-        rel = 0.0
-        for i in range(n):
-            f, e = _approx(rule.factor(i))
-            cf[i] = f
-            if e:
-                rel = 2.0**-52
-        return cf, rel
-
-    @cached_property
-    def row_norms(self) -> tuple[np.ndarray, np.ndarray]:
-        """Upper bounds on each row's ``|x|_1`` and its ``max |x_c|``, as the loop sees it."""
-        if self.X is self.data.values or self.X is self.data.compact:
-            return self.data.row_l1, self.data.row_max
-        d = self.X.shape[1]
-        with np.errstate(over="ignore"):
-            l1 = np.abs(self.X).sum(axis=1) * (1.0 + (d + 2) * 2.0**-52)
-        return l1, np.abs(self.X).max(axis=1)
-
-    def handed_over(self, V: list[int], k: int) -> None:
-        """The loop's exact weights after ``k`` updates (float data, kept in limbs)."""
-        self._V, self._synced = list(V), k
-
-    def weights_after(self, k: int) -> list[int] | None:
-        """The exact weights after ``k`` updates if they are at hand (handed over by the
-        loop, or synchronised by :meth:`exact_weights`), else None."""
-        if self._V is not None and self._synced == k:
-            return list(self._V)
-        return None
-
-    def exact_weights(self, choices: np.ndarray, k: int) -> list[int]:
-        """``V`` after the first ``k`` updates (exact, at scale ``scales.S``)."""
-        sc = self.scales
-        if self._V is None or self._synced > k:
-            self._V = list(sc.V0)
-            self._synced = 0
-        V = self._V
-        y = self.data.labels
-        for j in choices[self._synced : k]:
-            jj = int(j)
-            m = sc.mult[jj] * int(y[jj])
-            for c, z in enumerate(self.row(jj)):
-                if z:
-                    V[c] += m * z
-        self._synced = k
-        return list(V)
-
-    def exact_margin(self, V: list[int], i: int) -> int:
-        """``y_i V.Z_i - T``: the sign of ``y_i w.x_i - tau`` (scaled by ``S s > 0``)."""
-        return int(self.data.labels[i]) * sum(
-            a * b for a, b in zip(V, self.row(i), strict=True)
-        ) - (self.scales.T)
-
-
 class BeyondFloatRange(InputError):
     """Exact mode on data whose numbers (or whose weights) leave float64's range: the
     compiled loop's float filter cannot decide there, so the run belongs on the exact
     per-step path (:func:`pla_proof.engine.pyloop.loop`); the trainer reruns it there."""
-
-
-def _approx(v: Fraction) -> tuple[float, float]:
-    """``(f, e)`` with ``|f - v| <= e`` (``f`` may be +-inf, then ``e`` is inf)."""
-    try:
-        f = float(v)
-    except OverflowError:
-        return (math.inf if v > 0 else -math.inf), math.inf
-    if Fraction(f) == v:
-        return f, 0.0
-    return f, abs(f) * 2.0**-53 + 5e-324
 
 
 def prepare(data: Dataset, rule: LinearRule = CLASSIC, mode: str = "exact") -> World:
@@ -229,7 +119,7 @@ def _float_exact_world(data: Dataset, rule: LinearRule, sc: Scales) -> World:
     X = np.empty(data.values.shape)
     exact = True
     for idx, v in np.ndenumerate(data.values):
-        f, e = _approx(Fraction(int(v), data.scale))
+        f, e = approx(Fraction(int(v), data.scale))
         X[idx] = f
         exact = exact and e == 0.0
     return World(data, rule, "exact", kn.FLOAT_EXACT, sc, X, 0.0 if exact else 2.0**-52)
@@ -263,8 +153,8 @@ def _state(
     w0 = np.empty(d)
     E0 = np.zeros(d)
     for c, v in enumerate(rule.start(d)):
-        w0[c], E0[c] = _approx(v)
-    T_f, T_err = _approx(rule.tau)
+        w0[c], E0[c] = approx(v)
+    T_f, T_err = approx(rule.tau)
     hres = None
     in_loop = (
         world.kernel_mode == kn.FLOAT_EXACT
@@ -354,127 +244,184 @@ def drive(
     code = kn.SAMPLE if sample else rule_code(order)
     if world is None:
         world = _world(data, rule, mode)
-    cap = 1 if detect_cycles else 0
-    st = _state(world, code, seed, cap, budget)
-    max_visits = (max_epochs * data.n) if max_epochs is not None else np.iinfo(np.int64).max
-    chunks: list[np.ndarray] = []
-    vchunks: list[np.ndarray] = []
     top = max(256, CHUNK_ENTRIES_MAX // max(data.d, 1))
     first = min(max(CHUNK_MIN, CHUNK_ENTRIES // max(data.d, 1)), top)
-    chunk = first if on_chunk is not None else 1 << 20
-    fallbacks = 0
-    status = ""
-    certificate: Certificate | None = None
-    chooser = order if callable(order) else None
-    start_k = 0  # updates already collected into chunks
-    checked = 0  # updates already handed to on_chunk
+    run = _Run(
+        world=world,
+        st=_state(world, code, seed, 1 if detect_cycles else 0, budget),
+        code=code,
+        seed=seed,
+        budget=budget,
+        max_visits=(max_epochs * data.n) if max_epochs is not None else np.iinfo(np.int64).max,
+        chooser=order if callable(order) else None,
+        on_chunk=on_chunk,
+        chunk=first if on_chunk is not None else 1 << 20,
+        top=top,
+    )
+    while True:
+        status_code = run.advance()
+        ending = status_code in (kn.CONVERGED, kn.VISITS, kn.CYCLE) or (
+            status_code == kn.CHUNK and run.st.k >= budget
+        )
+        if (ending or run.start_k - run.checked >= run.chunk) and run.flush():
+            break
+        if run.answer(status_code):
+            break
+    return run.decisions()
 
-    def flush() -> bool:
+
+@dataclass
+class _Run:
+    """One run between the loop's calls: the loop's state, the updates collected so
+    far (in chunks), and what the driver decided."""
+
+    world: World
+    st: kn.State
+    code: int
+    seed: int
+    budget: int
+    max_visits: int
+    chooser: Chooser | None
+    on_chunk: ChunkHook | None
+    chunk: int  # updates per call of the loop (and per chunk handed to on_chunk)
+    top: int  # the largest chunk
+    chunks: list[np.ndarray] = field(default_factory=list)
+    vchunks: list[np.ndarray] = field(default_factory=list)
+    start_k: int = 0  # updates already collected into chunks
+    checked: int = 0  # updates already handed to on_chunk
+    fallbacks: int = 0
+    status: str = ""
+    certificate: Certificate | None = None
+
+    def advance(self) -> int:
+        """One call of the compiled loop; collects the updates it made; its status."""
+        st = self.st
+        room = self.budget - st.k
+        status_code = int(
+            kn.advance(*st.args(max_updates=min(self.chunk, room), max_visits=self.max_visits))
+        )
+        new = st.k - self.start_k
+        if new:
+            self.chunks.append(st.out_j[:new].copy())
+            self.vchunks.append(st.out_v[:new].copy())
+            self.start_k = st.k
+        return status_code
+
+    def flush(self) -> bool:
         """Hand the unchecked updates to ``on_chunk``; True when it asks to stop."""
-        nonlocal checked, chunk, status
-        if on_chunk is None or checked == start_k:
-            checked = start_k
+        if self.on_chunk is None or self.checked == self.start_k:
+            self.checked = self.start_k
             return False
-        js = _all_choices(chunks)[checked:start_k]
-        vs = np.concatenate(vchunks)[checked:start_k]
-        limbs = _from_limbs(st)
-        if limbs is not None and world is not None:  # the exact weights at the chunk's end
-            world.handed_over(limbs, start_k)
-        keep = on_chunk(checked, js, vs)
-        checked = start_k
-        chunk = min(chunk * 2, top)
+        js = _all_choices(self.chunks)[self.checked : self.start_k]
+        vs = np.concatenate(self.vchunks)[self.checked : self.start_k]
+        limbs = _from_limbs(self.st)
+        if limbs is not None:  # the exact weights at the chunk's end
+            self.world.handed_over(limbs, self.start_k)
+        keep = self.on_chunk(self.checked, js, vs)
+        self.checked = self.start_k
+        self.chunk = min(self.chunk * 2, self.top)
         if keep is not None:
-            _truncate(chunks, vchunks, keep)
-            status = "stopped"
+            _truncate(self.chunks, self.vchunks, keep)
+            self.status = "stopped"
             return True
         return False
 
-    while True:
-        room = budget - st.k
-        status_code = kn.advance(*st.args(max_updates=min(chunk, room), max_visits=max_visits))
-        new = st.k - start_k
-        if new:
-            chunks.append(st.out_j[:new].copy())
-            vchunks.append(st.out_v[:new].copy())
-            start_k = st.k
-        ending = status_code in (kn.CONVERGED, kn.VISITS, kn.CYCLE) or (
-            status_code == kn.CHUNK and st.k >= budget
-        )
-        if (ending or start_k - checked >= chunk) and flush():
-            break
+    def answer(self, status_code: int) -> bool:
+        """Answer the loop's status; True when the run has ended."""
+        st = self.st
         if status_code == kn.CONVERGED:
-            status = "converged"
-            break
+            self.status = "converged"
+            return True
         if status_code == kn.VISITS:
-            status = "epochs_exhausted"
-            break
+            self.status = "epochs_exhausted"
+            return True
         if status_code == kn.CHUNK:
-            if st.k >= budget:
-                status = "budget_exhausted"
-                break
-            continue
+            if st.k >= self.budget:
+                self.status = "budget_exhausted"
+                return True
+            return False
         if status_code == kn.NEED_EXACT:
-            fallbacks += 1
-            i = int(st.sel[kn.NEED_I])
-            _decide_exactly(world, st, chunks, i)
-            continue
-        if status_code == kn.NEED_ARGMIN:
-            fallbacks += 1
-            st.sel[kn.PICK] = _argmin_exactly(world, st, chunks)
-            continue
-        if status_code == kn.CHOOSE_NOW:
-            assert chooser is not None and code == CHOOSE
-            violators = [int(i) for i in np.flatnonzero(st.mask)]
-            j = chooser(violators, st.k + 1)
-            if j not in violators:
-                raise ValueError(f"chooser returned {j!r}, which is not a violator {violators}")
-            st.sel[kn.PICK] = int(j)
-            continue
-        if status_code == kn.OVERFLOW:
-            if world.kernel_mode == kn.FLOAT:
-                raise InputError(
-                    f"float mode: the weights overflow float64 at update {st.k + 1}; use exact mode"
-                )
-            if world.kernel_mode == kn.FLOAT_EXACT:
-                raise BeyondFloatRange(
-                    f"exact mode: the weights leave float64's range at update {st.k + 1}, "
-                    "where the compiled loop's filter cannot decide"
-                )
-            world, st = _leave_grid(world, st, chunks, code, seed)
-            continue
-        if status_code == kn.GROW:
-            cap = 2 * st.htab_k.shape[0]
-            new_k = np.zeros(cap, dtype=np.int64)
-            new_v = np.full(cap, -1, dtype=np.int64)
-            kn.rehash(st.htab_k, st.htab_v, new_k, new_v, st.sel)
-            st.htab_k, st.htab_v = new_k, new_v
-            continue
-        if status_code == kn.CYCLE:
-            h = int(st.hs[0])
-            if world.kernel_mode == kn.FLOAT:  # float weights: the visit they repeat
-                earlier = [int(st.sel[kn.HIT_K])]
-            else:  # exact weights: every visit stored under this hash
-                earlier = sorted(int(v) for v in kn.visits_under(st.htab_k, st.htab_v, h))
-            for k0 in earlier:
-                cert = _cycle_certificate(world, chunks, k0, st.k)
-                if cert is not None:
-                    certificate = cert
-                    status = "not_separable"
-                    break
-            if certificate is not None:
-                break
-            # a hash collision (or float weights that repeat without a certificate): this
-            # visit is stored too, so a later true repeat of it is still found
-            kn.remember_also(st.htab_k, st.htab_v, h, st.k, st.sel)
-            continue
-        raise AssertionError(f"unknown status {status_code}")  # pragma: no cover
-    choices = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int64)
-    visits = np.concatenate(vchunks) if vchunks else np.zeros(0, dtype=np.int64)
-    if status == "stopped":
-        w = _weights_after(world, choices)
-    else:
-        w = _final_weights(world, st, choices)
-    return Decisions(status, choices, visits, w, world, certificate, fallbacks)
+            self.fallbacks += 1
+            _decide_exactly(self.world, st, self.chunks, int(st.sel[kn.NEED_I]))
+        elif status_code == kn.NEED_ARGMIN:
+            self.fallbacks += 1
+            st.sel[kn.PICK] = _argmin_exactly(self.world, st, self.chunks)
+        elif status_code == kn.CHOOSE_NOW:
+            st.sel[kn.PICK] = self._choose()
+        elif status_code == kn.OVERFLOW:
+            self._overflow()
+        elif status_code == kn.GROW:
+            self._grow()
+        elif status_code == kn.CYCLE:
+            return self._cycle()
+        else:
+            raise AssertionError(f"unknown status {status_code}")  # pragma: no cover
+        return False
+
+    def _choose(self) -> int:
+        """The chooser's pick among the violators."""
+        st = self.st
+        assert self.chooser is not None and self.code == CHOOSE
+        violators = [int(i) for i in np.flatnonzero(st.mask)]
+        j = self.chooser(violators, st.k + 1)
+        if j not in violators:
+            raise ValueError(f"chooser returned {j!r}, which is not a violator {violators}")
+        return int(j)
+
+    def _overflow(self) -> None:
+        """The weights overflow the loop's numbers: an error in float arithmetic, else
+        the run continues in the exact float-filtered mode."""
+        world, st = self.world, self.st
+        if world.kernel_mode == kn.FLOAT:
+            raise InputError(
+                f"float mode: the weights overflow float64 at update {st.k + 1}; use exact mode"
+            )
+        if world.kernel_mode == kn.FLOAT_EXACT:
+            raise BeyondFloatRange(
+                f"exact mode: the weights leave float64's range at update {st.k + 1}, "
+                "where the compiled loop's filter cannot decide"
+            )
+        self.world, self.st = _leave_grid(world, st, self.chunks, self.code, self.seed)
+
+    def _grow(self) -> None:
+        """The hash table of visited weights is full: twice the room."""
+        st = self.st
+        cap = 2 * st.htab_k.shape[0]
+        new_k = np.zeros(cap, dtype=np.int64)
+        new_v = np.full(cap, -1, dtype=np.int64)
+        kn.rehash(st.htab_k, st.htab_v, new_k, new_v, st.sel)
+        st.htab_k, st.htab_v = new_k, new_v
+
+    def _cycle(self) -> bool:
+        """The weights hash as an earlier visit's: True when the updates between are a
+        verified certificate (the run has ended), else the visit is remembered too."""
+        world, st = self.world, self.st
+        h = int(st.hs[0])
+        if world.kernel_mode == kn.FLOAT:  # float weights: the visit they repeat
+            earlier = [int(st.sel[kn.HIT_K])]
+        else:  # exact weights: every visit stored under this hash
+            earlier = sorted(int(v) for v in kn.visits_under(st.htab_k, st.htab_v, h))
+        for k0 in earlier:
+            cert = _cycle_certificate(world, self.chunks, k0, st.k)
+            if cert is not None:
+                self.certificate = cert
+                self.status = "not_separable"
+                return True
+        # a hash collision (or float weights that repeat without a certificate): this
+        # visit is stored too, so a later true repeat of it is still found
+        kn.remember_also(st.htab_k, st.htab_v, h, st.k, st.sel)
+        return False
+
+    def decisions(self) -> Decisions:
+        """What the run decided."""
+        world = self.world
+        choices = np.concatenate(self.chunks) if self.chunks else np.zeros(0, dtype=np.int64)
+        visits = np.concatenate(self.vchunks) if self.vchunks else np.zeros(0, dtype=np.int64)
+        if self.status == "stopped":
+            w = _weights_after(world, choices)
+        else:
+            w = _final_weights(world, self.st, choices)
+        return Decisions(self.status, choices, visits, w, world, self.certificate, self.fallbacks)
 
 
 def _truncate(chunks: list[np.ndarray], vchunks: list[np.ndarray], keep: int) -> None:
@@ -560,7 +507,7 @@ def _leave_grid(
     new = _state(new_world, code, seed, 0)
     S = world.scales.S
     for c, v in enumerate(V):
-        new.Wf[c], new.E[c] = _approx(Fraction(v, S))
+        new.Wf[c], new.E[c] = approx(Fraction(v, S))
     for name in ("sel", "stamp", "perm", "fk", "fv"):
         getattr(new, name)[...] = getattr(st, name)
     # (the pending update, sel[PICK], is made in the new mode)

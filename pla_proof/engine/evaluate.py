@@ -8,7 +8,7 @@ raises the top to the power ``n``).  This module runs those programs for every
 update of a chunk:
 
 * on **enclosures** (:func:`enclosure_sides`): the float interval arithmetic of
-  :class:`~pla_proof.monitor.relations.Interval`, operation for operation (each sum
+  :class:`~pla_proof.engine.enclosures.Interval`, operation for operation (each sum
   and product rounded outward by ``x -+ |x| 2^-52 -+ 2^-1074``, NaN-propagating
   minimum and maximum): both sides' enclosures at every update;
 * on **residues** (:func:`residue_differences`): ``L Dr/g - R Dl/g`` modulo each prime
@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ._jit import jit
+from .jit import jit
 
 __all__ = [
     "ADD",
@@ -40,6 +40,8 @@ __all__ = [
     "OPS",
     "POW",
     "SYM",
+    "above",
+    "below",
     "enclosure_sides",
     "enclosure_verdicts",
     "mod",
@@ -69,17 +71,17 @@ def mod(a: Any, q: int, inv: float) -> Any:
 
 
 @jit
-def _down(x: float) -> float:
-    """At most the float below ``x`` (see :func:`_up`)."""
+def below(x: float) -> float:
+    """A float at most the one below ``x`` (see :func:`above`)."""
     return x - abs(x) * _EPS - _SUB
 
 
 @jit
-def _up(x: float) -> float:
-    """At least the float above ``x``: ``x + |x| 2^-52 + 2^-1074``, each step rounded to
+def above(x: float) -> float:
+    """A float at least the one above ``x``: ``x + |x| 2^-52 + 2^-1074``, each step rounded to
     nearest (``|x| 2^-52`` is at least the gap above ``x``; the smallest subnormal
     covers 0 and the subnormals); at most two units beyond it.  The outward rounding of
-    :class:`~pla_proof.monitor.relations.Interval`, compiled; NaN for an infinite ``x``
+    :class:`~pla_proof.engine.enclosures.Interval`, compiled; NaN for an infinite ``x``
     of the other sign (every check treats that end as undecided)."""
     return x + abs(x) * _EPS + _SUB
 
@@ -135,8 +137,8 @@ def _interval_program(
         elif op == ADD:
             top -= 1
             for k in range(K):
-                slo[top - 1, k] = _down(slo[top - 1, k] + slo[top, k])
-                shi[top - 1, k] = _up(shi[top - 1, k] + shi[top, k])
+                slo[top - 1, k] = below(slo[top - 1, k] + slo[top, k])
+                shi[top - 1, k] = above(shi[top - 1, k] + shi[top, k])
         elif op == MUL or arg != 2:  # a product, or a power by repeated products
             if op == MUL:
                 top -= 1
@@ -150,15 +152,15 @@ def _interval_program(
                 for k in range(K):
                     a, b, c, e = slo[top - 1, k], shi[top - 1, k], slo[src, k], shi[src, k]
                     p0, p1, p2, p3 = a * c, a * e, b * c, b * e
-                    slo[top - 1, k] = _down(_nmin(_nmin(p0, p1), _nmin(p2, p3)))
-                    shi[top - 1, k] = _up(_nmax(_nmax(p0, p1), _nmax(p2, p3)))
+                    slo[top - 1, k] = below(_nmin(_nmin(p0, p1), _nmin(p2, p3)))
+                    shi[top - 1, k] = above(_nmax(_nmax(p0, p1), _nmax(p2, p3)))
         else:  # a square
             for k in range(K):
                 a, b = slo[top - 1, k], shi[top - 1, k]
                 s0, s1 = a * a, b * b
                 low = 0.0 if (a <= 0 and b >= 0) else _nmin(s0, s1)
-                slo[top - 1, k] = _down(low)
-                shi[top - 1, k] = _up(_nmax(s0, s1))
+                slo[top - 1, k] = below(low)
+                shi[top - 1, k] = above(_nmax(s0, s1))
 
 
 @jit

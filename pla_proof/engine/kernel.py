@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from ._jit import jit, jit_reassociating
+from .jit import jit, jit_reassociating
 from .orders import CHOOSE, CYCLIC, FIRST, RANDOM
 from .shuffle import fill_permutation, sample
 
@@ -354,6 +354,7 @@ def _float_residue(x: float, shift: int, rot: int) -> Any:
 # --- the loop ---------------------------------------------------------------------------------
 
 
+# one function on purpose: a compiled loop, whose length is its speed
 @jit_reassociating
 def _pass_quiet(
     X: np.ndarray,
@@ -462,6 +463,7 @@ def _pass_quiet(
     sel[EPOCH] = epoch
 
 
+# one function on purpose: a compiled loop, whose length is its speed
 @jit_reassociating
 def advance(
     X: np.ndarray,
@@ -768,6 +770,40 @@ def _multipliers(d: int) -> np.ndarray:
     return hr
 
 
+def _start_weights(
+    X: np.ndarray,
+    mode: int,
+    w0: np.ndarray,
+    row_norms: tuple[np.ndarray, np.ndarray] | None,
+    sel: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(W, Wf, gl1)`` at the start weights ``w0``: the exact int64 weights (``GRID``;
+    their magnitude noted in ``sel``), the float weights, and each row's ``|x|_1``
+    bound."""
+    d = X.shape[1]
+    if mode == GRID:
+        W = np.asarray(w0, dtype=np.int64).copy()
+        Wf = W.astype(np.float64)
+        top = int(np.abs(W).max()) if d else 0
+        sel[WMAX] = top
+        sel[WEXACT] = 1 if top <= 2**53 else 0
+        gl1 = (
+            row_norms[0]
+            if row_norms is not None
+            else np.abs(X).sum(axis=1) * (1.0 + (d + 2) * 2.0**-52)
+        )
+    else:
+        W = np.zeros(1, dtype=np.int64)
+        Wf = np.asarray(w0, dtype=np.float64).copy()
+        with np.errstate(over="ignore"):
+            gl1 = (
+                row_norms[0]
+                if row_norms is not None
+                else np.abs(X).sum(axis=1) * (1.0 + (d + 2) * 2.0**-52)
+            )
+    return W, Wf, gl1
+
+
 @dataclass
 class State:
     """Every array :func:`advance` reads and writes, for one run."""
@@ -841,26 +877,7 @@ class State:
         sel[PICK] = -1
         sel[NEED_I] = -1
         sel[HIT_K] = -1
-        if mode == GRID:
-            W = np.asarray(w0, dtype=np.int64).copy()
-            Wf = W.astype(np.float64)
-            top = int(np.abs(W).max()) if d else 0
-            sel[WMAX] = top
-            sel[WEXACT] = 1 if top <= 2**53 else 0
-            gl1 = (
-                row_norms[0]
-                if row_norms is not None
-                else np.abs(X).sum(axis=1) * (1.0 + (d + 2) * 2.0**-52)
-            )
-        else:
-            W = np.zeros(1, dtype=np.int64)
-            Wf = np.asarray(w0, dtype=np.float64).copy()
-            with np.errstate(over="ignore"):
-                gl1 = (
-                    row_norms[0]
-                    if row_norms is not None
-                    else np.abs(X).sum(axis=1) * (1.0 + (d + 2) * 2.0**-52)
-                )
+        W, Wf, gl1 = _start_weights(X, mode, w0, row_norms, sel)
         hr = _multipliers(d)
         cap = 1024 if hash_capacity else 1
         sel[HASHING] = 1 if hash_capacity else 0

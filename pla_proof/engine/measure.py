@@ -10,9 +10,9 @@ measures the run vocabulary of the proof on them (:mod:`pla_proof.proof.statemen
 Nothing is computed through the identities being checked: ``pu1`` is ``u`` times the
 vector ``w_{k+1}``, not ``pu + yux``.
 
-* exact runs give :class:`~pla_proof.monitor.relations.Exact` arrays (integers over a
+* exact runs give :class:`~pla_proof.engine.exact.Exact` arrays (integers over a
   denominator; int64 while a magnitude bound allows, Python integers beyond);
-* float runs give :class:`~pla_proof.monitor.relations.Interval` enclosures of the
+* float runs give :class:`~pla_proof.engine.enclosures.Interval` enclosures of the
   *ideal* quantities -- the exact sums of the same updates on the float data --
   around the float weights, using the drift bound the loop keeps (see
   ``docs/engine.md`` for the error bounds).
@@ -34,12 +34,13 @@ from typing import Any
 
 import numpy as np
 
-from ..monitor.relations import Enclosures, Exact, Interval
-from ..monitor.residues import Residues, primes, primes_for
 from . import kernel as kn
-from ._jit import jit, jit_reassociating
-from .drive import World, _approx
-from .evaluate import _down, _up, mod
+from .enclosures import Enclosures, Interval
+from .evaluate import above, below, mod
+from .exact import Exact
+from .jit import jit, jit_reassociating
+from .residues import Residues, primes, primes_for
+from .world import World, approx
 
 __all__ = [
     "RESIDUE_MIN",
@@ -311,7 +312,7 @@ def uses_residues(world: World, updates: int | None = None) -> bool:
 
 class ResidueMeasures(Mapping[str, Any]):
     """The exact vocabulary of updates ``k0 + 1 .. k0 + K`` on float data, kept as
-    residues (:class:`~pla_proof.monitor.residues.Residues`) modulo as many primes as
+    residues (:class:`~pla_proof.engine.residues.Residues`) modulo as many primes as
     the monitor asks for (:meth:`residues`); ``k`` is an :class:`Exact` array.
 
     The points are read from their float64 bits (mantissa times a power of two), the
@@ -351,7 +352,27 @@ class ResidueMeasures(Mapping[str, Any]):
         # the loop's own exact weights after the chunk, when it handed them over
         self._handed = world.weights_after(k0 + K)
         self.k = Exact.of(np.arange(k0 + 1, k0 + K + 1, dtype=np.int64), 1)
-        # the points are read once each (a run updates on the same points again and again)
+        Xc = self._read_points(world, choices)
+        mmax = self._read_multipliers(world, choices)
+        self._V0 = [int(v) for v in V_start]
+        self._U = None if U is None else [int(v) for v in U]
+        s = data.integer_scale
+        amax = max(float(Xc.max()), -float(Xc.min())) if Xc.size else 0.0
+        zmax = int(Fraction(amax) * s)
+        v0max = max((abs(v) for v in self._V0), default=0)
+        self._vmax = v0max + K * zmax * mmax
+        self.bounds = self._bounds(zmax, s, sc.S, su)
+        self._R: dict[str, np.ndarray] = {}
+        self._B = np.zeros((len(_RESIDUE_NAMES), 0, K), dtype=np.int32)
+        self._Vend = np.zeros((0, d), dtype=np.int64)
+        self._P = 0
+
+    def _read_points(self, world: World, choices: np.ndarray) -> np.ndarray:
+        """The chunk's points, each read once (a run updates on the same points again
+        and again) from its float64 bits: mantissas ``_m`` and exponent classes
+        (``_exps``, ``_which``), where each update finds its point (``_loc``) and its
+        label's sign (``_neg``).  Returns the points read."""
+        data, d = world.data, world.data.d
         picks = np.asarray(choices, dtype=np.int64).reshape(-1)
         seen = np.zeros(data.n, dtype=np.bool_)  # (no sort: the points are indices)
         seen[picks] = True
@@ -361,8 +382,7 @@ class ResidueMeasures(Mapping[str, Any]):
         self._loc = where[picks]
         Xc = np.asarray(world.X[pts], dtype=np.float64).reshape(-1, d)
         self._neg = data.labels[choices] < 0
-        s = data.integer_scale
-        shift = s.bit_length() - 1
+        shift = data.integer_scale.bit_length() - 1
         mant, ex = np.frexp(Xc)
         m = (mant * 2.0**53).astype(np.int64)
         e = ex.astype(np.int64) - 53 + shift
@@ -380,23 +400,25 @@ class ResidueMeasures(Mapping[str, Any]):
         else:
             self._exps, self._which = np.unique(e, return_inverse=True)
             self._which = self._which.reshape(e.shape)
+        return Xc
+
+    def _read_multipliers(self, world: World, choices: np.ndarray) -> int:
+        """Each update's integer multiplier (``_mult``; ``_unit`` when all are 1);
+        returns the largest magnitude."""
+        sc = world.scales
         if sc.uniform is not None:
-            mult = [sc.uniform] * K
+            self._mult = [sc.uniform] * self.K
             self._unit = sc.uniform == 1
-            mmax = abs(sc.uniform) if K else 0
-        else:
-            mult = [sc.mult[int(j)] for j in choices]
-            self._unit = all(v == 1 for v in mult)
-            mmax = max((abs(v) for v in mult), default=0)
+            return abs(sc.uniform) if self.K else 0
+        mult = [sc.mult[int(j)] for j in choices]
         self._mult = mult
-        self._V0 = [int(v) for v in V_start]
-        self._U = None if U is None else [int(v) for v in U]
-        amax = max(float(Xc.max()), -float(Xc.min())) if Xc.size else 0.0
-        zmax = int(Fraction(amax) * s)
-        v0max = max((abs(v) for v in self._V0), default=0)
-        vmax = v0max + K * zmax * mmax
-        self._vmax = vmax
-        S = sc.S
+        self._unit = all(v == 1 for v in mult)
+        return max((abs(v) for v in mult), default=0)
+
+    def _bounds(self, zmax: int, s: int, S: int, su: int) -> dict[str, Exact]:
+        """Each quantity's denominator and a bound on its numerators' magnitude (tighter
+        where the enclosures given bound it better)."""
+        d, vmax = self.d, self._vmax
         b: dict[str, Exact] = {
             "n0": Exact(d * vmax * vmax, S * S, d * vmax * vmax),
             "n1": Exact(d * vmax * vmax, S * S, d * vmax * vmax),
@@ -411,19 +433,16 @@ class ResidueMeasures(Mapping[str, Any]):
                 ("yux", su * s, d * zmax * umax),
             ):
                 b[name] = Exact(bound, D, bound)
-        if intervals is not None and K:  # the enclosures bound the same values, often better
-            tops = _largest(intervals, tuple(b))
+        # the enclosures bound the same values, often better
+        if self.intervals is not None and self.K:
+            tops = _largest(self.intervals, tuple(b))
             for name, given in b.items():
                 top = tops.get(name, math.inf)
                 if math.isfinite(top):  # |A| = |value| D <= top D
                     tight = math.floor(Fraction(top) * given.D) + 1
                     if tight < given.bound:
                         b[name] = Exact(tight, given.D, tight)
-        self.bounds = b
-        self._R: dict[str, np.ndarray] = {}
-        self._B = np.zeros((len(_RESIDUE_NAMES), 0, K), dtype=np.int32)
-        self._Vend = np.zeros((0, d), dtype=np.int64)
-        self._P = 0
+        return b
 
     # --- the Mapping: each quantity with enough primes to be read back exactly ------------
 
@@ -545,6 +564,7 @@ def _dot_long(a: np.ndarray, b: np.ndarray, q: int, inv: float) -> Any:
     return total
 
 
+# one function on purpose: a compiled loop, whose length is its speed
 @jit
 def residue_vocabulary(
     m: np.ndarray,
@@ -707,7 +727,7 @@ def enclosures(
     drift bounds ``E0``, the weights replayed as :func:`replay_float` replays them --
     in one compiled pass that keeps only the current weights (no array of every
     update's weights: on 5,000 x 20 floats, a millisecond of fresh memory), as one
-    :class:`~pla_proof.monitor.relations.Enclosures` table (a mapping of the quantities
+    :class:`~pla_proof.engine.enclosures.Enclosures` table (a mapping of the quantities
     and ``k`` to their enclosures); also the float weights and drift bounds after the
     last update.
 
@@ -857,7 +877,7 @@ def float_vector(v: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
     """
     from fractions import Fraction
 
-    pairs = [_approx(Fraction(x)) for x in v]
+    pairs = [approx(Fraction(x)) for x in v]
     return (
         np.array([p[0] for p in pairs], dtype=float),
         np.array([p[1] for p in pairs], dtype=float),
@@ -907,17 +927,17 @@ def _enclose(
 @jit
 def _ends(v: float, a: float, drift: float, has_drift: bool, d: int) -> Any:
     """The ends of :func:`enclosure` for one sum ``v`` (each step rounded as written;
-    "the next float" taken as :func:`~pla_proof.engine.evaluate._up`, at least that
+    "the next float" taken as :func:`~pla_proof.engine.evaluate.above`, at least that
     and at most two units beyond, without a library call)."""
     g = (d + 2) * _G
     grow = 1.0 + 2 * g
     floor = (d + 2) * _TINY
-    r = g * _up(a * grow + floor)
+    r = g * above(a * grow + floor)
     if has_drift:
-        r = r + _up(drift * grow + floor)
+        r = r + above(drift * grow + floor)
     r = r + (2 * d + 4) * _TINY
-    low = _down(v - r)
-    high = _up(v + r)
+    low = below(v - r)
+    high = above(v + r)
     if not (np.isfinite(low) and np.isfinite(high)):
         return -np.inf, np.inf
     return low, high

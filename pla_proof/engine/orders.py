@@ -63,9 +63,9 @@ def permutation(n: int, *, seed: int, epoch: int) -> list[int]:
 def _small(fn: Any) -> Any:
     """``fn`` compiled if the compiled loops are loaded, else run as Python (a handful
     of calls per run need not load them)."""
-    from . import _jit
+    from . import jit
 
-    return fn if _jit.loaded() else _jit.interpreted(fn)
+    return fn if jit.loaded() else jit.interpreted(fn)
 
 
 class Selection:

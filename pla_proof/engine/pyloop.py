@@ -256,14 +256,14 @@ def per_step_updates(data: Dataset | Any, mode: str) -> int:
     faster path for every size).  Both paths make the same decisions.
 
     >>> from pla_proof.data import load
-    >>> from pla_proof.engine import _jit
-    >>> per_step_updates(load("orthonormal:3"), "exact") > 1000 or _jit.loaded()
+    >>> from pla_proof.engine import jit
+    >>> per_step_updates(load("orthonormal:3"), "exact") > 1000 or jit.loaded()
     True
     >>> per_step_updates(load("orthonormal:3"), "float")
     0
     """
-    from . import _jit
+    from . import jit
 
-    if mode != "exact" or _jit.loaded() or data.n * data.d > 1000:
+    if mode != "exact" or jit.loaded() or data.n * data.d > 1000:
         return 0
     return PER_STEP_WORK // max(1, data.n * data.d)

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ._jit import jit
+from .jit import jit
 
 __all__ = ["fill_permutation", "sample"]
 

@@ -32,200 +32,24 @@ array over its updates.  The statement's own expression is evaluated three ways:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..engine.enclosures import Enclosures, Interval
 from ..engine.evaluate import ADD, MUL, NUM, POW, SYM
+from ..engine.exact import Exact
+from ..engine.residues import Residues, primes, primes_for, residues_of
 from ..proof.runtime import tree_symbols
-from .residues import Residues, primes, primes_for, residues_of
 
 if TYPE_CHECKING:
     from ..proof.runtime import RunLemma
     from ..proof.statements import Lemma
 
 __all__ = ["Enclosures", "Exact", "Interval", "Relation"]
-
-_LIMIT = 2**62
-
-
-# --- exact integer arrays over a denominator --------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Exact:
-    """``A / D``: an integer array (int64 or Python ints) or a Python int, over ``D > 0``.
-
-    ``bound >= max |A|``.
-    """
-
-    A: Any
-    D: int
-    bound: int
-
-    @staticmethod
-    def of(A: Any, D: int) -> Exact:
-        if isinstance(A, np.ndarray):
-            if A.size == 0:
-                return Exact(A.astype(np.int64), D, 0)
-            if A.dtype == object:
-                return Exact(A, D, int(max(abs(v) for v in A.flat)))
-            return Exact(A, D, max(abs(int(A.max())), abs(int(A.min()))))
-        return Exact(int(A), D, abs(int(A)))
-
-    @staticmethod
-    def const(v: Fraction | int) -> Exact:
-        f = Fraction(v)
-        return Exact(f.numerator, f.denominator, abs(f.numerator))
-
-    def scaled(self, f: int) -> Exact:
-        """The same value as ``(A f) / (D f)``."""
-        return _mul_raw(self, f, self.D * f, self.bound * f)
-
-    def __add__(self, other: Exact) -> Exact:
-        if not isinstance(other, Exact):
-            return NotImplemented
-        L = math.lcm(self.D, other.D)
-        a, b = self.scaled(L // self.D), other.scaled(L // other.D)
-        return _combine(a.A, b.A, "+", L, a.bound + b.bound)
-
-    def __neg__(self) -> Exact:
-        return Exact(-self.A, self.D, self.bound)
-
-    def __mul__(self, other: Exact) -> Exact:
-        if not isinstance(other, Exact):
-            return NotImplemented
-        return _combine(self.A, other.A, "*", self.D * other.D, self.bound * other.bound)
-
-    def values(self) -> list[Fraction]:
-        """Every value as a ``Fraction``."""
-        arr = np.atleast_1d(np.asarray(self.A, dtype=object))
-        return [Fraction(int(a), self.D) for a in arr.flat]
-
-    def at(self, i: int) -> Fraction:
-        """The value at row ``i`` (the value itself for a constant)."""
-        A = self.A
-        return Fraction(int(A[i] if isinstance(A, np.ndarray) else A), self.D)
-
-    def take(self, idx: Any) -> Exact:
-        """The rows ``idx`` (a constant stays itself)."""
-        if not isinstance(self.A, np.ndarray):
-            return self
-        return Exact(self.A[idx], self.D, self.bound)
-
-
-def _wide(A: Any) -> Any:
-    if isinstance(A, np.ndarray) and A.dtype != object:
-        return A.astype(object)
-    return A
-
-
-def _narrow(A: Any, bound: int) -> Any:
-    if isinstance(A, np.ndarray) and A.dtype == object and bound < _LIMIT:
-        return A.astype(np.int64)
-    return A
-
-
-def _mul_raw(e: Exact, f: int, D: int, bound: int) -> Exact:
-    if f == 1:
-        return Exact(e.A, D, bound)
-    if bound < _LIMIT and abs(f) < _LIMIT:
-        return Exact(e.A * f, D, bound)
-    return Exact(_wide(e.A) * f, D, bound)
-
-
-def _combine(a: Any, b: Any, op: str, D: int, bound: int) -> Exact:
-    if bound >= _LIMIT or _is_big(a) or _is_big(b):
-        a, b = _wide(a), _wide(b)
-        if isinstance(a, int) and isinstance(b, int):
-            return Exact(a + b if op == "+" else a * b, D, bound)
-    out = a + b if op == "+" else a * b
-    return Exact(_narrow(out, bound), D, bound)
-
-
-def _is_big(v: Any) -> bool:
-    if isinstance(v, np.ndarray):
-        return bool(v.dtype == object)
-    return bool(abs(v) >= _LIMIT)
-
-
-# --- float intervals, rounded outward -----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Interval:
-    """``[lo, hi]`` (float64 arrays or scalars) enclosing each value."""
-
-    lo: Any
-    hi: Any
-
-    @staticmethod
-    def point(v: Fraction | int | float) -> Interval:
-        f = Fraction(v)
-        try:
-            x = float(f)
-        except OverflowError:
-            x = math.inf if f > 0 else -math.inf
-        if Fraction(x) == f if math.isfinite(x) else False:
-            return Interval(x, x)
-        return Interval(np.nextafter(x, -np.inf), np.nextafter(x, np.inf))
-
-    def __add__(self, other: Interval) -> Interval:
-        with np.errstate(over="ignore", invalid="ignore"):
-            return Interval(_down(self.lo + other.lo), _up(self.hi + other.hi))
-
-    def __neg__(self) -> Interval:
-        return Interval(-self.hi, -self.lo)
-
-    def __mul__(self, other: Interval) -> Interval:
-        with np.errstate(over="ignore", invalid="ignore"):
-            p = (self.lo * other.lo, self.lo * other.hi, self.hi * other.lo, self.hi * other.hi)
-            lo = np.minimum(np.minimum(p[0], p[1]), np.minimum(p[2], p[3]))
-            hi = np.maximum(np.maximum(p[0], p[1]), np.maximum(p[2], p[3]))
-        return Interval(_down(lo), _up(hi))
-
-    def square(self) -> Interval:
-        with np.errstate(over="ignore", invalid="ignore"):
-            a, b = self.lo * self.lo, self.hi * self.hi
-            hi = np.maximum(a, b)
-            lo = np.where((self.lo <= 0) & (self.hi >= 0), 0.0, np.minimum(a, b))
-        return Interval(_down(lo), _up(hi))
-
-
-def _down(x: Any) -> Any:
-    """A float at most the next one below ``x`` (see :func:`_up`).
-
-    >>> bool(_down(1.0) < 1.0), bool(_down(0.0) < 0.0), float(_down(-3.0)) <= -3.0 - 2**-51
-    (True, True, True)
-    """
-    with np.errstate(over="ignore", invalid="ignore"):
-        return x - np.abs(x) * _EPS - _SUB
-
-
-def _up(x: Any) -> Any:
-    """A float at least the next one above ``x``: ``x + |x| 2^-52 + 2^-1074``, each step
-    rounded to nearest. ``|x| 2^-52`` is at least the gap above ``x`` (a float), so
-    the rounded sum is at least the next float; the smallest subnormal covers 0 and the
-    subnormals. Three array operations instead of ``nextafter``'s library call per
-    element (a quarter of the time); at most two units in the last place wider. A
-    non-finite ``x`` may give NaN: every check treats that end as undecided.
-
-    >>> import numpy as np
-    >>> x = np.array([1.0, -1.0, 0.0, 5e-324, -2.0**-1022, 1e308, -7.5])
-    >>> bool(np.all(_up(x) >= np.nextafter(x, np.inf)))
-    True
-    >>> bool(np.all(_down(x) <= np.nextafter(x, -np.inf)))
-    True
-    """
-    with np.errstate(over="ignore", invalid="ignore"):
-        return x + np.abs(x) * _EPS + _SUB
-
-
-_EPS, _SUB = 2.0**-52, 5e-324
-
 
 # --- relations ----------------------------------------------------------------------------------
 
@@ -269,7 +93,7 @@ class Relation:
     ) -> np.ndarray:
         """Where the relation holds (a boolean array over the updates, or over the updates
         ``cols`` only); values are :class:`Exact` or
-        :class:`~pla_proof.monitor.residues.Residues` (then with at least
+        :class:`~pla_proof.engine.residues.Residues` (then with at least
         :meth:`primes_needed` primes; the relation runs compiled, prime by prime, and
         reads the residues from ``table`` -- names, and a block ``(quantity, prime,
         update)`` -- when that holds every quantity it needs)."""
@@ -285,8 +109,8 @@ class Relation:
         if cols is not None:
             values = {n: v.take(cols) if hasattr(v, "take") else v for n, v in values.items()}
         left, right = self.sides_exact(values)
-        a = _combine(left.A, right.D, "*", 1, left.bound * right.D).A
-        b = _combine(right.A, left.D, "*", 1, right.bound * left.D).A
+        a = left.numerators_times(right.D)
+        b = right.numerators_times(left.D)
         return np.asarray(_cmp(a, self.op, b), dtype=bool)
 
     def sides_exact(self, values: dict[str, Any]) -> tuple[Any, Any]:
@@ -360,93 +184,6 @@ def _denominators(
         else:
             stack.append(stack.pop() ** arg)
     return stack[0], fa, fb
-
-
-class Enclosures(Mapping[str, Interval]):
-    """A chunk's enclosures, read by every relation's programs: the quantities known
-    per update as rows of two float arrays over the ``K`` updates (``rows`` names each
-    row, ``""`` a row not in use), the ones known as one value for every update (the
-    run's constants) as ``scalars``.  A mapping of names to :class:`Interval` (rows are
-    views); setting a quantity known per update writes its row.
-
-    >>> table = Enclosures.of({"t": Interval(np.array([1.0, 2.0]), np.array([1.5, 2.5])),
-    ...                        "g": Interval(0.5, 0.5)}, 2)
-    >>> table.rows, table.scalars, table["t"].hi.tolist()
-    (('t',), {'g': (0.5, 0.5)}, [1.5, 2.5])
-    """
-
-    def __init__(
-        self,
-        rows: tuple[str, ...],
-        lo: np.ndarray,
-        hi: np.ndarray,
-        K: int,
-        scalars: dict[str, tuple[float, float]] | None = None,
-    ) -> None:
-        self.rows, self.lo, self.hi, self.K = rows, lo, hi, K
-        self.scalars = dict(scalars or {})
-
-    @staticmethod
-    def of(values: Mapping[str, Interval], K: int | None = None) -> Enclosures:
-        """The table of ``values`` (itself when it is one); arrays are copied into rows."""
-        if isinstance(values, Enclosures):
-            return values
-        ends = {
-            n: (np.asarray(v.lo, dtype=np.float64), np.asarray(v.hi, dtype=np.float64))
-            for n, v in values.items()
-        }
-        if K is None:
-            K = max((max(a.size, b.size) for a, b in ends.values()), default=1)
-        per = [n for n, (a, b) in ends.items() if not (a.size == 1 and b.size == 1)]
-        lo, hi = np.empty((len(per), K)), np.empty((len(per), K))
-        for r, n in enumerate(per):
-            lo[r], hi[r] = np.broadcast_to(ends[n][0], (K,)), np.broadcast_to(ends[n][1], (K,))
-        scalars = {
-            n: (float(a.reshape(-1)[0]), float(b.reshape(-1)[0]))
-            for n, (a, b) in ends.items()
-            if n not in per
-        }
-        return Enclosures(tuple(per), lo, hi, K, scalars)
-
-    def with_scalars(self, values: Mapping[str, Interval]) -> Enclosures:
-        """This table and ``values`` (one value each; the rows are shared, not copied)."""
-        more = dict(self.scalars)
-        for n, v in values.items():
-            a, b = np.asarray(v.lo, dtype=np.float64), np.asarray(v.hi, dtype=np.float64)
-            if a.size != 1 or b.size != 1:
-                return Enclosures.of({**self, **values}, self.K)
-            more[n] = (float(a.reshape(-1)[0]), float(b.reshape(-1)[0]))
-        return Enclosures(self.rows, self.lo, self.hi, self.K, more)
-
-    def layout(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return self.rows, tuple(self.scalars)
-
-    def __getitem__(self, name: str) -> Interval:
-        if name and name in self.rows:
-            r = self.rows.index(name)
-            return Interval(self.lo[r, : self.K], self.hi[r, : self.K])
-        if name in self.scalars:
-            a, b = self.scalars[name]
-            return Interval(a, b)
-        raise KeyError(name)
-
-    def __setitem__(self, name: str, value: Interval) -> None:
-        a, b = np.asarray(value.lo, dtype=np.float64), np.asarray(value.hi, dtype=np.float64)
-        if name and name in self.rows and a.size != 1:
-            r = self.rows.index(name)
-            self.lo[r, : self.K], self.hi[r, : self.K] = a, b
-        elif a.size == 1 and b.size == 1 and name not in self.rows:
-            self.scalars[name] = (float(a.reshape(-1)[0]), float(b.reshape(-1)[0]))
-        else:  # a new quantity per update: the table grows (a copy)
-            grown = Enclosures.of({**self, name: value}, self.K)
-            self.rows, self.lo, self.hi = grown.rows, grown.lo, grown.hi
-            self.scalars = grown.scalars
-
-    def __iter__(self) -> Iterator[str]:
-        return iter([*(n for n in self.rows if n), *self.scalars])
-
-    def __len__(self) -> int:
-        return sum(1 for n in self.rows if n) + len(self.scalars)
 
 
 @dataclass(frozen=True)
@@ -654,7 +391,7 @@ def _form(lemma: Any, strict: bool) -> tuple[Any, str, Any]:
 
 def _compile(e: Any) -> Any:
     """A polynomial tree as a function of the values, in exact arithmetic
-    (:class:`Exact`, or :class:`~pla_proof.monitor.residues.Residues`)."""
+    (:class:`Exact`, or :class:`~pla_proof.engine.residues.Residues`)."""
     tag = e[0]
     if tag == "sym":
         name = e[1]

@@ -131,7 +131,7 @@ class Residues:
     primes (``R`` has shape ``(P, K)``, or ``(P, 1)`` for one value; int64, or int32 as a
     chunk's measured block keeps them); ``bound >= max |A|``.
 
-    Arithmetic mixes with :class:`~pla_proof.monitor.relations.Exact` values (the
+    Arithmetic mixes with :class:`~pla_proof.engine.exact.Exact` values (the
     constants, the update index); the result's bound says how many primes it needs.
     """
 

@@ -1,0 +1,243 @@
+"""The compiled loops built ahead of time, when the package is built: finding and loading them.
+
+numba compiles the engine's loops on their first call and caches them on disk; loading
+them in a fresh process still costs numba's import (about 0.15 s), SciPy's BLAS bindings
+and the cached code's linking (0.4-0.7 s in all).  So the package's build also compiles
+the loops' entry points (the functions called from Python) for the argument types a
+run gives them into one extension module, ``pla_proof.engine._loops``, with numba's
+ahead-of-time compiler -- the same Python source compiled by the same compiler.  A
+fresh process imports that module in a few milliseconds and numba not at all.
+
+The module is used only when it was built from the engine's current source (the
+SHA-256 of ``pla_proof/engine/*.py`` is recorded beside it), on a processor with every
+feature of the one it was built for (Linux's ``/proc/cpuinfo`` flags; elsewhere that
+is not checked), and only for calls whose
+argument types it was built for (dtype, dimensions, layout, read-only flag of every
+array -- a writable array may also take a loop built for a read-only one; the scalars'
+types): any other call loads numba and the just-in-time compiled
+loops as before, for the rest of the process.  ``PLA_PROOF_NO_AOT=1`` turns it off.
+
+This module finds and loads the built loops at run time.  Building them is
+:mod:`pla_proof.build_loops`'s job (``python -m pla_proof.build_loops build DIR``): it
+runs the trainer on a small corpus to learn the argument types, from above the engine.
+
+>>> key_of((np.zeros((2, 3), dtype=np.int8), 3, 0.5, np.uint64(7)))
+(('int8', 2, 'C', False, True), 'int64', 'float64', 'uint64')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "ENTRIES",
+    "MODULE",
+    "cpu_flags",
+    "find",
+    "key_of",
+    "load_seconds",
+    "sources_digest",
+    "status",
+]
+
+#: The compiled loops called from Python: (module of pla_proof.engine, function).
+ENTRIES: tuple[tuple[str, str], ...] = (
+    ("kernel", "advance"),
+    ("kernel", "rehash"),
+    ("kernel", "visits_under"),
+    ("kernel", "remember_also"),
+    ("measure", "_grid_vocabulary"),
+    ("measure", "residue_vocabulary"),
+    ("measure", "replay_float"),
+    ("measure", "given_vocabulary"),
+    ("measure", "_enclose"),
+    ("measure", "float_vocabulary"),
+    ("evaluate", "enclosure_sides"),
+    ("evaluate", "enclosure_verdicts"),
+    ("evaluate", "residue_differences"),
+    ("shuffle", "fill_permutation"),
+    ("shuffle", "sample"),
+)
+
+#: The extension module's name, and the index of its functions beside it.
+MODULE = "pla_proof.engine._loops"
+INDEX = "_loops.json"
+HERE = Path(__file__).resolve().parent
+
+Key = tuple[Any, ...]
+
+
+def sources_digest(folder: Path = HERE) -> str:
+    """SHA-256 of the engine's source files (the loops and every constant they read).
+
+    >>> len(sources_digest())
+    64
+    """
+    h = hashlib.sha256()
+    for path in sorted(folder.glob("*.py")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+_NAMES: dict[Any, str] = {}  # dtype -> its name (``dtype.name`` is slow: 2 µs)
+
+
+def _dtype_name(dt: Any) -> str:
+    name = _NAMES.get(dt)
+    if name is None:
+        name = _NAMES[dt] = dt.name if dt.isnative else "non-native"
+    return name
+
+
+def _arg_key(a: Any) -> Any:
+    t = type(a)
+    if t is np.ndarray or isinstance(a, np.ndarray):
+        f = a.flags
+        layout = "C" if f.c_contiguous else ("F" if f.f_contiguous else "A")
+        return (_dtype_name(a.dtype), a.ndim, layout, not f.writeable, bool(f.aligned))
+    if t is bool:
+        return "bool"
+    if t is int:
+        return "int64" if -(2**63) <= a < 2**63 else "big"
+    if t is float:
+        return "float64"
+    if isinstance(a, np.generic):
+        return _dtype_name(a.dtype)
+    return t.__name__
+
+
+def key_of(args: tuple[Any, ...]) -> Key:
+    """The types of a call's arguments, as the index records them."""
+    return tuple(_arg_key(a) for a in args)
+
+
+_TABLE: dict[str, dict[Key, Callable[..., Any]]] | None = None
+_STATE: dict[str, Any] = {"seconds": 0.0, "reason": "not looked for yet"}
+#: Loops (``module.function``) called with argument types the module was not built
+#: for, or not built at all (numba took them).
+MISSES: list[str] = []
+
+
+def _load() -> dict[str, dict[Key, Callable[..., Any]]]:
+    global _TABLE
+    t0 = time.monotonic()
+    table: dict[str, dict[Key, Callable[..., Any]]] = {}
+    _TABLE = table
+    if os.environ.get("PLA_PROOF_NO_AOT", "") not in ("", "0"):
+        _STATE["reason"] = "switched off (PLA_PROOF_NO_AOT)"
+        return table
+    try:
+        index = json.loads((HERE / INDEX).read_text())
+    except (OSError, ValueError):
+        _STATE["reason"] = "not built"
+        return table
+    if index.get("sources") != sources_digest():
+        _STATE["reason"] = "built from other sources"
+        return table
+    built_for = index.get("cpu_flags")
+    here = cpu_flags()
+    if built_for and here is not None and not set(built_for) <= here:
+        missing = ", ".join(sorted(set(built_for) - here)[:5])
+        _STATE["reason"] = f"built for another CPU (this one lacks {missing})"
+        return table
+    try:
+        module = importlib.import_module(MODULE)
+    except ImportError as exc:
+        _STATE["reason"] = f"cannot be imported: {exc}"
+        return table
+    try:
+        loops = {
+            name: {_tuple(key): getattr(module, export) for key, export in rows}
+            for name, rows in index["exports"].items()
+        }
+    except (KeyError, AttributeError, TypeError, ValueError) as exc:
+        _STATE["reason"] = f"its index does not match the module ({type(exc).__name__}: {exc})"
+        return table
+    table.update(loops)
+    _STATE["reason"] = "loaded"
+    _STATE["seconds"] = time.monotonic() - t0
+    return table
+
+
+def cpu_flags() -> set[str] | None:
+    """The processor's feature flags as Linux lists them (``/proc/cpuinfo``), or None
+    elsewhere: loops built for this machine's CPU (``host``) are not run on a CPU that
+    lacks one of the build machine's features (an illegal instruction would end the
+    process)."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith(("flags", "Features")):
+                    return set(line.partition(":")[2].split())
+    except OSError:
+        return None
+    return None
+
+
+def _tuple(v: Any) -> Any:
+    return tuple(_tuple(x) for x in v) if isinstance(v, list) else v
+
+
+def find(name: str, args: tuple[Any, ...]) -> Callable[..., Any] | None:
+    """The ahead-of-time compiled ``name`` (``module.function``, the module in
+    :mod:`pla_proof.engine`) for these arguments' types, or None."""
+    table = _TABLE if _TABLE is not None else _load()
+    fns = table.get(name)
+    if not fns:
+        return None
+    key = key_of(args)
+    found = fns.get(key)
+    if found is None:
+        # a writable array may go where the loop was built for a read-only one (that
+        # code never writes to it); never the other way round
+        for built, fn in list(fns.items()):
+            if len(built) == len(key) and all(map(_fits, key, built)):
+                found = fns[key] = fn
+                break
+    return found
+
+
+def _fits(arg: Any, built: Any) -> bool:
+    """Can an argument of type ``arg`` be passed where the loop was built for ``built``?
+
+    >>> _fits(("int8", 2, "C", False, True), ("int8", 2, "C", True, True))
+    True
+    >>> _fits(("int8", 2, "C", True, True), ("int8", 2, "C", False, True))
+    False
+    """
+    if arg == built:
+        return True
+    return (
+        isinstance(arg, tuple)
+        and isinstance(built, tuple)
+        and arg[:3] == built[:3]
+        and arg[4] == built[4]
+        and not arg[3]
+        and built[3]
+    )
+
+
+def status() -> str:
+    """Why the ahead-of-time loops are (not) used: 'loaded', 'not built', ...
+
+    >>> isinstance(status(), str)
+    True
+    """
+    if _TABLE is None:
+        _load()
+    return str(_STATE["reason"])
+
+
+def load_seconds() -> float:
+    """Seconds spent importing the ahead-of-time compiled module."""
+    return float(_STATE["seconds"])
