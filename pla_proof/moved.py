@@ -17,6 +17,7 @@ import importlib
 import importlib.abc
 import importlib.machinery
 import sys
+from collections.abc import Sequence
 from types import ModuleType
 
 __all__ = ["MOVED", "install"]
@@ -24,6 +25,7 @@ __all__ = ["MOVED", "install"]
 #: old module -> the module that holds its public names now
 MOVED: dict[str, str] = {
     "pla_proof.engine._aot": "pla_proof.engine.aot",  # building the loops: pla_proof.build_loops
+    "pla_proof.engine._jit": "pla_proof.engine.jit",
     "pla_proof.monitor.residues": "pla_proof.engine.residues",
     "pla_proof.variants.claims": "pla_proof.variants.protocol.claim",
     "pla_proof.variants.hooks": "pla_proof.variants.protocol.hooks",
@@ -63,7 +65,13 @@ MOVED: dict[str, str] = {
 class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Finds a moved module under its old name and loads the new one in its place."""
 
-    def find_spec(self, fullname: str, path: object = None, target: object = None) -> object:
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None = None,
+        target: ModuleType | None = None,
+        /,
+    ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in MOVED:
             return None
         return importlib.machinery.ModuleSpec(fullname, self)

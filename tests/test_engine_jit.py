@@ -83,7 +83,7 @@ def test_sampling_selection_matches_the_compiled_sampler() -> None:
 _LIMIT = """
 import time
 from pla_proof.engine import jit
-from pla_proof.variants import harness
+from pla_proof.variants.boundary import limits as harness
 slow = jit._listen
 def _listen():
     time.sleep(0.6)  # a slow machine: loading the compiled loops takes 0.6 s
@@ -135,7 +135,7 @@ _OWN = """
 import time
 import numba
 from pla_proof.engine import jit
-from pla_proof.variants import harness
+from pla_proof.variants.boundary import limits as harness
 {patch}
 @numba.njit
 def own(x):  # a variant's own compiled function, compiled on its first call

@@ -145,6 +145,26 @@ def test_no_private_name_imported_across_modules() -> None:
     assert not found, "\n".join(found)
 
 
+def test_no_module_imports_an_old_place_of_a_moved_module() -> None:
+    """A moved module's old name works for users (pla_proof.moved) but would hide an
+    arrow from this test: the package itself imports every module by its new name."""
+    from pla_proof.moved import MOVED
+
+    known = modules()
+    found = []
+    for mod, path in known.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                target = _absolute(mod, path.name == "__init__.py", node)
+                names = [target, *(f"{target}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            found += [f"{mod} imports {n} (now {MOVED[n]})" for n in names if n in MOVED]
+    assert not found, "\n".join(found)
+
+
 def test_the_circle_finder_finds_a_circle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert circles(graph) == [["a", "b", "c"]]

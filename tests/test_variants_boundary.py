@@ -84,7 +84,10 @@ def test_call_hook_names_the_hook_and_the_users_line() -> None:
 
     with pytest.raises(HookError, match=r"^claim\(\) raised ValueError: no \(at test_"):
         call_hook(claim, "claim", 1)
-    with pytest.raises(HookError, match=r"claim\(\) returned 3 \(at test_variants_boundary.py:\d+\); expected a Claim"):
+    with pytest.raises(
+        HookError,
+        match=r"claim\(\) returned 3 \(at test_variants_boundary.py:\d+\); expected a Claim",
+    ):
         call_hook(lambda c: 3, "claim", 1, expect=str, expected="a Claim")
 
 

@@ -153,18 +153,28 @@ class Step:
 
 @dataclass
 class Violation:
-    """A statement of the proof that failed on a run, with both sides' values."""
+    """A statement that failed on a run, with both sides' values: the one failure type
+    of every run -- a lemma of the proof on the trainer's run, or a property of a
+    variant's claim on the checker's run (its
+    :class:`~pla_proof.variants.protocol.claim.Failure`, which says it in the claim's
+    words, with a ``message`` where the failure is not a relation)."""
 
     lemma: str
     title: str
     statement: str
-    k: int
+    k: int | None
     j: int | None
     lhs: Value
     op: str
     rhs: Value
     values: dict[str, Value] = field(default_factory=dict)
     choices: list[int] = field(default_factory=list)
+    message: str = ""
+
+    @property
+    def prop(self) -> str:
+        """What failed: the lemma or the property (``L2``, ``G1``, ``T``, ``RUNS``...)."""
+        return self.lemma
 
     def describe(self) -> str:
         where = f"at update k={self.k}" + (f" (point j={self.j + 1})" if self.j is not None else "")

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ...engine._jit import compile_seconds, watch
+from ...engine.jit import compile_seconds, watch
 from ...interrupts import safe_to_interrupt
 
 __all__ = ["DEFAULT_TIME_LIMIT", "TOTAL_FACTOR", "RunTimeout", "time_limit"]

@@ -53,7 +53,7 @@ from typing import Any
 import numpy as np
 
 from ...interval import Interval as ScalarInterval
-from ...monitor.core import Monitor
+from ...monitor.core import Monitor, Violation
 from ...monitor.relations import Exact
 from ...proof.runtime import CLAIMED_BOUND, GENERIC_LEMMAS, RunLemma, lemma
 from ...render import numbers
@@ -196,17 +196,27 @@ def _both(lhs: Any, rhs: Any) -> tuple[str, str]:
     return a, b
 
 
-@dataclass(frozen=True)
-class Failure:
-    """A property that failed on a run, with both sides' values."""
+class Failure(Violation):
+    """A property of the claim that failed on a run, with both sides' values: a
+    :class:`~pla_proof.monitor.core.Violation` (the one failure type of every run), said
+    in the claim's words.
 
-    prop: str
-    k: int | None
-    j: int | None
-    lhs: Any
-    op: str
-    rhs: Any
-    message: str = ""
+    >>> f = Failure("G1", 1, 0, Fraction(4), "<=", Fraction(1))
+    >>> f.prop, f.describe()
+    ('G1', 'G1 fails at update k=1 (point 1): 4 <= 1 is false')
+    """
+
+    def __init__(
+        self,
+        prop: str,
+        k: int | None,
+        j: int | None,
+        lhs: Any,
+        op: str,
+        rhs: Any,
+        message: str = "",
+    ) -> None:
+        super().__init__(prop, "", "", k, j, lhs, op, rhs, message=message)
 
     def describe(self) -> str:
         where = ""

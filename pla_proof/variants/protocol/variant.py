@@ -1006,7 +1006,7 @@ def _flags(n: int) -> Any:
 
 
 def _budget_pair(v: Any) -> bool:
-    return (
+    return bool(
         isinstance(v, tuple | list)
         and len(v) == 2
         and isinstance(v[0], int | np.integer)

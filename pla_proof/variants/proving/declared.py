@@ -296,9 +296,9 @@ def _read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
             f"its code raised {one_line(exc)} when read on a symbolic case or on points "
             "of its own domain"
         )
-    why = _not_template_claim(claim, case)
-    if why is not None:
-        return NotDeclarative(why)
+    reason = _not_template_claim(claim, case)
+    if reason is not None:
+        return NotDeclarative(reason)
     assumed = _assumed(variant, case)
     if isinstance(assumed, NotDeclarative):
         return assumed
