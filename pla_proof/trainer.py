@@ -246,7 +246,9 @@ def _float_path(world: World, choices: np.ndarray) -> tuple[np.ndarray, np.ndarr
 
 
 class _Checker:
-    """Measures chunks of a run and asks the monitor; keeps what the record needs."""
+    """Asks the monitor about each measured chunk of a run (the measuring is the one
+    every monitored run shares: :class:`~pla_proof.engine.chunks.Chunks`); keeps what
+    the record needs."""
 
     def __init__(
         self,
@@ -259,46 +261,20 @@ class _Checker:
         self.comp = comp
         self.keep = keep
         self.chunks: list[tuple[int, Mapping[str, Any]]] = []
-        self.V = list(world.scales.V0)
-        self.W, self.E = _float_start(world)
         self.violation: Violation | None = None
         self.monitor: Monitor | None = None
         self.constants: dict[str, Fraction] = {}
         if comp is not None:
-            from .engine.measure import float_vector
+            from .engine.chunks import Chunks
 
             self.constants = _constants_for(world, comp)
             self.monitor = Monitor(lemmas, self.constants, strict=comp.strict, mode=world.mode)
-            self.U, self.su = comp.integers()
-            self.u_f, self.e_u = float_vector(comp.u)
+            self.measure = Chunks(world, comp.u)
 
     def __call__(self, k0: int, choices: np.ndarray, visits: np.ndarray) -> int | None:
-        from .engine.measure import (
-            ResidueMeasures,
-            enclosures,
-            exact_measures,
-            last_weights,
-            replay_float_from,
-            uses_residues,
-        )
-
         if self.monitor is None:
             return None
-        world = self.world
-        m: Any
-        if world.mode == "exact" and not uses_residues(world, len(choices)):
-            m = exact_measures(world, choices, k0, self.V, self.U, self.su)
-            self.V = last_weights(world, choices, self.V)
-            if uses_residues(world):  # the float weights stay in step for later enclosures
-                W, E = replay_float_from(world, self.W, self.E, choices)
-                if len(choices):
-                    self.W, self.E = W[-1].copy(), E[-1].copy()
-        else:
-            m, self.W, self.E = enclosures(world, choices, k0, self.W, self.E, self.u_f, self.e_u)
-            if world.mode == "exact":  # the enclosures filter the exact decisions
-                m = ResidueMeasures(world, choices, k0, self.V, self.U, self.su, intervals=m)
-                self.V = m.last_weights()
-        return self.judge(k0, m, choices)
+        return self.judge(k0, self.measure(k0, choices), choices)
 
     def judge(self, k0: int, m: Mapping[str, Any], choices: np.ndarray) -> int | None:
         """Ask the monitor about measured updates ``k0 + 1 ..``; at the first violation
@@ -646,7 +622,16 @@ def _python_measures(
         E[k] = np.nextafter(E[k - 1] + np.abs(W[k]) * _U + 5e-324, np.inf)
     X = np.array(problem.X)
     return float_measures(
-        X, problem.data.labels, choices, 0, W[:-1], E[:-1], W[1:], E[1:], checker.u_f, checker.e_u
+        X,
+        problem.data.labels,
+        choices,
+        0,
+        W[:-1],
+        E[:-1],
+        W[1:],
+        E[1:],
+        checker.measure.u_f,
+        checker.measure.e_u,
     )
 
 

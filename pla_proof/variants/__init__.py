@@ -1,4 +1,6 @@
-"""Perceptron variants: the protocol, the built-in catalog and the checking harness.
+"""Perceptron variants: the protocol users write against, the boundary that calls their
+code, the proof of a declared rule, the reading of fit(X, y) classes, the checking and
+the built-in catalog (one package each: docs/design.md, "Layout").
 
 ``__all__`` is the variant protocol's published surface, version
 :data:`PROTOCOL_VERSION` (docs/variants.md, "The protocol's published surface", lists

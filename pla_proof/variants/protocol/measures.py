@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from ...engine.chunks import scale_trigger
 from ...monitor.relations import Exact, Interval
 from .claim import exact_array
 
@@ -132,11 +133,3 @@ def _float_trace(
         out["t"] = enclosure(m, a, e, d)
     out["E"] = E[-1].copy()
     return out
-
-
-def scale_trigger(t: Interval, factors: np.ndarray) -> Interval:
-    """``a_j t`` for positive step factors ``a_j`` (rounded outward)."""
-    with np.errstate(over="ignore", invalid="ignore"):
-        lo = np.nextafter(np.where(factors >= 0, t.lo * factors, t.hi * factors), -np.inf)
-        hi = np.nextafter(np.where(factors >= 0, t.hi * factors, t.lo * factors), np.inf)
-    return Interval(lo, hi)

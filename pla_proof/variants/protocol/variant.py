@@ -31,7 +31,6 @@ in R^d; they subclass :class:`LinearVariant` and override one or two methods:
 
 from __future__ import annotations
 
-import math
 import numbers
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -714,44 +713,19 @@ def _run_compiled(
 ) -> tuple[Record, tuple[Fraction, ...]]:
     """The compiled loop; every chunk of updates measured (exact arrays, or enclosures of
     the ideal run in float mode) and handed to the harness's evaluation."""
+    from ...engine.chunks import Chunks
     from ...engine.drive import drive, prepare
-    from ...engine.measure import (
-        ResidueMeasures,
-        enclosures,
-        exact_measures,
-        float_vector,
-        last_weights,
-        uses_residues,
-    )
 
     data = case.dataset()
     rec = Record()
     mode = rec.mode
     world = prepare(data, rule, mode)
-    su = math.lcm(*(v.denominator for v in case.u)) if case.u else 1
-    U = [int(v * su) for v in case.u]
-    state: dict[str, Any] = {"V": list(world.scales.V0)}
-    if mode == "float":
-        state["W"], state["E"] = float_vector(rule.start(data.d))
-        u_f, e_u = float_vector(case.u)
-        a = np.array([float(rule.eta * rule.factor(i)) for i in range(data.n)])
+    factors = np.array([float(rule.eta * rule.factor(i)) for i in range(data.n)])
+    measure = Chunks(world, case.u, start=rule.start(data.d), trigger_factors=factors)
 
     def on_chunk(k0: int, choices: Any, visits: Any) -> int | None:
         js = [int(j) for j in choices]
-        m: Any
-        if mode == "exact" and uses_residues(world, len(choices)):
-            m = ResidueMeasures(world, choices, k0, state["V"], U if case.u else None, su)
-            state["V"] = m.last_weights()
-        elif mode == "exact":
-            m = exact_measures(world, choices, k0, state["V"], U, su)
-            state["V"] = last_weights(world, choices, state["V"])
-        else:
-            from .measures import scale_trigger
-
-            m, state["W"], state["E"] = enclosures(
-                world, choices, k0, state["W"], state["E"], u_f, e_u
-            )
-            m["t"] = scale_trigger(m["t"], a[np.asarray(choices, dtype=np.int64)])
+        m = measure(k0, choices)
         rec.chunks.append((k0, m))
         rec.choices.extend(js)
         if rec._ev is not None:
