@@ -229,9 +229,21 @@ def read(
             + " has d or d + 1 numbers after fit(); name them with --weights ATTR "
             "(weights= in Python)"
         )
+    chosen = _agreeing(est, candidates, base, decoded, named)
+    return replace(chosen, zero=_zero(est, chosen))
+
+
+def _agreeing(
+    est: Any,
+    candidates: list[tuple[str, str | None]],
+    base: Reading,
+    decoded: list[int],
+    named: bool,
+) -> Reading:
+    """The reading whose exact scores give ``predict``'s answers (``named``: taken as
+    given); an ``InputError`` when none does, or two different predictors do."""
     agree: list[tuple[Reading, list[Fraction]]] = []
     first_miss = ""
-    named = weights is not None and (bias is not None or no_bias)
     for w_attr, b_attr in candidates:
         try:
             w, b = _predictor(est, w_attr, b_attr)
@@ -258,7 +270,7 @@ def read(
                 "probe but are different predictors; name the one predict() uses with "
                 "--weights ATTR and --bias first|last|none|ATTR (weights=, bias= in Python)"
             )
-    return replace(chosen, zero=_zero(est, chosen))
+    return chosen
 
 
 def set_budget(est: Any, reading: Reading, epochs: int | None = None) -> Any:
