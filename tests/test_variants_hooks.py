@@ -109,7 +109,7 @@ def test_a_removed_name_fails_on_import_naming_its_replacement() -> None:
     with pytest.raises(RemovedName, match=replacement):
         from pla_proof.variants import check_step
     with pytest.raises(RemovedName, match=replacement):
-        from pla_proof.variants.harness import check_step  # type: ignore[no-redef]  # noqa: F401
+        from pla_proof.variants.harness import check_step  # type: ignore[import-not-found,no-redef]  # noqa: F401
     from pla_proof.variants import Selector
     from pla_proof.variants.protocol import Selector as Selector010  # its 0.1.0 home
 

@@ -6,8 +6,8 @@ user's, said in one line that names the hook and the user's own line.
 >>> try:
 ...     call_hook(claim, "claim", 0, expect=int, expected="a Claim")
 ... except HookError as e:
-...     print(e)  # doctest: +ELLIPSIS
-claim() returned None (at ...:1); expected a Claim
+...     print(e)  # (written in a file, the message says where: "(at mine.py:2)")
+claim() returned None; expected a Claim
 """
 
 from __future__ import annotations

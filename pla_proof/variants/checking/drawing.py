@@ -14,7 +14,7 @@ property and never "a bug in pla_proof".
 >>> try:
 ...     strategy_of(NoCases(), 5.0)
 ... except HookError as e:
-...     print(str(e).split(" (at")[0])
+...     print(str(e).split(";")[0])
 cases() returned None
 """
 
