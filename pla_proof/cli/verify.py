@@ -5,56 +5,31 @@ by it), every hypothesis is discharged (the chain) and the small runs agree; 1
 otherwise.  ``--json`` prints ``{"ok": bool, "all_proved": bool, "obligations": [{"id",
 "statement", "depends_on", "checker", "status", "seconds", "hypotheses", "checkers",
 ...}, ...], "chain": ..., "small_runs": ..., ...}``.
+
+The check is :func:`pla_proof.proof.verification.verify_proof`'s; its text and JSON are
+the blueprint's own (:class:`pla_proof.proof.blueprint.Blueprint`), its graph
+:mod:`pla_proof.proof.graph`'s.
 """
 
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import InputError
 from .common import emit_json
 
-if TYPE_CHECKING:  # imported when the command runs: building the parser stays fast
-    from ..proof.blueprint import Blueprint
-    from ..proof.obligations import Obligation
-
-
-def add_coq_opinion(
-    blueprint: Blueprint,
-    obligations: Sequence[Obligation],
-    *,
-    run: bool,
-    development: bool = True,
-) -> None:
-    """Record Coq's opinion per obligation: compiled (``run``), else whether it exports;
-    with ``development`` (every obligation selected), the hand-written theorems too."""
-    from ..proof.coq import export, kernel_theorems, run_coqc
-
-    if development:
-        blueprint.kernel_theorems = kernel_theorems(ob.id for ob in obligations)
-        blueprint.kernel = {t.name: "not run" for t in blueprint.kernel_theorems}
-    if run:
-        outcome = run_coqc(obligations, development=development)
-        for oid, status in outcome.status.items():
-            blueprint.agreement.setdefault(oid, {})["coq"] = status
-        blueprint.kernel.update(outcome.theorems)
-        return
-    exported = export(obligations)
-    for oid in exported.exported:
-        blueprint.agreement.setdefault(oid, {})["coq"] = "not run (verify --coq)"
-    for oid, why in exported.skipped.items():
-        blueprint.agreement.setdefault(oid, {})["coq"] = f"not exported: {why}"
-
 
 def __getattr__(name: str) -> Any:
-    """``all_obligations`` and ``check_all``, imported on first use: building the
-    parser stays fast."""
+    """``all_obligations``, ``check_all`` and ``add_coq_opinion``, imported on first use:
+    building the parser stays fast."""
     value: Any
-    if name == "all_obligations":
+    if name == "add_coq_opinion":
+        from ..proof import verification
+
+        value = verification.add_coq_opinion
+    elif name == "all_obligations":
         from ..proof import obligations
 
         value = obligations.all_obligations
@@ -114,25 +89,14 @@ def _write(path: str, text: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    this = sys.modules[__name__]  # the heavy names through __getattr__ (tests may patch them)
-    all_obligations, check_all = this.all_obligations, this.check_all
+    this = sys.modules[__name__]  # the obligations through __getattr__ (tests may patch them)
     if not args.timeout > 0:
         raise InputError(f"--timeout must be > 0 seconds, got {args.timeout}")
-    obligations = all_obligations()
-    if args.only:
-        obligations = tuple(
-            ob
-            for ob in obligations
-            if any(
-                fnmatch.fnmatchcase(ob.id, p) or fnmatch.fnmatchcase(ob.node, p) for p in args.only
-            )
-        )
-        if not obligations:
-            raise InputError(f"--only {' '.join(args.only)}: no obligation matches")
-    blueprint = check_all(
-        obligations, timeout_ms=max(1, int(args.timeout * 1000)), partial=bool(args.only)
+    from ..proof.verification import verify_proof
+
+    blueprint = verify_proof(
+        this.all_obligations(), only=args.only, timeout=args.timeout, coq=args.coq
     )
-    add_coq_opinion(blueprint, obligations, run=args.coq, development=not args.only)
     if args.html or args.dot:
         from ..proof.graph import graph, to_dot, to_html
 
