@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from .variants.proving.instances import ClaimProof
 
 __all__ = [
-    "DEFAULT_EXAMPLES",
     "CheckOutcome",
     "CheckedVariant",
     "DatabaseNote",
@@ -43,8 +42,6 @@ __all__ = [
     "replay_counterexample",
     "variant_listing",
 ]
-
-DEFAULT_EXAMPLES = 200
 
 
 @dataclass(frozen=True)
@@ -133,7 +130,7 @@ class CheckOutcome:
 def check_specs(
     specs: Specs,
     *,
-    examples: int = DEFAULT_EXAMPLES,
+    examples: int | None = None,
     seed: int = 0,
     mode: str | None = None,
     jobs: int | None = None,
@@ -155,6 +152,10 @@ def check_specs(
     store = _store(database, read_only)
     pairs = zip(variants, modes, strict=True)
     extra = [_stored(store, v, m, limit) for (_, v), m in pairs]
+    from .variants.checking.shard import DEFAULT_EXAMPLES
+
+    if examples is None:
+        examples = DEFAULT_EXAMPLES
     how: dict[str, Any] = dict(examples=examples, seed=seed, mode=modes, limit=limit)
     how.update(jobs=jobs, minutes=minutes, shrink_runs=shrink_runs, coq=coq)
     reports, proofs = _search(variants, extra, how, progress)

@@ -13,11 +13,10 @@ from typing import Any
 
 from hypothesis import settings
 
-from pla_proof.variants.checking import DEFAULT_SHRINK_RUNS
+from pla_proof.variants.checking.shard import DEFAULT_EXAMPLES, DEFAULT_SHRINK_RUNS
 
 #: True under the thorough profile (2000 examples per property)
 THOROUGH = settings.default is not None and settings.default.max_examples >= 1000
-DEFAULT_EXAMPLES = 200
 
 
 def budget(examples: int = 10, shrink_runs: int = 100) -> dict[str, Any]:

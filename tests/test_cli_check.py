@@ -227,3 +227,11 @@ def test_a_counterexample_file_records_its_mode_and_replays_in_it(
     path.write_text(json.dumps(doc))
     assert main(["check", "bug:doubled-update", "--replay", str(path)]) == 2
     assert "unknown mode 'fuzzy'" in capsys.readouterr().err
+
+
+def test_the_commands_default_examples_is_the_searchs() -> None:
+    """One fact written twice (so that building the parser stays light): kept equal."""
+    from pla_proof.cli.check import DEFAULT_EXAMPLES as CLI
+    from pla_proof.variants.checking.shard import DEFAULT_EXAMPLES
+
+    assert CLI == DEFAULT_EXAMPLES

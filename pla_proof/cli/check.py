@@ -49,6 +49,8 @@ __all__ = [
     "run",
 ]
 
+#: the search's default, variants.checking.shard.DEFAULT_EXAMPLES, written here too so
+#: that building the parser imports no Hypothesis (tests/test_cli_check.py holds them equal)
 DEFAULT_EXAMPLES = 200
 
 

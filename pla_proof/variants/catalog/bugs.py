@@ -369,12 +369,14 @@ for _b in _ALL:
 BUGS: dict[str, SeededBug] = {b.name: b for b in _ALL}
 
 
-def kill_table(examples: int = 200, seed: int = 0, jobs: int = 1) -> list[dict[str, Any]]:
+def kill_table(examples: int | None = None, seed: int = 0, jobs: int = 1) -> list[dict[str, Any]]:
     """Run every seeded bug through the harness at ``pla-proof check``'s settings
     (first shrunk counterexample only):
     ``[{bug, mistake, expected, caught_by, points, updates, failure}]``."""
     from ..checking.search import search
+    from ..checking.shard import DEFAULT_EXAMPLES
 
+    examples = DEFAULT_EXAMPLES if examples is None else examples
     rows = []
     for b in _ALL:
         rep = search(b.variant(), examples=examples, seed=seed, first_only=True, jobs=jobs)

@@ -28,6 +28,7 @@ from ..protocol.variant import Case, Order, Variant
 from .drawing import declarations, fixed_cases, strategy_of
 from .report import CheckReport, ShardResult
 from .shard import (
+    DEFAULT_EXAMPLES,
     DEFAULT_SHARDS,
     DEFAULT_SHRINK_RUNS,
     merge,
@@ -112,7 +113,7 @@ def _unit(index: int) -> ShardResult:
 def run_searches(
     variants: Sequence[Variant],
     *,
-    examples: int = 200,
+    examples: int = DEFAULT_EXAMPLES,
     seed: int = 0,
     extra_cases: Sequence[Sequence[tuple[Case, Order]]] | None = None,
     first_only: bool = False,
@@ -247,7 +248,7 @@ def _in_workers(
 def search(
     variant: Variant,
     *,
-    examples: int = 200,
+    examples: int = DEFAULT_EXAMPLES,
     seed: int = 0,
     extra_cases: Sequence[tuple[Case, Order]] = (),
     first_only: bool = False,

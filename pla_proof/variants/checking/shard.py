@@ -40,6 +40,7 @@ from .report import (
 from .run import run_case
 
 __all__ = [
+    "DEFAULT_EXAMPLES",
     "DEFAULT_SHARDS",
     "DEFAULT_SHRINK_RUNS",
     "merge",
@@ -47,6 +48,8 @@ __all__ = [
     "shard_examples",
 ]
 
+#: Generated examples of a search round, unless asked otherwise (``check --examples``).
+DEFAULT_EXAMPLES = 200
 #: Independent seeded parts of a search (the unit of parallel work).
 DEFAULT_SHARDS = 2
 #: Runs of the variant a round may spend shrinking once it found a failure (a count,
