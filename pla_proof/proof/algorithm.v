@@ -1,0 +1,643 @@
+(* ===================================================================== *)
+(* The algorithm inside Coq: the cyclic Perceptron over Q, executable,   *)
+(* and what the development proves about it.                             *)
+(*                                                                       *)
+(* Written by hand; compiled after the development (convergence.v, with  *)
+(* the generated step lemmas before it) as one library, PlaPerceptron.v  *)
+(* (pla_proof.proof.algorithm).  Over Q: lists of rationals, labels +-1, *)
+(* any start (w0, b0) and a bias input c (decision w.x + c b; c = 0: no  *)
+(* bias).  The theorems go to R through Q2R (a ring morphism) and apply  *)
+(* the development's generic_bound (T_G) to the algorithm's steps.       *)
+(* ===================================================================== *)
+
+Require Import Reals QArith Qreals Qround List Lia Lra.
+Require Coq.Strings.String Coq.Numbers.DecimalString.
+Import ListNotations.
+
+Local Open Scope Q_scope.
+
+(* w.x over Q: the shorter list decides the length *)
+Fixpoint qdot (a b : list Q) : Q :=
+  match a, b with x :: a', z :: b' => x * z + qdot a' b' | _, _ => 0 end.
+
+(* w + t x, coordinate by coordinate (reduced, so the numbers stay small) *)
+Fixpoint qaxpy (t : Q) (x w : list Q) : list Q :=
+  match x, w with a :: x', v :: w' => Qred (t * a + v) :: qaxpy t x' w' | _, _ => [] end.
+
+(* one cyclic pass over the points (x, y) in order, from weights w and bias b, with
+   the bias input c (decision w.x + c b; c = 0: no bias): on y (w.x + c b) <= 0,
+   w <- w + y x and b <- b + y c.  The weights, the bias and m + the updates made. *)
+Fixpoint pass (c : Q) (w : list Q) (b : Q) (m : nat) (D : list (list Q * Q))
+  : list Q * Q * nat :=
+  match D with
+  | [] => (w, b, m)
+  | (x, y) :: D' =>
+      if Qle_bool (y * (qdot w x + c * b)) 0
+      then pass c (qaxpy y x w) (Qred (y * c + b)) (S m) D'
+      else pass c w b m D'
+  end.
+
+(* THE ALGORITHM: at most E passes (epochs) over the points 1..n in order, from (w, b)
+   after k updates.  Some (w, b, k) when a pass makes no update; None when the budget of
+   E passes runs out first. *)
+Fixpoint perceptron_q (E : nat) (X : list (list Q)) (Y : list Q) (c : Q)
+    (w : list Q) (b : Q) (k : nat) : option (list Q * Q * nat) :=
+  match E with
+  | O => None
+  | S E' =>
+      match pass c w b 0 (combine X Y) with
+      | (_, _, O) => Some (w, b, k)
+      | (w', b', S m) => perceptron_q E' X Y c w' b' (k + S m)
+      end
+  end.
+
+(* the cyclic Perceptron from the start (w0, b0), with an epoch budget E *)
+Definition cyclic (E : nat) (X : list (list Q)) (Y : list Q) (c : Q) (w0 : list Q) (b0 : Q)
+  : option (list Q * Q * nat) := perceptron_q E X Y c w0 b0 0.
+
+(* the data are well formed: as many labels as points, every label +1 or -1, every point
+   of dimension d *)
+Definition well_formed (X : list (list Q)) (Y : list Q) (d : nat) : bool :=
+  Nat.eqb (length X) (length Y) &&
+  forallb (fun y => Qeq_bool y 1 || Qeq_bool y (-1)) Y &&
+  forallb (fun x => Nat.eqb (length x) d) X.
+
+(* the zero vector of dimension d *)
+Definition qzeros (d : nat) : list Q := repeat 0 d.
+
+(* a number as a rational: the count of updates k, as a Q *)
+Definition qnat (k : nat) : Q := inject_Z (Z.of_nat k).
+
+(* ---- the points seen as vectors over R: the augmented (c, x), labels, weights ---- *)
+
+(* coordinate i (1-based) of a list, as a real; 0 outside *)
+Definition toR (v : list Q) : nat -> R :=
+  fun i => match i with O => 0%R | S j => Q2R (nth j v 0) end.
+
+(* one update of the Perceptron on any violator among the augmented points P (any
+   order, any choice): the step relation of the generic lemma *)
+Definition qstep (P : list (list Q * Q)) (D : nat) (w w' : nat -> R) : Prop :=
+  exists x y, In (x, y) P /\ (Q2R y ^ 2 = 1)%R /\ (Q2R y * dot D w (toR x) <= 0)%R /\
+    forall i, (1 <= i <= D)%nat -> w' i = (Q2R y * toR x i + w i)%R.
+
+Definition augment (X : list (list Q)) (Y : list Q) (c : Q) : list (list Q * Q) :=
+  map (fun xy => (c :: fst xy, snd xy)) (combine X Y).
+
+(* ---- lemmas ---- *)
+
+Lemma Q2R_Qred : forall q, Q2R (Qred q) = Q2R q.
+Proof. intros. apply Qeq_eqR. apply Qred_correct. Qed.
+
+Lemma sum_first : forall n f, sum (S n) f = (f 1%nat + sum n (fun i => f (S i)))%R.
+Proof.
+  induction n as [|n IH]; intros f; [cbn [sum]; ring|].
+  change (sum (S (S n)) f) with (sum (S n) f + f (S (S n)))%R. rewrite IH. cbn [sum]. ring.
+Qed.
+
+Lemma dot_toR : forall a b, length a = length b ->
+  dot (length a) (toR a) (toR b) = Q2R (qdot a b).
+Proof.
+  induction a as [|x a IH]; intros [|z b] L; simpl in L; try discriminate.
+  - unfold dot. cbn [sum length qdot]. rewrite RMicromega.Q2R_0. reflexivity.
+  - unfold dot in *. cbn [length qdot]. rewrite sum_first. rewrite Q2R_plus, Q2R_mult.
+    rewrite <- IH by lia. f_equal. apply sum_ext. intros [|i] Hi; [lia|reflexivity].
+Qed.
+
+Lemma toR_axpy : forall t x w i, length x = length w -> (1 <= i <= length w)%nat ->
+  toR (qaxpy t x w) i = (Q2R t * toR x i + toR w i)%R.
+Proof.
+  induction x as [|a x IH]; intros [|v w] i L I; simpl in L, I; try lia.
+  destruct i as [|[|j]]; [lia| |].
+  - change (Q2R (Qred (t * a + v)) = (Q2R t * Q2R a + Q2R v)%R).
+    rewrite Q2R_Qred, Q2R_plus, Q2R_mult. reflexivity.
+  - change (toR (qaxpy t (a :: x) (v :: w)) (S (S j))) with (toR (qaxpy t x w) (S j)).
+    rewrite IH by lia. reflexivity.
+Qed.
+
+Lemma length_axpy : forall t x w, length x = length w -> length (qaxpy t x w) = length w.
+Proof. induction x as [|a x IH]; intros [|v w] L; simpl in *; try lia. rewrite IH; lia. Qed.
+
+Lemma label_sq : forall y, (Qeq_bool y 1 || Qeq_bool y (-1))%bool = true -> (Q2R y ^ 2 = 1)%R.
+Proof.
+  intros y H. apply Bool.orb_true_iff in H.
+  destruct H as [H|H]; apply Qeq_bool_iff in H; apply Qeq_eqR in H; rewrite H;
+    unfold Q2R; simpl; field.
+Qed.
+
+(* the facts of well-formed data, point by point *)
+Lemma well_formed_in : forall X Y d, well_formed X Y d = true ->
+  forall x y, In (x, y) (combine X Y) -> length x = d /\ (Q2R y ^ 2 = 1)%R.
+Proof.
+  intros X Y d W x y I. unfold well_formed in W.
+  apply andb_prop in W as [W Hx]. apply andb_prop in W as [_ Hy].
+  rewrite forallb_forall in Hx, Hy. split.
+  - apply Nat.eqb_eq. apply Hx. apply (in_combine_l _ _ _ _ I).
+  - apply label_sq. apply Hy. apply (in_combine_r _ _ _ _ I).
+Qed.
+
+(* ---- a pass, and the algorithm, make runs: each update a step on a violator ---- *)
+
+Lemma norm2_dot : forall D a, norm2 D a = dot D a a.
+Proof. intros. unfold norm2, dot. apply sum_ext. intros. ring. Qed.
+
+Lemma expand_norm2 : forall D (t : R) (x w w' : nat -> R),
+  (forall i, (1 <= i <= D)%nat -> w' i = (t * x i + w i)%R) ->
+  norm2 D w' = (t ^ 2 * norm2 D x + 2 * t * dot D w x + norm2 D w)%R.
+Proof.
+  intros D t x w w' E. unfold norm2, dot.
+  rewrite (sum_ext D _ (fun i => (t * x i + w i) ^ 2)%R) by (intros; rewrite E by lia; ring).
+  clear E. induction D as [|D IH]; cbn [sum]; [ring| rewrite IH; ring].
+Qed.
+
+Lemma expand_dot : forall D (t : R) (u x w w' : nat -> R),
+  (forall i, (1 <= i <= D)%nat -> w' i = (t * x i + w i)%R) ->
+  dot D u w' = (t * dot D u x + dot D u w)%R.
+Proof.
+  intros D t u x w w' E. unfold dot.
+  rewrite (sum_ext D _ (fun i => u i * (t * x i + w i))%R) by (intros; rewrite E by lia; ring).
+  clear E. induction D as [|D IH]; cbn [sum]; [ring| rewrite IH; ring].
+Qed.
+
+Lemma Q2R_le_bool : forall a b, Qle_bool a b = true -> (Q2R a <= Q2R b)%R.
+Proof. intros a b H. apply Qle_Rle. apply Qle_bool_iff. exact H. Qed.
+
+Lemma pass_reach : forall P c d D w b m w' b' m' v j,
+  (forall x y, In (x, y) D -> In (c :: x, y) P /\ length x = d /\ (Q2R y ^ 2 = 1)%R) ->
+  length w = d ->
+  pass c w b m D = (w', b', m') ->
+  reach (qstep P (S d)) v (j + m) (toR (b :: w)) ->
+  reach (qstep P (S d)) v (j + m') (toR (b' :: w')) /\ length w' = d /\ (m <= m')%nat.
+Proof.
+  intros P c d D. induction D as [|[x y] D IH]; intros w b m w' b' m' v j HD L E R.
+  - simpl in E. injection E as <- <- <-. auto.
+  - simpl in E. destruct (Qle_bool (y * (qdot w x + c * b)) 0) eqn:T.
+    + destruct (HD x y (or_introl eq_refl)) as (I & Lx & Hy).
+      assert (L' : length (qaxpy y x w) = d) by (rewrite length_axpy; lia).
+      destruct (IH (qaxpy y x w) (Qred (y * c + b)) (S m) w' b' m' v j) as (R' & L'' & M);
+        [intros; apply HD; right; assumption | exact L' | exact E | | split; [|split]; auto; lia].
+      rewrite Nat.add_succ_r. apply reach_step with (w := toR (b :: w)); [exact R|].
+      exists (c :: x), y. split; [exact I|]. split; [exact Hy|]. split.
+      * replace (S d) with (length (b :: w)) by (simpl; lia).
+        rewrite dot_toR by (simpl; lia). apply Q2R_le_bool in T.
+        rewrite Q2R_mult, Q2R_plus, Q2R_mult, RMicromega.Q2R_0 in T. cbn [qdot].
+        rewrite Q2R_plus, Q2R_mult. lra.
+      * intros [|[|i]] Hi; [lia| |].
+        -- change (Q2R (Qred (y * c + b)) = (Q2R y * Q2R c + Q2R b)%R).
+           rewrite Q2R_Qred, Q2R_plus, Q2R_mult. reflexivity.
+        -- change (toR (qaxpy y x w) (S i) = (Q2R y * toR x (S i) + toR w (S i))%R).
+           apply toR_axpy; lia.
+    + destruct (IH w b m w' b' m' v j) as (R' & L' & M); auto.
+      intros; apply HD; right; assumption.
+Qed.
+
+Lemma pass_more : forall c D w b m w' b' m', pass c w b m D = (w', b', m') -> (m <= m')%nat.
+Proof.
+  intros c D. induction D as [|[x y] D IH]; intros w b m w' b' m' E; simpl in E.
+  - injection E as _ _ <-. lia.
+  - destruct (Qle_bool _ _); [apply IH in E; lia | exact (IH _ _ _ _ _ _ E)].
+Qed.
+
+(* a pass that makes no update: the weights classify every point strictly *)
+Lemma pass_clean : forall c D w b m w' b', pass c w b m D = (w', b', m) ->
+  forall x y, In (x, y) D -> 0 < y * (qdot w x + c * b).
+Proof.
+  intros c D. induction D as [|[x0 y0] D IH]; intros w b m w' b' E x y I; [destruct I|].
+  simpl in E. destruct (Qle_bool (y0 * (qdot w x0 + c * b)) 0) eqn:T.
+  - apply pass_more in E. lia.
+  - destruct I as [I|I].
+    + injection I as -> ->. apply Qnot_le_lt. intros H. apply Qle_bool_iff in H. congruence.
+    + exact (IH _ _ _ _ _ E x y I).
+Qed.
+
+Lemma perceptron_q_reach : forall X Y c d P v E w b k w' b' k',
+  (forall x y, In (x, y) (combine X Y) -> In (c :: x, y) P /\ length x = d /\ (Q2R y ^ 2 = 1)%R) ->
+  length w = d ->
+  reach (qstep P (S d)) v k (toR (b :: w)) ->
+  perceptron_q E X Y c w b k = Some (w', b', k') ->
+  reach (qstep P (S d)) v k' (toR (b' :: w')) /\ length w' = d /\
+  forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot w' x + c * b').
+Proof.
+  intros X Y c d P v E. induction E as [|E IH]; intros w b k w' b' k' HD L R Hs; [discriminate|].
+  simpl in Hs. destruct (pass c w b 0 (combine X Y)) as [[w1 b1] [|m]] eqn:Pa.
+  - injection Hs as <- <- <-. split; [exact R|]. split; [exact L|]. exact (pass_clean _ _ _ _ _ _ _ Pa).
+  - destruct (pass_reach P c d (combine X Y) w b 0 w1 b1 (S m) v k) as (R1 & L1 & _); auto.
+    { rewrite Nat.add_0_r. exact R. }
+    exact (IH w1 b1 (k + S m)%nat w' b' k' HD L1 R1 Hs).
+Qed.
+
+Lemma perceptron_q_none : forall X Y c d P v E w b k,
+  (forall x y, In (x, y) (combine X Y) -> In (c :: x, y) P /\ length x = d /\ (Q2R y ^ 2 = 1)%R) ->
+  length w = d ->
+  reach (qstep P (S d)) v k (toR (b :: w)) ->
+  perceptron_q E X Y c w b k = None ->
+  exists k' w', (k + E <= k')%nat /\ reach (qstep P (S d)) v k' w'.
+Proof.
+  intros X Y c d P v E. induction E as [|E IH]; intros w b k HD L R Hs.
+  - exists k, (toR (b :: w)). split; [lia | exact R].
+  - simpl in Hs. destruct (pass c w b 0 (combine X Y)) as [[w1 b1] [|m]] eqn:Pa; [discriminate|].
+    destruct (pass_reach P c d (combine X Y) w b 0 w1 b1 (S m) v k) as (R1 & L1 & _); auto.
+    { rewrite Nat.add_0_r. exact R. }
+    destruct (IH w1 b1 (k + S m)%nat HD L1 R1 Hs) as (k' & w' & K & R').
+    exists k', w'. split; [lia | exact R'].
+Qed.
+
+(* ---- every run is covered by the bound: the generic lemma of the development ---- *)
+
+(* any run of updates on violators among the points P (dimension D, comparator u with
+   margin g, radius R2), from any start v: (u.v + k g)^2 <= |u|^2 (|v|^2 + k R2) --
+   generic_bound (T_G) of the development, applied to this step relation *)
+Lemma reach_bound : forall P D (u : list Q) (g R2 : R) v k w,
+  length u = D ->
+  (forall x y, In (x, y) P ->
+     length x = D /\ (Q2R y * Q2R (qdot u x) >= g)%R /\ (Q2R (qdot x x) <= R2)%R) ->
+  (g > 0)%R ->
+  reach (qstep P D) v k w ->
+  ((dot D (toR u) v + g * INR k) ^ 2 <= norm2 D (toR u) * (norm2 D v + R2 * INR k))%R.
+Proof.
+  intros P D u g R2 v k w Lu HP Hg H. destruct k as [|k].
+  - inversion H; subst. cbn [INR]. rewrite !Rmult_0_r, !Rplus_0_r.
+    unfold dot, norm2. apply kernel_cauchy_schwarz.
+  - assert (Hx : forall x y, In (x, y) P -> dot D (toR u) (toR x) = Q2R (qdot u x) /\
+                norm2 D (toR x) = Q2R (qdot x x)).
+    { intros x y I. destruct (HP x y I) as (Lx & _ & _). rewrite norm2_dot.
+      split; [rewrite <- Lu | rewrite <- Lx]; apply dot_toR; lia. }
+    assert (Some : exists x y, In (x, y) P).
+    { inversion H as [|k' w1 w2 _ (x & y & I & _)]; subst. exists x, y. exact I. }
+    destruct Some as (x1 & y1 & I1). destruct (HP x1 y1 I1) as (_ & M1 & R1).
+    destruct (Hx x1 y1 I1) as (D1 & N1).
+    apply (generic_bound D (toR u) R2 g (qstep P D) v) with (w := w).
+    + intros w1 w2 (x & y & I & Hy & Hv & E). rewrite (expand_norm2 D (Q2R y) (toR x) w1 w2 E).
+      rewrite Hy. destruct (HP x y I) as (_ & _ & Rx). destruct (Hx x y I) as (_ & Nx).
+      rewrite Nx. lra.
+    + intros w1 w2 (x & y & I & Hy & Hv & E). rewrite (expand_dot D (Q2R y) (toR u) (toR x) w1 w2 E).
+      destruct (HP x y I) as (_ & Mx & _). destruct (Hx x y I) as (Dx & _). rewrite Dx. lra.
+    + exact Hg.
+    + pose proof (kernel_cauchy_schwarz D (toR u) (toR x1)) as CS.
+      pose proof (kernel_sos D (toR u)) as S. fold (dot D (toR u) (toR x1)) in CS.
+      fold (norm2 D (toR u)) in CS, S. fold (norm2 D (toR x1)) in CS.
+      rewrite D1, N1 in CS. destruct (Rle_or_lt (norm2 D (toR u)) 0) as [Z|]; [|lra].
+      assert (E0 : norm2 D (toR u) = 0%R) by lra. rewrite E0 in CS.
+      assert (Q0 : Q2R (qdot u x1) = 0%R) by nra. rewrite Q0 in M1. lra.
+    + pose proof (kernel_sos D (toR x1)) as S. fold (norm2 D (toR x1)) in S. lra.
+    + exact H.
+    + lia.
+Qed.
+
+Lemma Q2R_qnat : forall k, Q2R (qnat k) = INR k.
+Proof. intros. unfold qnat, Q2R. simpl. rewrite INR_IZR_INZ. field. Qed.
+
+(* the data's facts as the augmented points' facts *)
+Lemma augment_facts : forall X Y c u th g R2,
+  (forall x y, In (x, y) (combine X Y) -> g <= y * (qdot u x + c * th)) ->
+  (forall x, In x X -> qdot x x + c * c <= R2) ->
+  forall d, well_formed X Y d = true -> length u = d ->
+  forall x y, In (x, y) (augment X Y c) ->
+     length x = S d /\ (Q2R y * Q2R (qdot (th :: u) x) >= Q2R g)%R /\ (Q2R (qdot x x) <= Q2R R2)%R.
+Proof.
+  intros X Y c u th g R2 Hm Hr d W Lu xh y I. unfold augment in I.
+  apply in_map_iff in I as ([x y0] & E & I). simpl in E. injection E as <- ->.
+  destruct (well_formed_in X Y d W x y I) as (Lx & _).
+  split; [simpl; lia|]. split.
+  - apply Rle_ge. pose proof (Qle_Rle _ _ (Hm x y I)) as M. cbn [qdot].
+    rewrite Q2R_mult, Q2R_plus, Q2R_mult in M. rewrite Q2R_plus, Q2R_mult. lra.
+  - pose proof (Qle_Rle _ _ (Hr x (in_combine_l _ _ _ _ I))) as M. cbn [qdot].
+    rewrite Q2R_plus, Q2R_mult in M |- *. lra.
+Qed.
+
+Lemma augment_in : forall X Y c d, well_formed X Y d = true ->
+  forall x y, In (x, y) (combine X Y) ->
+    In (c :: x, y) (augment X Y c) /\ length x = d /\ (Q2R y ^ 2 = 1)%R.
+Proof.
+  intros X Y c d W x y I. destruct (well_formed_in X Y d W x y I) as (Lx & Hy).
+  split; [|auto]. unfold augment. apply in_map_iff. exists (x, y). auto.
+Qed.
+
+(* the bound at k updates, over Q: (u.w0 + th b0 + k g)^2 <= (|u|^2 + th^2)(|w0|^2 + b0^2 + k R2) *)
+Definition within_bound (u : list Q) (th : Q) (w0 : list Q) (b0 g R2 : Q) (k : nat) : Prop :=
+  (qdot u w0 + th * b0 + g * qnat k) * (qdot u w0 + th * b0 + g * qnat k)
+    <= (qdot u u + th * th) * (qdot w0 w0 + b0 * b0 + R2 * qnat k).
+
+Lemma reach_within : forall X Y c w0 b0 u th g R2,
+  well_formed X Y (length w0) = true -> length u = length w0 -> 0 < g ->
+  (forall x y, In (x, y) (combine X Y) -> g <= y * (qdot u x + c * th)) ->
+  (forall x, In x X -> qdot x x + c * c <= R2) ->
+  forall k w, reach (qstep (augment X Y c) (S (length w0))) (toR (b0 :: w0)) k w ->
+  within_bound u th w0 b0 g R2 k.
+Proof.
+  intros X Y c w0 b0 u th g R2 W Lu Hg Hm Hr k w R.
+  pose proof (reach_bound (augment X Y c) (S (length w0)) (th :: u) (Q2R g) (Q2R R2)
+    (toR (b0 :: w0)) k w ltac:(simpl; lia)
+    (augment_facts X Y c u th g R2 Hm Hr (length w0) W Lu) ltac:(apply Qlt_Rlt in Hg;
+      rewrite RMicromega.Q2R_0 in Hg; lra) R) as B.
+  rewrite norm2_dot, norm2_dot in B.
+  replace (S (length w0)) with (length (th :: u)) in B at 1 2 by (simpl; lia).
+  rewrite !dot_toR in B by (simpl; lia).
+  replace (S (length w0)) with (length (b0 :: w0)) in B by reflexivity.
+  rewrite dot_toR in B by reflexivity.
+  apply Rle_Qle. unfold within_bound. cbn [qdot] in B.
+  rewrite <- Q2R_qnat in B.
+  repeat (rewrite Q2R_mult in B || rewrite Q2R_plus in B).
+  repeat (rewrite Q2R_mult || rewrite Q2R_plus). lra.
+Qed.
+
+(* ===== (a) every run the algorithm makes is covered by the bound, from any start (w0, b0),
+   with the bias; and the weights it returns separate the data strictly ===== *)
+(* nodes: T_G, SEP, DEF_ALG *)
+Theorem cyclic_bound : forall X Y c w0 b0 u th g R2 E w b k,
+  well_formed X Y (length w0) = true -> length u = length w0 -> 0 < g ->
+  (forall x y, In (x, y) (combine X Y) -> g <= y * (qdot u x + c * th)) ->
+  (forall x, In x X -> qdot x x + c * c <= R2) ->
+  cyclic E X Y c w0 b0 = Some (w, b, k) ->
+  within_bound u th w0 b0 g R2 k /\
+  forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot w x + c * b).
+Proof.
+  intros X Y c w0 b0 u th g R2 E w b k W Lu Hg Hm Hr Run.
+  destruct (perceptron_q_reach X Y c (length w0) (augment X Y c) (toR (b0 :: w0)) E w0 b0 0
+    w b k (augment_in X Y c _ W) eq_refl (reach_start _ _) Run) as (R & _ & Sep).
+  split; [exact (reach_within X Y c w0 b0 u th g R2 W Lu Hg Hm Hr k _ R) | exact Sep].
+Qed.
+
+(* ===== (c) if it returns, the returned (w, b) separates the data strictly ===== *)
+(* nodes: SEP, DEF_ALG *)
+Theorem cyclic_separates : forall X Y c w0 b0 E w b k,
+  well_formed X Y (length w0) = true ->
+  cyclic E X Y c w0 b0 = Some (w, b, k) ->
+  length w = length w0 /\ forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot w x + c * b).
+Proof.
+  intros X Y c w0 b0 E w b k W Run.
+  destruct (perceptron_q_reach X Y c (length w0) (augment X Y c) (toR (b0 :: w0)) E w0 b0 0
+    w b k (augment_in X Y c _ W) eq_refl (reach_start _ _) Run) as (_ & L & Sep).
+  auto.
+Qed.
+
+(* ===== (b) with margin g > 0, it returns within B + 1 epochs, for any B that bounds every
+   k the bound allows ===== *)
+(* nodes: T_G, SEP, DEF_ALG *)
+Theorem cyclic_converges : forall X Y c w0 b0 u th g R2 B,
+  well_formed X Y (length w0) = true -> length u = length w0 -> 0 < g ->
+  (forall x y, In (x, y) (combine X Y) -> g <= y * (qdot u x + c * th)) ->
+  (forall x, In x X -> qdot x x + c * c <= R2) ->
+  (forall k, within_bound u th w0 b0 g R2 k -> (k <= B)%nat) ->
+  exists w b k, cyclic (S B) X Y c w0 b0 = Some (w, b, k) /\ (k <= B)%nat.
+Proof.
+  intros X Y c w0 b0 u th g R2 B W Lu Hg Hm Hr HB.
+  destruct (cyclic (S B) X Y c w0 b0) as [[[w b] k]|] eqn:Run.
+  - exists w, b, k. split; [reflexivity|]. apply HB.
+    exact (proj1 (cyclic_bound X Y c w0 b0 u th g R2 (S B) w b k W Lu Hg Hm Hr Run)).
+  - exfalso. destruct (perceptron_q_none X Y c (length w0) (augment X Y c) (toR (b0 :: w0))
+      (S B) w0 b0 0 (augment_in X Y c _ W) eq_refl (reach_start _ _) Run) as (k' & w' & K & R).
+    pose proof (HB k' (reach_within X Y c w0 b0 u th g R2 W Lu Hg Hm Hr k' w' R)). lia.
+Qed.
+
+(* ---- the numbers of a certificate, computed: the margin g of (u, th), the radius R^2 of
+        the augmented points, and the bound floor(R^2 |(u, th)|^2 / g^2) ---- *)
+
+Definition qmin2 (a b : Q) : Q := if Qle_bool a b then a else b.
+Definition qmax2 (a b : Q) : Q := if Qle_bool a b then b else a.
+
+Fixpoint qmin_over {A} (f : A -> Q) (l : list A) (m : Q) : Q :=
+  match l with [] => m | a :: l' => qmin_over f l' (qmin2 m (f a)) end.
+Fixpoint qmax_over {A} (f : A -> Q) (l : list A) (m : Q) : Q :=
+  match l with [] => m | a :: l' => qmax_over f l' (qmax2 m (f a)) end.
+
+Lemma qmin_over_le : forall A f (l : list A) m, qmin_over f l m <= m /\
+  forall a, In a l -> qmin_over f l m <= f a.
+Proof.
+  intros A f l. induction l as [|a l IH]; intros m; simpl; [split; [apply Qle_refl | tauto]|].
+  destruct (IH (qmin2 m (f a))) as [H1 H2].
+  assert (M : qmin2 m (f a) <= m /\ qmin2 m (f a) <= f a).
+  { unfold qmin2. destruct (Qle_bool m (f a)) eqn:T.
+    - apply Qle_bool_iff in T. split; [apply Qle_refl | exact T].
+    - split; [|apply Qle_refl]. apply Qlt_le_weak. apply Qnot_le_lt.
+      intros H. apply Qle_bool_iff in H. congruence. }
+  split; [apply (Qle_trans _ _ _ H1); tauto|].
+  intros b [<-|I]; [apply (Qle_trans _ _ _ H1); tauto | exact (H2 b I)].
+Qed.
+
+Lemma qmax_over_ge : forall A f (l : list A) m, m <= qmax_over f l m /\
+  forall a, In a l -> f a <= qmax_over f l m.
+Proof.
+  intros A f l. induction l as [|a l IH]; intros m; simpl; [split; [apply Qle_refl | tauto]|].
+  destruct (IH (qmax2 m (f a))) as [H1 H2].
+  assert (M : m <= qmax2 m (f a) /\ f a <= qmax2 m (f a)).
+  { unfold qmax2. destruct (Qle_bool m (f a)) eqn:T.
+    - apply Qle_bool_iff in T. split; [exact T | apply Qle_refl].
+    - split; [apply Qle_refl|]. apply Qlt_le_weak. apply Qnot_le_lt.
+      intros H. apply Qle_bool_iff in H. congruence. }
+  split; [apply (Qle_trans _ _ _ (proj1 M)); exact H1|].
+  intros b [<-|I]; [apply (Qle_trans _ _ _ (proj2 M)); exact H1 | exact (H2 b I)].
+Qed.
+
+(* g = min_p y_p (u.x_p + c th) (0 for no points) *)
+Definition margin_of (X : list (list Q)) (Y : list Q) (c : Q) (u : list Q) (th : Q) : Q :=
+  let f := fun (p : list Q * Q) => snd p * (qdot u (fst p) + c * th) in
+  match combine X Y with [] => 0 | p :: D => qmin_over f D (f p) end.
+
+(* R^2 = max_p |x_p|^2 + c^2 *)
+Definition radius_of (X : list (list Q)) (c : Q) : Q :=
+  qmax_over (fun x => qdot x x + c * c) X 0.
+
+(* floor(R^2 (|u|^2 + th^2) / g^2) *)
+Definition floor_bound (X : list (list Q)) (Y : list Q) (c : Q) (u : list Q) (th : Q) : nat :=
+  let g := margin_of X Y c u th in
+  Z.to_nat (Qfloor (radius_of X c * (qdot u u + th * th) / (g * g))).
+
+Lemma margin_of_le : forall X Y c u th x y, In (x, y) (combine X Y) ->
+  margin_of X Y c u th <= y * (qdot u x + c * th).
+Proof.
+  intros X Y c u th x y I. unfold margin_of. destruct (combine X Y) as [|p D]; [destruct I|].
+  destruct (qmin_over_le _ (fun p : list Q * Q => snd p * (qdot u (fst p) + c * th)) D
+    (snd p * (qdot u (fst p) + c * th))) as [H1 H2].
+  destruct I as [->|I]; [exact H1 | exact (H2 (x, y) I)].
+Qed.
+
+Lemma radius_of_ge : forall X c x, In x X -> qdot x x + c * c <= radius_of X c.
+Proof. intros X c x I. exact (proj2 (qmax_over_ge _ _ X 0) x I). Qed.
+
+Lemma radius_of_nonneg : forall X c, 0 <= radius_of X c.
+Proof. intros. exact (proj1 (qmax_over_ge _ _ X 0)). Qed.
+
+Lemma floor_of : forall (k : nat) (q : Q), qnat k <= q -> (k <= Z.to_nat (Qfloor q))%nat.
+Proof.
+  intros k q H. apply Qfloor_resp_le in H. unfold qnat in H. rewrite Qfloor_Z in H. lia.
+Qed.
+
+(* every run from zero: k g^2 <= R^2 |u|^2, so k <= floor(R^2 |u|^2 / g^2) *)
+Lemma reach_from_zero : forall X Y c u th,
+  well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
+  forall v, (forall i, v i = 0%R) ->
+  forall k w, reach (qstep (augment X Y c) (S (length u))) v k w ->
+  (k <= floor_bound X Y c u th)%nat.
+Proof.
+  intros X Y c u th W Hg v Z k w R. set (g := margin_of X Y c u th) in *.
+  set (R2 := radius_of X c).
+  pose proof (reach_bound (augment X Y c) (S (length u)) (th :: u) (Q2R g) (Q2R R2) v k w
+    ltac:(reflexivity)
+    (augment_facts X Y c u th g R2 (margin_of_le X Y c u th) (radius_of_ge X c)
+       (length u) W eq_refl) ltac:(apply Qlt_Rlt in Hg; rewrite RMicromega.Q2R_0 in Hg; lra) R)
+    as B.
+  assert (D0 : dot (S (length u)) (toR (th :: u)) v = 0%R).
+  { unfold dot. rewrite (sum_ext _ _ (fun _ => 0%R)) by (intros; rewrite Z; ring). apply sum_zero. }
+  assert (N0 : norm2 (S (length u)) v = 0%R).
+  { unfold norm2. rewrite (sum_ext _ _ (fun _ => 0%R)) by (intros; rewrite Z; ring). apply sum_zero. }
+  rewrite D0, N0, norm2_dot in B.
+  replace (S (length u)) with (length (th :: u)) in B by reflexivity.
+  rewrite dot_toR in B by reflexivity. cbn [qdot] in B.
+  destruct k as [|k]; [lia|]. unfold floor_bound. fold g. fold R2. apply floor_of.
+  apply Qle_shift_div_l; [apply Qmult_lt_0_compat; exact Hg|].
+  apply Rle_Qle.
+  repeat (rewrite Q2R_mult in B || rewrite Q2R_plus in B).
+  repeat (rewrite Q2R_mult || rewrite Q2R_plus). rewrite Q2R_qnat.
+  pose proof (pos_INR k). rewrite S_INR in *.
+  apply Qlt_Rlt in Hg. rewrite RMicromega.Q2R_0 in Hg.
+  set (K := (INR k + 1)%R) in *. set (G := Q2R g) in *.
+  assert (KP : (K > 0)%R) by (unfold K; lra).
+  apply (Rmult_le_reg_r K); [exact KP|]. nra.
+Qed.
+
+Lemma toR_zeros : forall d i, toR (0 :: qzeros d) i = 0%R.
+Proof.
+  intros d [|[|i]]; [reflexivity| apply RMicromega.Q2R_0 |].
+  change (Q2R (nth i (repeat 0 d) 0) = 0%R). rewrite nth_repeat. apply RMicromega.Q2R_0.
+Qed.
+
+(* ===== the theorem a certificate instantiates: on data whose checks compute to true,
+   EVERY run of the Perceptron from zero (any violator, any order: the step relation of
+   the generic lemma) makes at most floor(R^2 |(u, th)|^2 / g^2) updates; the cyclic
+   algorithm's run is one of them, and what it returns separates the data ===== *)
+(* nodes: T, SEP, DEF_ALG *)
+Theorem every_run_from_zero : forall X Y c u th,
+  well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
+  forall k w, reach (qstep (augment X Y c) (S (length u))) (fun _ => 0%R) k w ->
+  (k <= floor_bound X Y c u th)%nat.
+Proof. intros X Y c u th W Hg. apply (reach_from_zero X Y c u th W Hg). reflexivity. Qed.
+
+(* nodes: T, SEP, DEF_ALG *)
+Theorem cyclic_from_zero : forall X Y c u th E w b k,
+  well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
+  cyclic E X Y c (qzeros (length u)) 0 = Some (w, b, k) ->
+  (k <= floor_bound X Y c u th)%nat /\
+  forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot w x + c * b).
+Proof.
+  intros X Y c u th E w b k W Hg Run.
+  assert (L : length (qzeros (length u)) = length u) by apply repeat_length.
+  rewrite <- L in W.
+  destruct (perceptron_q_reach X Y c _ (augment X Y c) (toR (0 :: qzeros (length u))) E _ 0 0
+    w b k (augment_in X Y c _ W) eq_refl (reach_start _ _) Run) as (R & _ & Sep).
+  rewrite L in W, R. split; [|exact Sep].
+  exact (reach_from_zero X Y c u th W Hg _ (toR_zeros (length u)) k _ R).
+Qed.
+
+(* ---- the converse: separable <-> the algorithm returns within some budget ---- *)
+
+(* the data are linearly separable with the bias input c: some (u, th) classifies every
+   point strictly *)
+Definition separable (X : list (list Q)) (Y : list Q) (c : Q) (d : nat) : Prop :=
+  exists u th, length u = d /\ forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot u x + c * th).
+
+Lemma qmin_over_pos : forall A f (l : list A) m, 0 < m -> (forall a, In a l -> 0 < f a) ->
+  0 < qmin_over f l m.
+Proof.
+  intros A f l. induction l as [|a l IH]; intros m Hm Hl; simpl; [exact Hm|].
+  apply IH; [|intros; apply Hl; right; assumption].
+  unfold qmin2. destruct (Qle_bool m (f a)); [exact Hm | apply Hl; left; reflexivity].
+Qed.
+
+Lemma qdot_self_nonneg : forall a, (0 <= Q2R (qdot a a))%R.
+Proof.
+  intros a. rewrite <- dot_toR by reflexivity. rewrite <- norm2_dot.
+  pose proof (kernel_sos (length a) (toR a)) as S. fold (norm2 (length a) (toR a)) in S. lra.
+Qed.
+
+(* for any start, the bound caps k: some B exceeds every k it allows *)
+Lemma bound_caps : forall a N M g R2 : R, (g > 0)%R -> (0 <= N)%R -> (0 <= M)%R -> (0 <= R2)%R ->
+  exists B : nat, forall k, ((a + g * INR k) ^ 2 <= N * (M + R2 * INR k))%R -> (k <= B)%nat.
+Proof.
+  intros a N M g R2 Hg HN HM HR.
+  set (T := ((N * M + N * R2 + (a ^ 2 + 1) * g) / g ^ 2)%R).
+  assert (G2 : (g ^ 2 > 0)%R) by nra.
+  assert (T0 : (0 <= T)%R).
+  { unfold T, Rdiv. apply Rmult_le_pos; [nra | apply Rlt_le, Rinv_0_lt_compat; lra]. }
+  assert (TG : (T * g ^ 2 = N * M + N * R2 + (a ^ 2 + 1) * g)%R) by (unfold T; field; lra).
+  destruct (archimed T) as [A _].
+  assert (U : (0 < up T)%Z) by (apply lt_0_IZR; lra).
+  exists (Z.to_nat (up T)). intros k Hk.
+  destruct (le_lt_dec k (Z.to_nat (up T))) as [L|L]; [exact L|]. exfalso.
+  apply lt_INR in L. rewrite (INR_IZR_INZ (Z.to_nat (up T))), Z2Nat.id in L by lia.
+  assert (K : (INR k > T)%R) by lra.
+  assert (K1 : (INR k >= 1)%R).
+  { destruct k as [|k]; [simpl in K; lra|]. rewrite S_INR. pose proof (pos_INR k). lra. }
+  assert (GK : (g ^ 2 * INR k > N * M + N * R2 + (a ^ 2 + 1) * g)%R).
+  { assert (P : ((INR k - T) * g ^ 2 > 0)%R) by (apply Rmult_gt_0_compat; lra). nra. }
+  assert (Q1 : (g ^ 2 * INR k * INR k > (N * M + N * R2 + (a ^ 2 + 1) * g) * INR k)%R).
+  { assert (P : (0 < (g ^ 2 * INR k - (N * M + N * R2 + (a ^ 2 + 1) * g)) * INR k)%R)
+      by (apply Rmult_lt_0_compat; lra). nra. }
+  assert (Q2 : ((N * M + N * R2 + (a ^ 2 + 1) * g) * INR k
+                >= N * M + N * R2 * INR k + (a ^ 2 + 1) * g * INR k)%R).
+  { assert (P : (0 <= N * M * (INR k - 1))%R)
+      by (apply Rmult_le_pos; [apply Rmult_le_pos|]; lra). nra. }
+  assert (Q3 : (a ^ 2 + 2 * a * g * INR k + (a ^ 2 + 1) * g * INR k >= 0)%R).
+  { assert (E : (a ^ 2 + 2 * a * g * INR k + (a ^ 2 + 1) * g * INR k
+               = a ^ 2 + g * INR k * (a + 1) ^ 2)%R) by ring. rewrite E.
+    assert (0 <= g * INR k * (a + 1) ^ 2)%R by (apply Rmult_le_pos; [nra | apply pow2_ge_0]).
+    pose proof (pow2_ge_0 a). lra. }
+  assert (E2 : ((a + g * INR k) ^ 2 = a ^ 2 + 2 * a * g * INR k + g ^ 2 * INR k * INR k)%R) by ring.
+  lra.
+Qed.
+
+(* ===== the converse, and the equivalence: from any start (w0, b0), the data are separable
+   (with the bias input c) if and only if the cyclic Perceptron returns within some budget;
+   data that are not separable make it run out of every budget ===== *)
+(* nodes: SEP, DEF_ALG *)
+Theorem cyclic_iff : forall X Y c w0 b0, well_formed X Y (length w0) = true ->
+  (separable X Y c (length w0) <-> exists E w b k, cyclic E X Y c w0 b0 = Some (w, b, k)).
+Proof.
+  intros X Y c w0 b0 W. split.
+  - intros (u & th & Lu & Hs).
+    destruct (combine X Y) as [|p D] eqn:C.
+    + exists 1%nat, w0, b0, 0%nat.
+      assert (Pa : pass c w0 b0 0 (combine X Y) = (w0, b0, 0%nat)) by (rewrite C; reflexivity).
+      unfold cyclic, perceptron_q. rewrite Pa. reflexivity.
+    + set (g := margin_of X Y c u th).
+      assert (Hg : 0 < g).
+      { unfold g, margin_of. rewrite C. apply qmin_over_pos.
+        - destruct p as [x y]. apply Hs. left. reflexivity.
+        - intros [x y] I. apply Hs. right. exact I. }
+      destruct (bound_caps (Q2R (qdot u w0 + th * b0)) (Q2R (qdot u u + th * th))
+        (Q2R (qdot w0 w0 + b0 * b0)) (Q2R g) (Q2R (radius_of X c))) as [B HB].
+      * apply Qlt_Rlt in Hg. rewrite RMicromega.Q2R_0 in Hg. lra.
+      * rewrite Q2R_plus, Q2R_mult. pose proof (qdot_self_nonneg u). nra.
+      * rewrite Q2R_plus, Q2R_mult. pose proof (qdot_self_nonneg w0). nra.
+      * rewrite <- RMicromega.Q2R_0. apply Qle_Rle. apply radius_of_nonneg.
+      * destruct (cyclic_converges X Y c w0 b0 u th g (radius_of X c) B W Lu Hg
+          (margin_of_le X Y c u th) (radius_of_ge X c)) as (w & b & k & Run & _).
+        -- intros k Hk. apply HB. apply Qle_Rle in Hk. unfold within_bound in Hk.
+           repeat (rewrite Q2R_mult in Hk || rewrite Q2R_plus in Hk). rewrite Q2R_qnat in Hk.
+           repeat (rewrite Q2R_mult || rewrite Q2R_plus). nra.
+        -- exists (S B), w, b, k. exact Run.
+  - intros (E & w & b & k & Run).
+    destruct (cyclic_separates X Y c w0 b0 E w b k W Run) as (L & Sep).
+    exists w, b. split; [exact L | exact Sep].
+Qed.
+
+(* nodes: SEP, DEF_ALG *)
+Corollary not_separable_never_returns : forall X Y c w0 b0,
+  well_formed X Y (length w0) = true -> ~ separable X Y c (length w0) ->
+  forall E, cyclic E X Y c w0 b0 = None.
+Proof.
+  intros X Y c w0 b0 W N E. destruct (cyclic E X Y c w0 b0) as [[[w b] k]|] eqn:Run; [|reflexivity].
+  exfalso. apply N. apply (cyclic_iff X Y c w0 b0 W). exists E, w, b, k. exact Run.
+Qed.
+
+(* ---- for the extracted program: numbers in and out as decimal strings ---- *)
+
+Definition z_of_string (s : String.string) : option Z :=
+  option_map Z.of_int (DecimalString.NilZero.int_of_string s).
+Definition string_of_z (z : Z) : String.string := DecimalString.NilZero.string_of_int (Z.to_int z).
+Definition q_of_strings (n d : String.string) : option Q :=
+  match z_of_string n, z_of_string d with
+  | Some a, Some (Zpos b) => Some (Qmake a b)
+  | _, _ => None
+  end.
+Definition strings_of_q (q : Q) : String.string * String.string :=
+  let r := Qred q in (string_of_z (Qnum r), string_of_z (Zpos (Qden r))).
