@@ -247,7 +247,17 @@ class Trace:
         from .proof.certificate import run_certificate
 
         u = r.comparator.u if r.comparator is not None else r.w
-        return run_certificate(self.data.X, self.data.y, r.choices, r.w, u, name=self.data.name)
+        bias = self.data.bias.c if self.data.bias is not None else None
+        return run_certificate(
+            self.data.X,
+            self.data.y,
+            r.choices,
+            r.w,
+            u,
+            name=self.data.name,
+            bias=bias,
+            cyclic=r.rule == "cyclic",  # computed by the algorithm's Fixpoint; else replayed
+        )
 
 
 def _path(r: Run) -> list[tuple[Fraction, ...] | None]:

@@ -59,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
         if c.separates:
             from ..proof.certificate import separator_certificate
 
-            text = separator_certificate(data.X, data.y, c.w, name=data.name)
+            bias = data.bias.c if data.bias is not None else None
+            text = separator_certificate(data.X, data.y, c.w, name=data.name, bias=bias)
             write_coq_certificate(args.coq_certificate, text)
         else:
             print(

@@ -100,8 +100,10 @@ def add_coq_certificate_argument(p: argparse.ArgumentParser, what: str) -> None:
     p.add_argument(
         "--coq-certificate",
         metavar="FILE.v",
-        help=f"also write a Coq certificate: the data and {what} as Coq terms over Q, with a "
-        "lemma Coq's kernel checks by computation (compile with: coqc FILE.v)",
+        help=f"also write a Coq certificate: the data and {what} as Coq terms over Q, with "
+        "the convergence theorem applied to the data and the numbers checked by Coq's kernel, "
+        "and beside it the library it needs, PlaPerceptron.v (compile with: coqc "
+        "PlaPerceptron.v && coqc FILE.v)",
     )
 
 
@@ -114,17 +116,30 @@ def check_coq_path(spec: str) -> str:
         raise InputError(f"--coq-certificate {spec}: a Coq file name must end in .v")
     if not path.parent.is_dir():
         raise InputError(f"--coq-certificate {spec}: directory {path.parent} does not exist")
+    if path.stem == "PlaPerceptron":
+        raise InputError(f"--coq-certificate {spec}: that name is the library's, written beside it")
     return spec
 
 
 def write_coq_certificate(spec: str, text: str) -> None:
-    """Write a certificate and say where (stderr: the command's own output is unchanged)."""
+    """Write a certificate and, beside it, the library it needs (``PlaPerceptron.v``); say
+    where (stderr: the command's own output is unchanged)."""
+    from pathlib import Path
+
+    from ..proof.algorithm import LIBRARY, library_text
+
+    path = Path(spec)
+    library = path.parent / f"{LIBRARY}.v"
     try:
-        with open(spec, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        path.write_text(text, encoding="utf-8")
+        library.write_text(library_text(), encoding="utf-8")
     except OSError as exc:
         raise InputError(f"--coq-certificate {spec}: cannot write ({exc.strerror})") from exc
-    print(f"wrote the Coq certificate {spec} (check it with: coqc {spec})", file=sys.stderr)
+    print(
+        f"wrote the Coq certificate {spec} and the library it needs, {library} (check it "
+        f"with: cd {path.parent} && coqc {LIBRARY}.v && coqc {path.name})",
+        file=sys.stderr,
+    )
 
 
 def add_run_arguments(p: argparse.ArgumentParser) -> None:

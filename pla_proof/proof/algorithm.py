@@ -55,6 +55,7 @@ THEOREMS = (
     "cyclic_from_zero",
     "cyclic_iff",
     "not_separable_never_returns",
+    "replay_from_zero",
 )
 
 _EXTRACT = f"""Require Import {LIBRARY}.

@@ -286,6 +286,12 @@ Qed.
 Lemma Q2R_qnat : forall k, Q2R (qnat k) = INR k.
 Proof. intros. unfold qnat, Q2R. simpl. rewrite INR_IZR_INZ. field. Qed.
 
+Lemma qdot_self_nonneg : forall a, (0 <= Q2R (qdot a a))%R.
+Proof.
+  intros a. rewrite <- dot_toR by reflexivity. rewrite <- norm2_dot.
+  pose proof (kernel_sos (length a) (toR a)) as S. fold (norm2 (length a) (toR a)) in S. lra.
+Qed.
+
 (* the data's facts as the augmented points' facts *)
 Lemma augment_facts : forall X Y c u th g R2,
   (forall x y, In (x, y) (combine X Y) -> g <= y * (qdot u x + c * th)) ->
@@ -437,10 +443,10 @@ Definition margin_of (X : list (list Q)) (Y : list Q) (c : Q) (u : list Q) (th :
 Definition radius_of (X : list (list Q)) (c : Q) : Q :=
   qmax_over (fun x => qdot x x + c * c) X 0.
 
-(* floor(R^2 (|u|^2 + th^2) / g^2) *)
-Definition floor_bound (X : list (list Q)) (Y : list Q) (c : Q) (u : list Q) (th : Q) : nat :=
+(* floor(R^2 (|u|^2 + th^2) / g^2), an integer (Z: binary, so large bounds stay cheap) *)
+Definition floor_bound (X : list (list Q)) (Y : list Q) (c : Q) (u : list Q) (th : Q) : Z :=
   let g := margin_of X Y c u th in
-  Z.to_nat (Qfloor (radius_of X c * (qdot u u + th * th) / (g * g))).
+  Qfloor (radius_of X c * (qdot u u + th * th) / (g * g)).
 
 Lemma margin_of_le : forall X Y c u th x y, In (x, y) (combine X Y) ->
   margin_of X Y c u th <= y * (qdot u x + c * th).
@@ -457,9 +463,9 @@ Proof. intros X c x I. exact (proj2 (qmax_over_ge _ _ X 0) x I). Qed.
 Lemma radius_of_nonneg : forall X c, 0 <= radius_of X c.
 Proof. intros. exact (proj1 (qmax_over_ge _ _ X 0)). Qed.
 
-Lemma floor_of : forall (k : nat) (q : Q), qnat k <= q -> (k <= Z.to_nat (Qfloor q))%nat.
+Lemma floor_of : forall (k : nat) (q : Q), qnat k <= q -> (Z.of_nat k <= Qfloor q)%Z.
 Proof.
-  intros k q H. apply Qfloor_resp_le in H. unfold qnat in H. rewrite Qfloor_Z in H. lia.
+  intros k q H. apply Qfloor_resp_le in H. unfold qnat in H. rewrite Qfloor_Z in H. exact H.
 Qed.
 
 (* every run from zero: k g^2 <= R^2 |u|^2, so k <= floor(R^2 |u|^2 / g^2) *)
@@ -467,7 +473,7 @@ Lemma reach_from_zero : forall X Y c u th,
   well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
   forall v, (forall i, v i = 0%R) ->
   forall k w, reach (qstep (augment X Y c) (S (length u))) v k w ->
-  (k <= floor_bound X Y c u th)%nat.
+  (Z.of_nat k <= floor_bound X Y c u th)%Z.
 Proof.
   intros X Y c u th W Hg v Z k w R. set (g := margin_of X Y c u th) in *.
   set (R2 := radius_of X c).
@@ -483,7 +489,13 @@ Proof.
   rewrite D0, N0, norm2_dot in B.
   replace (S (length u)) with (length (th :: u)) in B by reflexivity.
   rewrite dot_toR in B by reflexivity. cbn [qdot] in B.
-  destruct k as [|k]; [lia|]. unfold floor_bound. fold g. fold R2. apply floor_of.
+  destruct k as [|k].
+  { unfold floor_bound. fold g. fold R2. apply (floor_of 0). apply Qle_shift_div_l;
+      [apply Qmult_lt_0_compat; exact Hg|]. unfold qnat. simpl. rewrite Qmult_0_l.
+    apply Rle_Qle. rewrite RMicromega.Q2R_0. repeat (rewrite Q2R_mult || rewrite Q2R_plus).
+    pose proof (qdot_self_nonneg u). pose proof (radius_of_nonneg X c) as RN.
+    apply Qle_Rle in RN. rewrite RMicromega.Q2R_0 in RN. fold R2 in RN. nra. }
+  unfold floor_bound. fold g. fold R2. apply floor_of.
   apply Qle_shift_div_l; [apply Qmult_lt_0_compat; exact Hg|].
   apply Rle_Qle.
   repeat (rewrite Q2R_mult in B || rewrite Q2R_plus in B).
@@ -509,14 +521,14 @@ Qed.
 Theorem every_run_from_zero : forall X Y c u th,
   well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
   forall k w, reach (qstep (augment X Y c) (S (length u))) (fun _ => 0%R) k w ->
-  (k <= floor_bound X Y c u th)%nat.
+  (Z.of_nat k <= floor_bound X Y c u th)%Z.
 Proof. intros X Y c u th W Hg. apply (reach_from_zero X Y c u th W Hg). reflexivity. Qed.
 
 (* nodes: T, SEP, DEF_ALG *)
 Theorem cyclic_from_zero : forall X Y c u th E w b k,
   well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
   cyclic E X Y c (qzeros (length u)) 0 = Some (w, b, k) ->
-  (k <= floor_bound X Y c u th)%nat /\
+  (Z.of_nat k <= floor_bound X Y c u th)%Z /\
   forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot w x + c * b).
 Proof.
   intros X Y c u th E w b k W Hg Run.
@@ -541,12 +553,6 @@ Proof.
   intros A f l. induction l as [|a l IH]; intros m Hm Hl; simpl; [exact Hm|].
   apply IH; [|intros; apply Hl; right; assumption].
   unfold qmin2. destruct (Qle_bool m (f a)); [exact Hm | apply Hl; left; reflexivity].
-Qed.
-
-Lemma qdot_self_nonneg : forall a, (0 <= Q2R (qdot a a))%R.
-Proof.
-  intros a. rewrite <- dot_toR by reflexivity. rewrite <- norm2_dot.
-  pose proof (kernel_sos (length a) (toR a)) as S. fold (norm2 (length a) (toR a)) in S. lra.
 Qed.
 
 (* for any start, the bound caps k: some B exceeds every k it allows *)
@@ -641,3 +647,64 @@ Definition q_of_strings (n d : String.string) : option Q :=
   end.
 Definition strings_of_q (q : Q) : String.string * String.string :=
   let r := Qred q in (string_of_z (Qnum r), string_of_z (Zpos (Qden r))).
+
+(* ---- any recorded run, replayed: the points of its updates in order (0-based) ---- *)
+
+(* from (w, b), update on each recorded point in turn; None as soon as one is not a
+   violator (or not a point) *)
+Fixpoint replay (D : list (list Q * Q)) (c : Q) (w : list Q) (b : Q) (cs : list N)
+  : option (list Q * Q) :=
+  match cs with
+  | [] => Some (w, b)
+  | p :: cs' =>
+      match nth_error D (N.to_nat p) with
+      | Some (x, y) =>
+          if Qle_bool (y * (qdot w x + c * b)) 0
+          then replay D c (qaxpy y x w) (Qred (y * c + b)) cs' else None
+      | None => None
+      end
+  end.
+
+Lemma replay_reach : forall X Y c d v cs w b w' b' k,
+  well_formed X Y d = true -> length w = d ->
+  replay (combine X Y) c w b cs = Some (w', b') ->
+  reach (qstep (augment X Y c) (S d)) v k (toR (b :: w)) ->
+  reach (qstep (augment X Y c) (S d)) v (k + length cs) (toR (b' :: w')).
+Proof.
+  intros X Y c d v cs. induction cs as [|p cs IH]; intros w b w' b' k W L E R.
+  - simpl in E. injection E as <- <-. rewrite Nat.add_0_r. exact R.
+  - simpl in E. destruct (nth_error (combine X Y) (N.to_nat p)) as [[x y]|] eqn:N; [|discriminate].
+    destruct (Qle_bool (y * (qdot w x + c * b)) 0) eqn:T; [|discriminate].
+    pose proof (nth_error_In _ _ N) as I.
+    destruct (augment_in X Y c d W x y I) as (I' & Lx & Hy).
+    assert (L' : length (qaxpy y x w) = d) by (rewrite length_axpy; lia).
+    replace (k + length (p :: cs))%nat with (S k + length cs)%nat by (simpl; lia).
+    apply (IH _ _ w' b' (S k) W L' E).
+    destruct (pass_reach (augment X Y c) c d [(x, y)] w b 0 (qaxpy y x w) (Qred (y * c + b)) 1
+      v k) as (R1 & _).
+    + intros x0 y0 [J|[]]. injection J as <- <-. auto.
+    + exact L.
+    + simpl. rewrite T. reflexivity.
+    + rewrite Nat.add_0_r. exact R.
+    + rewrite Nat.add_1_r in R1. exact R1.
+Qed.
+
+(* nodes: T, DEF_ALG *)
+Theorem replay_from_zero : forall X Y c u th cs w b,
+  well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
+  replay (combine X Y) c (qzeros (length u)) 0 cs = Some (w, b) ->
+  (Z.of_nat (length cs) <= floor_bound X Y c u th)%Z.
+Proof.
+  intros X Y c u th cs w b W Hg E.
+  assert (L : length (qzeros (length u)) = length u) by apply repeat_length.
+  pose proof (replay_reach X Y c (length u) (toR (0 :: qzeros (length u))) cs _ 0 w b 0 W L E
+    (reach_start _ _)) as R.
+  exact (reach_from_zero X Y c u th W Hg _ (toR_zeros (length u)) _ _ R).
+Qed.
+
+(* a boolean check: the weights classify every point strictly *)
+Fixpoint separates (D : list (list Q * Q)) (c : Q) (w : list Q) (b : Q) : bool :=
+  match D with
+  | [] => true
+  | (x, y) :: D' => negb (Qle_bool (y * (qdot w x + c * b)) 0) && separates D' c w b
+  end.

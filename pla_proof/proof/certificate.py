@@ -1,18 +1,30 @@
-"""Coq certificates of runs and separators: the data, the choices and the weights as
-Coq terms over Q, with a lemma Coq's kernel checks by computation (``vm_compute``).
+"""Coq certificates of runs and separators that apply the theorem to the data.
 
-A *run certificate* (``pla-proof trace DATA --coq-certificate FILE.v``) states that
-replaying the recorded choices from ``w = 0`` makes every update on a violator
-(``y_p w.x_p <= 0``) and ends on the recorded weights, that those weights separate every
-point strictly, and that the number of updates ``k`` satisfies ``k g^2 <= R^2 |u|^2`` for
-the comparator ``u`` (``g = min_p y_p u.x_p > 0``).  A *separator certificate*
-(``pla-proof certify DATA WEIGHTS --coq-certificate FILE.v``) states that the weights
-separate every point and that the bound they imply, ``R^2 |w|^2 / g^2``, is the value
-printed.  Labels are checked to be +-1 and rows to have the stated length.
+A certificate is a ``.v`` file that ``Require``s the library ``PlaPerceptron`` (the
+development and the algorithm inside Coq, :mod:`pla_proof.proof.algorithm`, written beside
+it) and proves, by Coq's kernel, on the data written into it:
+
+* that the data are well formed (labels +-1, rows of one length) and that ``gamma`` (the
+  margin of the comparator ``(u, th)``) and ``R2`` (the radius of the augmented points
+  ``(x, c)``) are the numbers stated;
+* **the theorem instantiated on the data** (``every_run``): every run of the Perceptron
+  from ``w = 0`` -- any violator at each update, in any order -- makes at most
+  ``floor(R^2 |(u, th)|^2 / gamma^2)`` updates (``every_run_from_zero`` of
+  ``algorithm.v``, from the development's generic lemma);
+* for a *run certificate* (``pla-proof trace DATA --coq-certificate FILE.v``): the run
+  itself, computed by Coq (``vm_compute``) -- for the cyclic rule with the algorithm's own
+  ``Fixpoint`` ``cyclic``, for another rule by replaying its recorded points -- made ``k``
+  updates, ``k`` is within the bound, and the weights it ends on separate the data;
+* for a *separator certificate* (``pla-proof certify DATA WEIGHTS --coq-certificate``):
+  the weights separate every point and the bound they imply is the value printed.
+
+A data set with a bias convention ``(x, c)`` is written as its points ``x`` with the bias
+input ``c`` (the algorithm's decision ``w.x + c b``); weights and comparator split into
+``(w, b)`` and ``(u, th)``.
 
 >>> from fractions import Fraction as F
 >>> text = separator_certificate([(F(1),), (F(-2),)], [1, -1], [F(1, 2)])
->>> "Lemma certificate" in text and "(1 # 2)" in text
+>>> "Theorem every_run" in text and "(1 # 2)" in text
 True
 """
 
@@ -23,42 +35,14 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["integral", "q", "run_certificate", "separator_certificate"]
+__all__ = ["LIBRARY", "integral", "q", "run_certificate", "separator_certificate"]
 
-_PRELUDE = r"""Require Import QArith Qminmax List Bool.
+#: the library a certificate needs (:mod:`pla_proof.proof.algorithm`)
+LIBRARY = "PlaPerceptron"
+
+_PRELUDE = f"""Require Import Reals {LIBRARY} QArith Qround List.
 Import ListNotations.
 Open Scope Q_scope.
-
-Fixpoint dotq (a b : list Q) : Q :=
-  match a, b with x :: a', z :: b' => Qred (x * z + dotq a' b') | _, _ => 0 end.
-Fixpoint step (c : Q) (x w : list Q) : list Q :=
-  match x, w with a :: x', b :: w' => Qred (c * a + b) :: step c x' w' | _, _ => [] end.
-Fixpoint eqlist (a b : list Q) : bool :=
-  match a, b with
-  | x :: a', z :: b' => Qeq_bool x z && eqlist a' b'
-  | [], [] => true
-  | _, _ => false
-  end.
-Fixpoint separates (Xs : list (list Q)) (Ys : list Q) (w : list Q) : bool :=
-  match Xs, Ys with
-  | x :: Xs', y :: Ys' => negb (Qle_bool (y * dotq w x) 0) && separates Xs' Ys' w
-  | [], [] => true
-  | _, _ => false
-  end.
-Fixpoint min_margin (m : Q) (Xs : list (list Q)) (Ys : list Q) (u : list Q) : Q :=
-  match Xs, Ys with
-  | x :: Xs', y :: Ys' => min_margin (Qmin m (y * dotq u x)) Xs' Ys' u
-  | _, _ => m
-  end.
-Definition margin (Xs : list (list Q)) (Ys : list Q) (u : list Q) : Q :=
-  match Xs, Ys with
-  | x :: Xs', y :: Ys' => min_margin (y * dotq u x) Xs' Ys' u
-  | _, _ => 0
-  end.
-Definition radius2 (Xs : list (list Q)) : Q := fold_left (fun m x => Qmax m (dotq x x)) Xs 0.
-Definition labels_ok (Ys : list Q) : bool := forallb (fun y => Qeq_bool (y * y) 1) Ys.
-Definition rows_ok (d : nat) (Xs : list (list Q)) : bool :=
-  forallb (fun x => Nat.eqb (length x) d) Xs.
 """
 
 
@@ -91,14 +75,87 @@ def _vector(v: Sequence[Any]) -> str:
     return "[" + "; ".join(q(a) for a in v) + "]"
 
 
-def _data(X: Sequence[Sequence[Any]], y: Sequence[int], name: str) -> list[str]:
-    rows = ";\n  ".join(_vector(x) for x in X)
-    return [
-        f"(* the data: {name}, n = {len(X)}, d = {len(X[0]) if X else 0} *)",
-        f"Definition d : nat := {len(X[0]) if X else 0}.",
-        f"Definition X : list (list Q) := [\n  {rows}].",
+def _split(v: Sequence[Any], bias: Any) -> tuple[list[Any], Any]:
+    """``(w, b)`` of augmented weights (the last coordinate is the bias's), or ``(w, 0)``."""
+    return (list(v[:-1]), v[-1]) if bias is not None else (list(v), 0)
+
+
+def _numbers(X: Sequence[Sequence[Any]], y: Sequence[int], c: Any, u: Sequence[Any], th: Any):
+    """``gamma``, ``R2`` and ``floor(R2 |(u, th)|^2 / gamma^2)`` as Coq computes them."""
+    fc = Fraction(c)
+    g = min(
+        (yi * (sum((Fraction(a) * b for a, b in zip(u, x, strict=True)), Fraction(0)) + fc * th)
+         for x, yi in zip(X, y, strict=True)),
+        default=Fraction(0),
+    )  # fmt: skip
+    R2 = max((sum((Fraction(v) ** 2 for v in x), Fraction(0)) + fc * fc for x in X),
+             default=Fraction(0))  # fmt: skip
+    R2 = max(R2, Fraction(0))
+    uu = sum((Fraction(v) ** 2 for v in u), Fraction(0)) + Fraction(th) ** 2
+    ratio = R2 * uu / (g * g) if g != 0 else Fraction(0)
+    return g, R2, uu, ratio, math.floor(ratio)
+
+
+def _head(
+    X: Sequence[Sequence[Any]],
+    y: Sequence[int],
+    bias: Any,
+    U: Sequence[Any],
+    TH: Any,
+    name: str,
+    what: str,
+    command: str,
+) -> tuple[list[str], int]:
+    c = bias if bias is not None else 0
+    rows = [list(x[:-1]) for x in X] if bias is not None else [list(x) for x in X]
+    g, R2, _, _, bound = _numbers(rows, y, c, U, TH)
+    d = len(U)
+    lines = [
+        f"(* {what} on {name}, checked by Coq's kernel.",
+        f"   Written by `pla-proof {command} --coq-certificate`.  It needs the library",
+        f"   {LIBRARY}.v (the development and the algorithm inside Coq, written beside it):",
+        f"   in this directory, run  coqc {LIBRARY}.v  once, then  coqc THIS_FILE.v  *)",
+        _PRELUDE,
+        f"(* the data: {name}, n = {len(rows)}, d = {d}; c is the bias input (the data's",
+        "   bias coordinate (x, c); 0: none), the decision is w.x + c b *)",
+        "Definition X : list (list Q) := [\n  " + ";\n  ".join(_vector(x) for x in rows) + "].",
         f"Definition Y : list Q := {_vector(y)}.",
+        f"Definition c : Q := {q(c)}.",
+        "",
+        "(* the comparator (u, th) *)",
+        f"Definition U : list Q := {_vector(U)}.",
+        f"Definition TH : Q := {q(TH)}.",
+        "",
+        "(* the numbers of the bound: its margin gamma = min_p y_p (u.x_p + c th), the squared",
+        "   radius R2 = max_p |x_p|^2 + c^2, and floor(R2 (|u|^2 + th^2) / gamma^2) *)",
+        f"Definition gamma : Q := {q(g)}.",
+        f"Definition R2 : Q := {q(R2)}.",
+        "",
+        "Lemma data_well_formed : well_formed X Y (length U) = true.",
+        "Proof. vm_compute. reflexivity. Qed.",
+        "Lemma gamma_is_the_margin : margin_of X Y c U TH == gamma.",
+        "Proof. vm_compute. reflexivity. Qed.",
+        "Lemma gamma_positive : 0 < margin_of X Y c U TH.",
+        "Proof. vm_compute. reflexivity. Qed.",
+        "Lemma R2_is_the_radius : radius_of X c == R2.",
+        "Proof. vm_compute. reflexivity. Qed.",
+        f"Lemma the_bound : floor_bound X Y c U TH = {bound}%Z.",
+        "Proof. vm_compute. reflexivity. Qed.",
+        f"Lemma the_bound_from_gamma_and_R2 : Qfloor (R2 * (qdot U U + TH * TH) / (gamma * gamma)) = {bound}%Z.",
+        "Proof. vm_compute. reflexivity. Qed.",
+        "",
+        "(* THE THEOREM on these data (every_run_from_zero, from the development's generic",
+        "   lemma): every run of the Perceptron from w = 0 -- any violator at each update, in",
+        f"   any order -- makes at most floor(R2 |(u, th)|^2 / gamma^2) = {bound} updates *)",
+        "Theorem every_run : forall k w,",
+        "  reach (qstep (augment X Y c) (S (length U))) (fun _ => 0%R) k w ->",
+        f"  (Z.of_nat k <= {bound})%Z.",
+        "Proof.",
+        "  intros k w H. rewrite <- the_bound.",
+        "  exact (every_run_from_zero X Y c U TH data_well_formed gamma_positive k w H).",
+        "Qed.",
     ]
+    return lines, bound
 
 
 def run_certificate(
@@ -109,46 +166,59 @@ def run_certificate(
     u: Sequence[Any],
     *,
     name: str = "data",
+    bias: Any = None,
+    cyclic: bool = False,
 ) -> str:
-    """The certificate of a run: the points ``X``, labels ``y``, the 0-based ``choices``
-    (the point of each update, in order), the final ``w`` and the comparator ``u``."""
-    u = integral(u)
-    lines = [
-        f"(* A run of the Perceptron on {name}, checked by Coq's kernel by computation.",
-        "   Written by `pla-proof trace --coq-certificate`; compile with coqc. *)",
-        _PRELUDE,
-        *_data(X, y, name),
-        "(* the point of each update (0-based), in order *)",
-        "Definition choices : list N := [" + "; ".join(f"{c}%N" for c in choices) + "].",
-        f"Definition W : list Q := {_vector(w)}.",
-        "(* the comparator, scaled to coprime integers (the bound is scale-free) *)",
-        f"Definition U : list Q := {_vector(u)}.",
-        r"""
-(* replay from w = 0: every update on a violator (y w.x <= 0), or None *)
-Fixpoint replay (w : list Q) (cs : list N) : option (list Q) :=
-  match cs with
-  | [] => Some w
-  | p :: cs' =>
-      let x := nth (N.to_nat p) X [] in
-      let y := nth (N.to_nat p) Y 0 in
-      if Nat.ltb (N.to_nat p) (length X) && Qle_bool (y * dotq w x) 0
-      then replay (step y x w) cs' else None
-  end.
-
-Definition run_ok : bool :=
-  match replay (repeat 0 d) choices with Some w => eqlist w W | None => false end.
-Definition k : Q := inject_Z (Z.of_nat (length choices)).
-Definition g : Q := margin X Y U.
-Definition bound_ok : bool :=
-  negb (Qle_bool g 0) && Qle_bool (k * g * g) (radius2 X * dotq U U).
-
-Lemma certificate :
-  labels_ok Y = true /\ rows_ok d X = true /\ run_ok = true /\
-  separates X Y W = true /\ bound_ok = true.
-Proof. repeat split; vm_compute; reflexivity. Qed.
-""",
-    ]
-    return "\n".join(lines)
+    """The certificate of a run: the points ``X`` (as trained: with the bias column when
+    ``bias`` is the bias input ``c``), labels ``y``, the 0-based ``choices`` (the point of
+    each update, in order), the final ``w`` and the comparator ``u``.  ``cyclic``: the run
+    is the cyclic rule's from ``w = 0``, computed by the algorithm's ``Fixpoint``; else
+    its choices are replayed."""
+    U, TH = _split(integral(u), bias)
+    W, B = _split(w, bias)
+    k = len(choices)
+    lines, bound = _head(X, y, bias, U, TH, name, "A run of the Perceptron", "trace")
+    lines.append("")
+    if cyclic:
+        lines += [
+            f"(* the run: the cyclic Perceptron from w = 0 (the Fixpoint cyclic, at most {k + 1}",
+            "   passes), computed by Coq; it returned these weights after k updates *)",
+            f"Definition W : list Q := {_vector(W)}.",
+            f"Definition B : Q := {q(B)}.",
+            f"Lemma the_run : cyclic {k + 1} X Y c (qzeros (length U)) 0 = Some (W, B, {k}%nat).",
+            "Proof. vm_compute. reflexivity. Qed.",
+            "",
+            f"(* and this run is one of them: it made k = {k} updates, at most the bound, and",
+            "   the weights it returned separate every point *)",
+            f"Theorem this_run : (Z.of_nat {k} <= {bound})%Z /\\",
+            "  forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot W x + c * B).",
+            "Proof.",
+            f"  destruct (cyclic_from_zero X Y c U TH {k + 1} W B {k} data_well_formed gamma_positive",
+            "    the_run) as [K S]. rewrite the_bound in K. split; [exact K | exact S].",
+            "Qed.",
+        ]
+    else:
+        lines += [
+            "(* the run: the point of each update (0-based), in order, replayed from w = 0 by",
+            "   Coq (each one a violator when chosen); it ends on these weights *)",
+            "Definition choices : list N := [" + "; ".join(f"{int(j)}%N" for j in choices) + "].",
+            f"Definition W : list Q := {_vector(W)}.",
+            f"Definition B : Q := {q(B)}.",
+            "Lemma the_run : replay (combine X Y) c (qzeros (length U)) 0 choices = Some (W, B).",
+            "Proof. vm_compute. reflexivity. Qed.",
+            "Lemma the_run_separates : separates (combine X Y) c W B = true.",
+            "Proof. vm_compute. reflexivity. Qed.",
+            "",
+            f"(* and this run is one of them: it made k = {k} updates, at most the bound *)",
+            f"Theorem this_run : length choices = {k}%nat /\\ (Z.of_nat {k} <= {bound})%Z.",
+            "Proof.",
+            "  assert (L : length choices = " + f"{k}%nat) by reflexivity. split; [exact L|].",
+            "  rewrite <- L, <- the_bound.",
+            "  exact (replay_from_zero X Y c U TH choices W B data_well_formed gamma_positive",
+            "    the_run).",
+            "Qed.",
+        ]
+    return "\n".join(lines) + "\n"
 
 
 def separator_certificate(
@@ -157,30 +227,26 @@ def separator_certificate(
     w: Sequence[Any],
     *,
     name: str = "data",
+    bias: Any = None,
 ) -> str:
-    """The certificate of an external separator ``w``: it separates every point, and the
-    bound it implies, ``R^2 |w|^2 / g^2`` with ``g = min_p y_p w.x_p``, is the value
-    stated (computed here exactly and checked by Coq)."""
-    R2 = max((sum((Fraction(v) ** 2 for v in x), Fraction(0)) for x in X), default=Fraction(0))
-    g = min((yi * sum((Fraction(a) * b for a, b in zip(w, x, strict=True)), Fraction(0)))
-             for x, yi in zip(X, y, strict=True))  # fmt: skip
-    ww = sum((Fraction(v) ** 2 for v in w), Fraction(0))
-    bound = R2 * ww / (g * g) if g != 0 else Fraction(0)
-    lines = [
-        f"(* A separator of {name}, checked by Coq's kernel by computation.",
-        "   Written by `pla-proof certify --coq-certificate`; compile with coqc. *)",
-        _PRELUDE,
-        *_data(X, y, name),
-        f"Definition W : list Q := {_vector(w)}.",
-        "(* the bound R^2 |w|^2 / g^2 it implies for every run of the Perceptron *)",
-        f"Definition B : Q := {q(bound)}.",
-        r"""
-Definition g : Q := margin X Y W.
-
-Lemma certificate :
-  labels_ok Y = true /\ rows_ok d X = true /\ separates X Y W = true /\
-  Qeq_bool (radius2 X * dotq W W / (g * g)) B = true.
-Proof. repeat split; vm_compute; reflexivity. Qed.
-""",
+    """The certificate of an external separator ``w`` (as trained: its last coordinate the
+    bias's when ``bias`` is the bias input ``c``): it separates every point, the bound it
+    implies for every run, ``R^2 |w|^2 / g^2`` with ``g = min_p y_p w.x_p``, is the value
+    stated, and the theorem instantiated with ``w`` as the comparator proves it."""
+    U, TH = _split(w, bias)
+    rows = [list(x[:-1]) for x in X] if bias is not None else [list(x) for x in X]
+    c = bias if bias is not None else 0
+    _, _, _, ratio, _ = _numbers(rows, y, c, U, TH)
+    lines, _ = _head(X, y, bias, U, TH, name, "A separator", "certify")
+    lines += [
+        "",
+        "(* the weights separate every point, and the bound they imply, R2 |w|^2 / gamma^2,",
+        "   is B *)",
+        f"Definition B : Q := {q(ratio)}.",
+        "Lemma separator : separates (combine X Y) c U TH = true.",
+        "Proof. vm_compute. reflexivity. Qed.",
+        "Lemma bound_value : radius_of X c * (qdot U U + TH * TH) /",
+        "  (margin_of X Y c U TH * margin_of X Y c U TH) == B.",
+        "Proof. vm_compute. reflexivity. Qed.",
     ]
-    return "\n".join(lines)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,70 @@
+"""The Coq library ``PlaPerceptron`` (the development and the algorithm inside Coq) and the
+extracted program, built once and shared: by the tests of one session, by the workers of
+pytest-xdist (a file lock) and by later sessions on the same machine (the directory is
+named by a hash of the library's text and the tools' versions)."""
+
+from __future__ import annotations
+
+import fcntl
+import functools
+import hashlib
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from pla_proof.proof.algorithm import LIBRARY, build_library, build_program, library_text
+
+COQC = shutil.which("coqc")
+OCAMLOPT = shutil.which("ocamlopt")
+
+
+@functools.cache
+def _home() -> Path:
+    version = subprocess.run(
+        [COQC or "coqc", "--version"], capture_output=True, text=True, check=False
+    ).stdout
+    from pla_proof.proof.algorithm import DRIVER
+
+    key = hashlib.sha256((library_text() + version + DRIVER).encode()).hexdigest()[:16]
+    home = Path(tempfile.gettempdir()) / f"pla-proof-coq-{key}"
+    home.mkdir(exist_ok=True)
+    return home
+
+
+def _locked(name: str, done: str, build: object) -> Path:
+    home = _home()
+    with open(home / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (home / done).exists():
+            build(home)  # type: ignore[operator]
+    return home
+
+
+@functools.cache
+def library_dir() -> Path:
+    """The directory holding the compiled ``PlaPerceptron.vo``."""
+    return _locked("library", f"{LIBRARY}.vo", build_library)
+
+
+@functools.cache
+def program() -> Path:
+    """The extracted, compiled program (``pla_perceptron``)."""
+    library_dir()
+    return _locked("program", "pla_perceptron", build_program) / "pla_perceptron"
+
+
+def compiles(text: str, name: str = "Certificate") -> bool:
+    """Whether ``coqc`` accepts ``text`` (a file that ``Require``s the library)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"{name}.v"
+        path.write_text(text, encoding="utf-8")
+        proc = subprocess.run(
+            [COQC or "coqc", "-q", "-Q", str(library_dir()), "", path.name],
+            cwd=tmp,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        return proc.returncode == 0

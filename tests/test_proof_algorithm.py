@@ -1,0 +1,133 @@
+"""The algorithm inside Coq (``algorithm.v``): it compiles with the development, its
+headline theorems rest on Coq's standard real-number axioms only, and the program Coq's
+extraction makes of it agrees with the engine, update for update, on the built-in data
+sets (zero start, nonzero start, the bias as the algorithm's own b) -- and disagrees with a
+sabotaged engine."""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _coq_library import COQC, OCAMLOPT, library_dir, program
+
+from pla_proof.data import load
+from pla_proof.engine.drive import drive
+from pla_proof.engine.rule import LinearRule
+from pla_proof.proof.algorithm import LIBRARY, THEOREMS, ProgramRun, run_program
+from pla_proof.trainer import train
+
+pytestmark = pytest.mark.skipif(
+    COQC is None or OCAMLOPT is None,
+    reason="coqc or ocamlopt is not installed (Debian packages 'coq', 'ocaml-nox'; "
+    ".ci/apt-packages.txt)",
+)
+
+BUILTINS = ["students", "orthonormal:3", "orthonormal:6", "xor-x1x2", "demo2d", "maxviol:1/4"]
+
+#: Print Assumptions of every headline theorem: Coq's standard real-number axioms only
+STANDARD_AXIOMS = {
+    "ClassicalDedekindReals.sig_forall_dec",
+    "FunctionalExtensionality.functional_extensionality_dep",
+}
+
+
+def extracted(data: Any, *, epochs: int, split: bool, w0: Any = None) -> ProgramRun:
+    """The extracted program on ``data``: with ``split``, the bias coordinate becomes the
+    algorithm's own b (bias input c); else the data as trained (c = 0)."""
+    if split and data.bias is not None:
+        X = [list(x[:-1]) for x in data.X]
+        return run_program(program(), X, data.y, epochs=epochs, c=data.bias.c)
+    return run_program(program(), data.X, data.y, epochs=epochs, w0=w0)
+
+
+def as_trained(r: ProgramRun, data: Any, split: bool) -> tuple[Fraction, ...]:
+    assert r.w is not None and r.b is not None
+    if split and data.bias is not None:
+        return (*r.w, r.b)
+    assert r.b == 0  # c = 0: the bias never moves
+    return r.w
+
+
+@pytest.mark.parametrize("split", [False, True], ids=["as-trained", "bias-as-b"])
+@pytest.mark.parametrize("name", BUILTINS)
+def test_the_extracted_program_makes_the_engines_updates(name: str, split: bool) -> None:
+    data = load(name)
+    run = train(data, rule="cyclic")
+    assert run.status == "converged"
+    # the theorem: a run of k updates needs at most k + 1 passes
+    r = extracted(data, epochs=run.updates + 1, split=split)
+    assert r.k == run.updates
+    assert as_trained(r, data, split) == tuple(run.w)
+
+
+@pytest.mark.parametrize("name", ["students", "orthonormal:3", "xor-x1x2", "demo2d"])
+def test_the_extracted_program_from_a_nonzero_start(name: str) -> None:
+    data = load(name)
+    w0 = tuple(Fraction((-1) ** i * (i + 1), 3) for i in range(data.d))
+    dec = drive(data, LinearRule(w0=w0), order="cyclic", budget=10_000)
+    assert dec.status == "converged"
+    r = extracted(data, epochs=dec.updates + 1, split=False, w0=w0)
+    assert r.k == dec.updates and r.w == tuple(dec.w)
+    assert r.k != train(data).updates or r.w != tuple(train(data).w)  # the start mattered
+
+
+def test_on_data_that_are_not_separable_it_runs_out_of_budget() -> None:
+    data = load("xor")
+    assert train(data).status == "not_separable"
+    for split in (False, True):
+        assert extracted(data, epochs=200, split=split).k is None
+
+
+def test_a_sabotaged_engine_disagrees_with_the_extracted_program() -> None:
+    """The update's sign flipped, the update doubled, an update skipped (a strict trigger):
+    each engine run differs from Coq's in its count or its weights."""
+    data = load("demo2d")
+    honest = train(data)
+    coq = extracted(data, epochs=honest.updates + 1, split=False)
+    assert (coq.k, coq.w) == (honest.updates, tuple(honest.w))
+
+    def flipped(w: Any, x: Any, y: Any) -> list[Any]:
+        return [wi - y * xi for wi, xi in zip(w, x, strict=True)]
+
+    def doubled(w: Any, x: Any, y: Any) -> list[Any]:
+        return [wi + 2 * y * xi for wi, xi in zip(w, x, strict=True)]
+
+    for broken in (
+        train(data, update=flipped, comparator=None, budget=200),
+        train(data, update=doubled, comparator=None, budget=200),
+        train(data, trigger=lambda m: m < 0, comparator=None, budget=200),
+    ):
+        assert (broken.updates, tuple(broken.w)) != (coq.k, coq.w)
+
+
+def test_the_headline_theorems_rest_on_the_standard_axioms_only() -> None:
+    """One ``Print Assumptions`` of a tuple of them all (the union of their axioms; one
+    traversal of the development instead of one per theorem)."""
+    lines = [
+        f"Require Import {LIBRARY}.",
+        f"Definition headline := ({', '.join(THEOREMS)}).",
+        "Print Assumptions headline.",
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "Assumptions.v"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        out = subprocess.run(
+            [COQC or "coqc", "-q", "-Q", str(library_dir()), "", path.name],
+            cwd=tmp,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=True,
+        ).stdout
+    assert out.count("Axioms:") == 1
+    axioms = {
+        line.strip()
+        for line in out.splitlines()
+        if line and not line.startswith((" ", "\t", "Axioms:"))
+    }
+    assert axioms == STANDARD_AXIOMS
