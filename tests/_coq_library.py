@@ -54,6 +54,15 @@ def program() -> Path:
     return _locked("program", "pla_perceptron", build_program) / "pla_perceptron"
 
 
+def compiles_all(texts: list[str]) -> list[bool]:
+    """:func:`compiles` for each text, two at a time (most of a compile is loading the
+    library)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(2) as pool:
+        return list(pool.map(compiles, texts))
+
+
 def compiles(text: str, name: str = "Certificate") -> bool:
     """Whether ``coqc`` accepts ``text`` (a file that ``Require``s the library)."""
     with tempfile.TemporaryDirectory() as tmp:
