@@ -89,7 +89,7 @@ def test_the_students_certificate_applies_the_theorem_and_edits_are_rejected(
 
 def test_a_replayed_run_is_checked_and_a_choice_that_is_no_violator_rejected() -> None:
     data = from_arrays([[1, 0], [0, 1], [-1, -1]], [1, 1, -1], name="t")
-    text, r = run_text(data, cyclic=False)
+    text, _ = run_text(data, cyclic=False)
     assert "replay (combine X Y)" in text and compiles(text)
     choices = line(text, "Definition choices")
     assert choices == "Definition choices : list N := [0%N; 1%N]."

@@ -140,9 +140,7 @@ def _run(cmd: list[str], cwd: Path, timeout: float, what: str) -> None:
         raise InputError(f"{what} failed: {' '.join(lines[-4:])}")
 
 
-def build_library(
-    directory: str | Path, *, coqc: str | None = None, timeout: float = 600
-) -> Path:
+def build_library(directory: str | Path, *, coqc: str | None = None, timeout: float = 600) -> Path:
     """Write ``PlaPerceptron.v`` into ``directory`` and compile it (``coqc``, about ten
     seconds); the path of the ``.v`` (the ``.vo`` beside it)."""
     binary = _binary("coqc", coqc, "Coq (Debian package 'coq')")
@@ -153,9 +151,7 @@ def build_library(
     return path
 
 
-def build_program(
-    directory: str | Path, *, coqc: str | None = None, timeout: float = 600
-) -> Path:
+def build_program(directory: str | Path, *, coqc: str | None = None, timeout: float = 600) -> Path:
     """Extract ``cyclic`` to OCaml in ``directory`` (which holds the compiled library) and
     compile it with the driver (``ocamlfind ocamlopt``); the program's path."""
     binary = _binary("coqc", coqc, "Coq (Debian package 'coq')")

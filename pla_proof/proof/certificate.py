@@ -85,7 +85,9 @@ def _split(v: Sequence[Any], bias: Any) -> tuple[list[Any], Any]:
     return (list(v[:-1]), v[-1]) if bias is not None else (list(v), 0)
 
 
-def _numbers(X: Sequence[Sequence[Any]], y: Sequence[int], c: Any, u: Sequence[Any], th: Any):
+def _numbers(
+    X: Sequence[Sequence[Any]], y: Sequence[int], c: Any, u: Sequence[Any], th: Any
+) -> tuple[Fraction, Fraction, Fraction, Fraction, int]:
     """``gamma``, ``R2`` and ``floor(R2 |(u, th)|^2 / gamma^2)`` as Coq computes them."""
     fc = Fraction(c)
     g = min(
@@ -146,7 +148,8 @@ def _head(
         "Proof. vm_compute. reflexivity. Qed.",
         f"Lemma the_bound : floor_bound X Y c U TH = {bound}%Z.",
         "Proof. vm_compute. reflexivity. Qed.",
-        f"Lemma the_bound_from_gamma_and_R2 : Qfloor (R2 * (qdot U U + TH * TH) / (gamma * gamma)) = {bound}%Z.",
+        "Lemma the_bound_from_gamma_and_R2 :",
+        f"  Qfloor (R2 * (qdot U U + TH * TH) / (gamma * gamma)) = {bound}%Z.",
         "Proof. vm_compute. reflexivity. Qed.",
         "",
         "(* THE THEOREM on these data (every_run_from_zero, from the development's generic",
@@ -195,12 +198,14 @@ def run_certificate(
             "",
             f"(* and this run is one of them: it made k = {k} updates, at most the bound, and",
             "   the weights it returned separate every point *)",
-            f"Theorem this_run : cyclic {k + 1} X Y c (qzeros (length U)) 0 = Some (W, B, {k}%nat) /\\",
+            "Theorem this_run :",
+            f"  cyclic {k + 1} X Y c (qzeros (length U)) 0 = Some (W, B, {k}%nat) /\\",
             f"  (Z.of_nat {k} <= {bound})%Z /\\",
             "  forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot W x + c * B).",
             "Proof.",
-            f"  destruct (cyclic_from_zero X Y c U TH {k + 1} W B {k} data_well_formed gamma_positive",
-            "    the_run) as [K S]. rewrite the_bound in K. split; [exact the_run | split; assumption].",
+            f"  destruct (cyclic_from_zero X Y c U TH {k + 1} W B {k} data_well_formed",
+            "    gamma_positive the_run) as [K S]. rewrite the_bound in K.",
+            "  split; [exact the_run | split; assumption].",
             "Qed.",
         ]
     else:
@@ -216,7 +221,8 @@ def run_certificate(
             f"Proof. {_BY_KERNEL.format('true')} Qed.",
             "",
             f"(* and this run is one of them: it made k = {k} updates, at most the bound *)",
-            "Theorem this_run : replay (combine X Y) c (qzeros (length U)) 0 choices = Some (W, B) /\\",
+            "Theorem this_run :",
+            "  replay (combine X Y) c (qzeros (length U)) 0 choices = Some (W, B) /\\",
             f"  length choices = {k}%nat /\\ (Z.of_nat {k} <= {bound})%Z.",
             "Proof.",
             "  assert (L : length choices = " + f"{k}%nat) by reflexivity.",
