@@ -63,7 +63,7 @@ def test_the_students_certificate_applies_the_theorem_and_edits_are_rejected(
     text = path.read_text()
     # the theorem instantiated on the data, with gamma and R^2 from the certificate, and the
     # run computed by the algorithm's Fixpoint (students: bias (x, 1), so c = 1)
-    assert "Theorem every_run" in text and "every_run_from_zero X Y c U TH" in text
+    assert "Theorem every_run" in text and "every_perceptron_run X Y c U TH" in text
     assert "Definition c : Q := (1 # 1)." in text
     assert "Definition gamma : Q := (13565 # 1)." in text
     assert "Definition R2 : Q := (501 # 1)." in text

@@ -540,6 +540,64 @@ Proof.
   exact (reach_from_zero X Y c u th W Hg _ (toR_zeros (length u)) k _ R).
 Qed.
 
+(* ---- the development's own Perceptron (convergence.v: `run`, any violator at each
+        update) on these data: the points (c, x_p) and labels y_p, p = 1..n ---- *)
+
+Definition points_R (X : list (list Q)) (c : Q) : nat -> nat -> R :=
+  fun p => toR (c :: nth (p - 1) X []).
+Definition labels_R (Y : list Q) : nat -> R := fun p => Q2R (nth (p - 1) Y 0).
+
+Lemma run_is_reach : forall X Y c d, well_formed X Y d = true ->
+  forall k w, run (S d) (length X) (points_R X c) (labels_R Y) k w ->
+  reach (qstep (augment X Y c) (S d)) (fun _ => 0%R) k w.
+Proof.
+  intros X Y c d W k w H. induction H as [|k w p H IH [Hp Hv]]; [exact (reach_start _ _)|].
+  apply reach_step with (w := w); [exact IH|].
+  assert (LXY : length X = length Y).
+  { unfold well_formed in W. apply andb_prop in W as [W _]. apply andb_prop in W as [W _].
+    apply Nat.eqb_eq. exact W. }
+  assert (I : In (nth (p - 1) X [], nth (p - 1) Y 0) (combine X Y)).
+  { rewrite <- combine_nth by exact LXY. apply nth_In. rewrite combine_length. lia. }
+  destruct (augment_in X Y c d W _ _ I) as (I' & _ & Hy).
+  exists (c :: nth (p - 1) X []), (nth (p - 1) Y 0). split; [exact I'|]. split; [exact Hy|].
+  split; [exact Hv|]. intros i _. reflexivity.
+Qed.
+
+(* every run of the development's Perceptron on these data, from w = 0, with any violator
+   chosen at each update: at most floor(R^2 |(u, th)|^2 / g^2) updates *)
+(* nodes: T, DEF_ALG *)
+Theorem every_perceptron_run : forall X Y c u th,
+  well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
+  forall k w, run (S (length u)) (length X) (points_R X c) (labels_R Y) k w ->
+  (Z.of_nat k <= floor_bound X Y c u th)%Z.
+Proof.
+  intros X Y c u th W Hg k w H.
+  exact (every_run_from_zero X Y c u th W Hg k w (run_is_reach X Y c (length u) W k w H)).
+Qed.
+
+(* ===== (b) from zero: with margin g > 0 (that of (u, th)), it returns within
+   floor(R^2 |(u, th)|^2 / g^2) + 1 epochs ===== *)
+(* nodes: T, SEP, DEF_ALG *)
+Theorem cyclic_converges_from_zero : forall X Y c u th,
+  well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
+  exists w b k, cyclic (S (Z.to_nat (floor_bound X Y c u th))) X Y c (qzeros (length u)) 0
+    = Some (w, b, k) /\ (Z.of_nat k <= floor_bound X Y c u th)%Z.
+Proof.
+  intros X Y c u th W Hg.
+  set (B := Z.to_nat (floor_bound X Y c u th)).
+  destruct (cyclic (S B) X Y c (qzeros (length u)) 0) as [[[w b] k]|] eqn:Run.
+  - exists w, b, k. split; [reflexivity|].
+    exact (proj1 (cyclic_from_zero X Y c u th (S B) w b k W Hg Run)).
+  - exfalso.
+    assert (L : length (qzeros (length u)) = length u) by apply repeat_length.
+    rewrite <- L in W.
+    destruct (perceptron_q_none X Y c _ (augment X Y c) (toR (0 :: qzeros (length u))) (S B)
+      _ 0 0 (augment_in X Y c _ W) eq_refl (reach_start _ _) Run) as (k' & w' & K & R).
+    rewrite L in W, R.
+    pose proof (reach_from_zero X Y c u th W Hg _ (toR_zeros (length u)) k' w' R) as F.
+    unfold B in K. lia.
+Qed.
+
 (* ---- the converse: separable <-> the algorithm returns within some budget ---- *)
 
 (* the data are linearly separable with the bias input c: some (u, th) classifies every

@@ -9,8 +9,8 @@ it) and proves, by Coq's kernel, on the data written into it:
   ``(x, c)``) are the numbers stated;
 * **the theorem instantiated on the data** (``every_run``): every run of the Perceptron
   from ``w = 0`` -- any violator at each update, in any order -- makes at most
-  ``floor(R^2 |(u, th)|^2 / gamma^2)`` updates (``every_run_from_zero`` of
-  ``algorithm.v``, from the development's generic lemma);
+  ``floor(R^2 |(u, th)|^2 / gamma^2)`` updates (``every_perceptron_run`` of
+  ``algorithm.v``: ``convergence.v``'s ``run``, bounded by the development's generic lemma);
 * for a *run certificate* (``pla-proof trace DATA --coq-certificate FILE.v``): the run
   itself, computed by Coq (``vm_compute``) -- for the cyclic rule with the algorithm's own
   ``Fixpoint`` ``cyclic``, for another rule by replaying its recorded points -- made ``k``
@@ -152,15 +152,16 @@ def _head(
         f"  Qfloor (R2 * (qdot U U + TH * TH) / (gamma * gamma)) = {bound}%Z.",
         "Proof. vm_compute. reflexivity. Qed.",
         "",
-        "(* THE THEOREM on these data (every_run_from_zero, from the development's generic",
-        "   lemma): every run of the Perceptron from w = 0 -- any violator at each update, in",
-        f"   any order -- makes at most floor(R2 |(u, th)|^2 / gamma^2) = {bound} updates *)",
+        "(* THE THEOREM on these data (every_perceptron_run, from the development's generic",
+        "   lemma): every run of the development's Perceptron (convergence.v's run) from",
+        "   w = 0 -- any violator at each update, in any order -- makes at most",
+        f"   floor(R2 |(u, th)|^2 / gamma^2) = {bound} updates *)",
         "Theorem every_run : forall k w,",
-        "  reach (qstep (augment X Y c) (S (length U))) (fun _ => 0%R) k w ->",
+        "  run (S (length U)) (length X) (points_R X c) (labels_R Y) k w ->",
         f"  (Z.of_nat k <= {bound})%Z.",
         "Proof.",
         "  intros k w H. rewrite <- the_bound.",
-        "  exact (every_run_from_zero X Y c U TH data_well_formed gamma_positive k w H).",
+        "  exact (every_perceptron_run X Y c U TH data_well_formed gamma_positive k w H).",
         "Qed.",
     ]
     return lines, bound
