@@ -6,6 +6,7 @@ sabotaged engine."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import tempfile
 from fractions import Fraction
@@ -13,15 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _coq_library import COQC, OCAMLOPT, library_dir, program
+from _coq_library import COQC, OCAMLOPT, compiles_all, library_dir, program
 
 from pla_proof.data import load
 from pla_proof.engine.drive import drive
 from pla_proof.engine.rule import LinearRule
-from pla_proof.proof.algorithm import LIBRARY, THEOREMS, ProgramRun, run_program
+from pla_proof.proof.algorithm import LIBRARY, THEOREMS, ProgramRun, run_program, source
 from pla_proof.trainer import train
 
-pytestmark = pytest.mark.skipif(
+needs_tools = pytest.mark.skipif(
     COQC is None or OCAMLOPT is None,
     reason="coqc or ocamlopt is not installed (Debian packages 'coq', 'ocaml-nox'; "
     ".ci/apt-packages.txt)",
@@ -53,6 +54,7 @@ def as_trained(r: ProgramRun, data: Any, split: bool) -> tuple[Fraction, ...]:
     return r.w
 
 
+@needs_tools
 @pytest.mark.parametrize("split", [False, True], ids=["as-trained", "bias-as-b"])
 @pytest.mark.parametrize("name", BUILTINS)
 def test_the_extracted_program_makes_the_engines_updates(name: str, split: bool) -> None:
@@ -65,6 +67,7 @@ def test_the_extracted_program_makes_the_engines_updates(name: str, split: bool)
     assert as_trained(r, data, split) == tuple(run.w)
 
 
+@needs_tools
 @pytest.mark.parametrize("name", ["students", "orthonormal:3", "xor-x1x2", "demo2d"])
 def test_the_extracted_program_from_a_nonzero_start(name: str) -> None:
     data = load(name)
@@ -76,6 +79,7 @@ def test_the_extracted_program_from_a_nonzero_start(name: str) -> None:
     assert r.k != train(data).updates or r.w != tuple(train(data).w)  # the start mattered
 
 
+@needs_tools
 def test_on_data_that_are_not_separable_it_runs_out_of_budget() -> None:
     data = load("xor")
     assert train(data).status == "not_separable"
@@ -83,6 +87,7 @@ def test_on_data_that_are_not_separable_it_runs_out_of_budget() -> None:
         assert extracted(data, epochs=200, split=split).k is None
 
 
+@needs_tools
 def test_a_sabotaged_engine_disagrees_with_the_extracted_program() -> None:
     """The update's sign flipped, the update doubled, an update skipped (a strict trigger):
     each engine run differs from Coq's in its count or its weights."""
@@ -105,6 +110,7 @@ def test_a_sabotaged_engine_disagrees_with_the_extracted_program() -> None:
         assert (broken.updates, tuple(broken.w)) != (coq.k, coq.w)
 
 
+@needs_tools
 def test_the_headline_theorems_rest_on_the_standard_axioms_only() -> None:
     """One ``Print Assumptions`` of a tuple of them all (the union of their axioms; one
     traversal of the development instead of one per theorem)."""
@@ -131,3 +137,26 @@ def test_the_headline_theorems_rest_on_the_standard_axioms_only() -> None:
         if line and not line.startswith((" ", "\t", "Axioms:"))
     }
     assert axioms == STANDARD_AXIOMS
+
+
+def test_nothing_is_admitted_or_assumed() -> None:
+    text = re.sub(r"\(\*.*?\*\)", "", source(), flags=re.S)
+    for word in ("Admitted", "admit", "Axiom", "Parameter", "Conjecture", "Abort", "Hypothesis"):
+        assert not re.search(rf"\b{word}\b", text), word
+
+
+@needs_tools
+def test_a_sabotaged_algorithm_is_rejected_by_coqc() -> None:
+    """algorithm.v compiled on top of the library (its names shadow the library's; as
+    shipped it compiles: it is the library's end) with the bias update's sign flipped, or
+    the weights' update flipped: the proofs fail (two compiles of the file, in parallel:
+    the one check that its proofs depend on its definitions)."""
+    text = f"Require Import {LIBRARY}.\n" + source()
+    bias = "then pass c (qaxpy y x w) (Qred (y * c + b)) (S m) D'"
+    weights = "Qred (t * a + v) :: qaxpy t x' w'"
+    assert bias in text and weights in text
+    sabotaged = [
+        text.replace(bias, "then pass c (qaxpy y x w) (Qred (b - y * c)) (S m) D'"),
+        text.replace(weights, "Qred (v - t * a) :: qaxpy t x' w'"),
+    ]
+    assert compiles_all(sabotaged) == [False, False]
