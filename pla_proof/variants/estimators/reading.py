@@ -93,6 +93,7 @@ BUDGET_NAMES = (
     "n_iters",
     "epochs",
     "n_epochs",
+    "n_epoch",
     "num_epochs",
     "max_epochs",
     "epoch",
