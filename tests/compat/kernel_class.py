@@ -2,7 +2,7 @@
 labels, the kernel (1 + x.z)^2, no weight vector anywhere.  ``pla-proof check --fit
 kernel_class.py:variant`` checks it through ``predict`` alone (PREDICT, STOP, EPOCHS; the
 end claim on weights is unchecked).  Its broken twin caches kernel rows under the wrong
-key (``i % 4``): from the fifth point on, ``fit`` updates on stale kernel values, stops
+key (``i % 2``): from the third point on, ``fit`` updates on stale kernel values, stops
 believing it is done, and ``predict`` gets a training label wrong."""
 
 import numpy as np
@@ -44,9 +44,9 @@ class KernelRowCache(KernelPerceptron):
         for _ in range(self.max_iter):
             mistakes = 0
             for i in range(len(X)):
-                if i % 4 not in cache:  # the key should be i
-                    cache[i % 4] = self.row(X, i)
-                if y[i] * np.sum(self.alpha * y * cache[i % 4]) <= 0:
+                if i % 2 not in cache:  # the key should be i
+                    cache[i % 2] = self.row(X, i)
+                if y[i] * np.sum(self.alpha * y * cache[i % 2]) <= 0:
                     self.alpha[i] += 1
                     mistakes += 1
             if mistakes == 0:
