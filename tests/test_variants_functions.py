@@ -117,7 +117,10 @@ def test_the_cli_says_how_it_read_the_function_and_checks_it(
 def test_the_cli_refuses_what_a_function_cannot_take_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    for extra in (["--fit", f"{FIXTURES}:needs_eta"], ["--fit", f"{COMPAT}:variant", "--weights", "w"]):
+    for extra in (
+        ["--fit", f"{FIXTURES}:needs_eta"],
+        ["--fit", f"{COMPAT}:variant", "--weights", "w"],
+    ):
         assert main(["check", *extra, "--out", str(tmp_path)]) == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and ("eta" in err[0] or "--weights does not apply" in err[0])

@@ -18,7 +18,6 @@ from pla_proof.examples import perceptrons as P
 from pla_proof.variants.estimators.reading import Reading, read
 
 
-
 def load(path: Path) -> Any:
     """A test file of classes and functions in the shapes people write (by path)."""
     spec = importlib.util.spec_from_file_location(f"_shapes_{path.stem}", path)
