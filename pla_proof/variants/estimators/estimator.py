@@ -30,6 +30,14 @@ against its own ``predict`` (:mod:`.reading`); what is checked:
   is tried up to the epochs the theorem allows (``bound + 1``), or ``max(2 B, 1000)``
   when that is less (the run is then inconclusive if it still does not separate).
 
+When no weights can be read (a kernel class), ``PREDICT``, ``STOP`` and ``EPOCHS`` are
+judged from ``predict`` alone and the end claim is unchecked (the reading says why); a
+fit still wrong on the largest budget tried is judged only when that budget left the
+fitted model unchanged (it stopped by itself), else the run is inconclusive.  When the
+reading's probe fit mispredicts its own separable training points, the probe is the
+first fixed example: a verdict, never a refusal.  A training function's predictions are
+its returned weights': the end claim judges them, ``EPOCHS`` its budget.
+
 >>> from sklearn.linear_model import Perceptron
 >>> v = Estimator(lambda: Perceptron(eta0=1.0), name="sklearn", trace="partial_fit")
 >>> v.name, v.reading.describe()[:35], v.extra_properties["STOP"][:24]
@@ -104,7 +112,9 @@ FUNCTION_EPOCHS_PROPERTY = (
 class Estimator(Variant):
     """A ``fit(X, y)`` estimator class checked as a Perceptron (see the module docs).
 
-    ``factory()`` makes a fresh estimator; ``rate`` is the step size ``a`` of an update
+    ``factory()`` makes a fresh estimator, or ``factory`` is a training function
+    ``f(X, y, ...)`` (:mod:`.functions`: its returned weights are checked by the end
+    claim, its budget by ``EPOCHS``); ``rate`` is the step size ``a`` of an update
     ``(w, b) += a y (x, 1)`` (default: the estimator's ``eta0``, ``eta`` or 1; mlxtend's
     ``eta`` moves by ``2 eta``: pass ``rate``); ``trace``: ``"partial_fit"``, a tracer
     function, or ``None`` (final checks only); ``epochs``: the implementation's epoch
