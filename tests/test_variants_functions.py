@@ -59,6 +59,14 @@ def test_each_returned_shape_is_read_by_shape_and_training_points(
     assert r.describe().startswith(f"a training function returning {returns};")
 
 
+def test_the_label_coding_is_the_one_whose_weights_settle() -> None:
+    # given -1/+1 its weights classify the probes but still change with more epochs: not
+    # its coding; given 0/1 they settle
+    assert read_function(F.drifting_with_pm1).fit_labels == (0, 1)
+    assert read_function(F.drifting_with_pm1, labels="pm1").fit_labels == (-1, 1)
+    assert read_function(F.perceptron).fit_labels == (-1, 1)
+
+
 def test_bias_says_where_the_bias_is_and_a_wrong_one_is_a_verdict() -> None:
     assert read_function(F.perceptron_bw, bias="first").returns == "(b, w)"
     with pytest.raises(InputError, match=r"returned \(np.float64.*\(with --bias last\)"):

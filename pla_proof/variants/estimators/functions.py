@@ -16,7 +16,9 @@ bias first or last, among other returned values or not, and dual coefficients
 weights classify the training points of two separable probes.  None left is a verdict,
 not a refusal: the probe is the counterexample (the most natural reading is taken, and
 the runs report what the function returns).  Two different predictors left are
-ambiguous (``--bias first|last|none`` says which).  Whether a score of exactly 0
+ambiguous (``--bias first|last|none`` says which).  The labels are -1/+1, or 0/1 when
+-1/+1 gives no reading that classifies the probes, or only one whose predictor still
+changes with twice the epochs (it has not settled: not its coding).  Whether a score of exactly 0
 classifies a point as +1 is read from a one-point probe: a function that makes no
 update on ``(x, +1)`` from zero weights takes a score of 0 as +1 (end claim ``SEP0``),
 any other the strict sign (``SEP``).
@@ -287,6 +289,7 @@ def read_function(
         budget = (budget[0], epochs)
     tries = [budget] if budget is None else [budget, (budget[0], max(2 * budget[1], 1000))]
     first: tuple[list[tuple[Reading, str]], TrainingFunction, tuple[int, int]] | None = None
+    unsettled: tuple[Reading, tuple[str, int] | None] | None = None
     try:
         with probing(limit):
             for neg, pos in codings[labels]:
@@ -301,11 +304,18 @@ def read_function(
                         continue
                     again = _fit(function, size, _PROBE2_X, y2)
                     good = [(r, t) for r, t in good if _classifies(r, again, _PROBE2_X, _PROBE2_Y)]
-                    if good:
-                        chosen, words = _one(good, fitted, name)
-                        reading = replace(chosen, fit_labels=(neg, pos), budget=budget)
-                        reading = replace(reading, returns=words)
+                    if not good:
+                        continue
+                    chosen, words = _one(good, fitted, name)
+                    reading = replace(chosen, fit_labels=(neg, pos), budget=budget, returns=words)
+                    if _settled(function, reading, size, fitted, y1):  # its own coding
                         return replace(reading, zero=_zero(function, reading, size))
+                    if unsettled is None:
+                        unsettled = (reading, size)
+                    break  # another coding may settle
+            if unsettled is not None:  # no coding settles: the first that classifies
+                reading, size = unsettled
+                return replace(reading, zero=_zero(function, reading, size))
     except HookError as exc:
         raise InputError(f"{name}() fails on a separable 8-point probe: {exc}") from None
     except Exception as exc:  # the user's code: reported, never a traceback
@@ -326,6 +336,27 @@ def read_function(
         "under every reading (checked first, as a fixed example)"
     )
     return replace(reading, fit_labels=coding, budget=budget, returns=words, zero=0, probe=probe)
+
+
+def _settled(
+    function: Callable[..., Any],
+    reading: Reading,
+    size: tuple[str, int] | None,
+    fitted: TrainingFunction,
+    y: np.ndarray,
+) -> bool:
+    """The reading's predictor on the probe does not change with twice the epochs: the
+    labels are the function's own (a function given labels in another coding keeps
+    updating on points it classifies right).  Without an epoch budget: True."""
+    if size is None:
+        return True
+    more = _fit(function, (size[0], 2 * size[1]), PROBE_X, y)
+    try:
+        w, b = reading.predictor(fitted)
+        w2, b2 = reading.predictor(more)
+    except (TypeError, ValueError, IndexError, AttributeError):
+        return False
+    return same_predictor([*w, b], [*w2, b2])
 
 
 def _items_of(fitted: TrainingFunction) -> list[Any]:
