@@ -103,6 +103,13 @@ def test_each_broken_function_fails_with_the_property_of_its_mistake(name: str, 
         assert "perceptron_few_epochs() stopped on its epoch budget (max_iter = 5)" in text
 
 
+def test_a_function_that_returns_the_wrong_length_in_a_run_is_the_users_error() -> None:
+    report = check_estimator(F.perceptron_extra_weight, expect_failure="RUNS", **budget(10, 20))
+    text = report.report.result("RUNS").counterexample.failure.describe()  # type: ignore[union-attr]
+    assert "perceptron_extra_weight() returned" in text and "(at fit_shapes.py:" in text
+    assert "(read as (w, b)); expected" in text
+
+
 def test_a_probe_the_function_gets_wrong_is_checked_first_not_refused() -> None:
     v = Estimator(F.perceptron_wrong_sign)
     assert v.reading.probe is not None and v.examples()[0].name == "probe"

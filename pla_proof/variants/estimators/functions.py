@@ -52,7 +52,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError
-from ..boundary.calls import HookError, call_hook, hook_error, returned
+from ..boundary.calls import HookError, call_hook, defined_at, hook_error, returned
 from ..boundary.limits import DEFAULT_TIME_LIMIT
 from .reading import PROBE_X, PROBE_Y, Reading, budget_of, probing, same_predictor, size_of
 
@@ -161,8 +161,16 @@ class TrainingFunction:
         assert self.how is not None
         w, b = self.how.predictor(self)
         zero = 1 if self.how.zero == 1 else 0
+        points = np.asarray(X, dtype=np.float64).reshape(len(X), -1)
+        if len(w) != points.shape[1]:
+            name = getattr(self.function, "__name__", "function")
+            raise HookError(
+                f"{name}() returned {len(w)} weight(s){defined_at(self.function)} (read as "
+                f"{self.how.returns}); expected {points.shape[1]} (one per coordinate of the "
+                "points)"
+            )
         out = []
-        for x in np.asarray(X, dtype=np.float64).reshape(len(X), -1):
+        for x in points:
             s = sum((a * Fraction(float(v)) for a, v in zip(w, x, strict=True)), b)
             out.append(1 if s > 0 else -1 if s < 0 else zero)
         return np.array(out)
