@@ -13,11 +13,18 @@ it against the model's own** ``predict`` before the checker uses it:
   numeric attribute of length d or d + 1, bias first or last) is compared with
   ``predict`` on the probe's points and on 40 more points; a reading is kept when the
   sign of its exact score ``w.x + b`` gives ``predict``'s answer wherever that sign is
-  certain (the score is farther from 0 than float64 rounding can move it).  None left,
-  or two that disagree: an :class:`~pla_proof.errors.InputError` that says so and
-  names the options (``weights=``, ``bias=``; ``--weights``, ``--bias`` on the command
-  line).  Weights and bias both named are taken as given (the checker's ``READ``
-  property then judges them against ``predict`` on every run);
+  certain (the score is farther from 0 than float64 rounding can move it).
+  ``coef_`` with ``intercept_`` (scikit-learn's convention) is taken first when it
+  agrees.  None left: a dual class's coefficients are tried with the linear kernel
+  (``w = sum_i c_i l_i p_i`` from stored points, coefficients and labels), then
+  ``predict`` alone is checked (:attr:`Reading.predict_only` says why; the end claim is
+  unchecked).  Two different predictors left: an :class:`~pla_proof.errors.InputError`
+  that says so and names the options (``weights=``, ``bias=``; ``--weights``,
+  ``--bias`` on the command line) -- unless the probe fit mispredicts its own training
+  points, a verdict (:attr:`Reading.probe`: the check runs the probe first).  A named
+  reading that fails is refused the same way; weights and bias both named are taken as
+  given (the checker's ``READ`` property then judges them against ``predict`` on every
+  run);
 * **sign(0)**: ``predict`` of a copy whose weights and bias are set to 0 (every score is
   then exactly 0); +1 makes the end claim ``SEP0`` (every label predicted, sign(0) = +1),
   anything else ``SEP`` (strict separation);
