@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from checking import budget, cli_budget
 
 from pla_proof.cli import main
-from pla_proof.testing import check_variant
+from pla_proof.testing import check_estimator, check_variant
 from pla_proof.variants import resolve
 
 COMPAT = Path(__file__).parent / "compat"
@@ -26,6 +27,32 @@ FILES = {
     "kernel.py": "G1",
     "multiclass.py": "G1",
 }
+
+
+#: ``--fit`` files (a training function, a kernel class) -> the property that refutes
+#: their broken twin
+FIT_FILES = {
+    "training_function.py": "SEP",
+    "kernel_class.py": "PREDICT",
+}
+
+
+def fit_file(name: str) -> Any:
+    """The module of a ``--fit`` file, loaded by path as ``pla-proof check`` loads it."""
+    from pla_proof.variants.boundary import import_user_module
+
+    return import_user_module(str(COMPAT / name), name)
+
+
+@pytest.mark.parametrize("name", sorted(FIT_FILES))
+def test_a_correct_fit_file_keeps_passing(name: str) -> None:
+    report = check_estimator(fit_file(name).variant, **budget(10)).report
+    assert report.ok and report.runs > 0 and report.skipped == 0
+
+
+@pytest.mark.parametrize("name", sorted(FIT_FILES))
+def test_its_broken_fit_twin_keeps_being_refuted(name: str) -> None:
+    check_estimator(fit_file(name).broken, expect_failure=FIT_FILES[name], **budget(10, 20))
 
 
 @pytest.mark.parametrize("name", sorted(FILES))

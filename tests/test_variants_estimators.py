@@ -1,9 +1,12 @@
 """fit(X, y) classes in the common shapes, checked for real: a correct one passes, its
 broken twin fails with the property that names the mistake, and an epoch budget is
-reported as a budget."""
+reported as a budget.  Dual and kernel classes too: through their coefficients with the
+linear kernel, through predict() alone with another; and a class whose probe fit
+mispredicts is checked (the probe first), never refused."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -18,6 +21,20 @@ from pla_proof.variants import search
 from pla_proof.variants.estimators.estimator import Estimator
 
 SHAPES = "pla_proof.examples.perceptrons"
+HERE = Path(__file__).parent
+
+
+def load(path: Path) -> Any:
+    """A test file of classes in the shapes people write (by path)."""
+    spec = importlib.util.spec_from_file_location(f"_shapes_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+F = load(HERE / "fixtures" / "fit_shapes.py")
+K = load(HERE / "compat" / "kernel_class.py")
 
 
 def failing(report: Any) -> set[str]:
@@ -79,3 +96,38 @@ def test_the_two_common_shapes_are_checked_for_real_through_the_cli(
     assert code == 0 and doc["runs"] > 0 and doc["skipped"] == 0
     ids = [p["id"] for p in doc["properties"]]
     assert "SEP0" in ids and "SEP" not in ids  # its own coding and sign(0) = +1
+
+
+def test_a_dual_class_with_the_linear_kernel_is_checked_on_its_primal_weights() -> None:
+    report = check_estimator(F.DualPerceptron, **budget(20)).report
+    assert report.ok and report.result("SEP").runs > 0 and report.result("READ").runs > 0
+    broken = check_estimator(F.DualBiasWrong, expect_failure="SEP", **budget(10, 30)).report
+    assert {"SEP", "PREDICT"} <= failing(broken)
+
+
+def test_a_kernel_class_is_checked_through_predict_alone() -> None:
+    report = check_estimator(K.variant, **budget(10)).report
+    assert report.ok and report.runs > 0
+    ids = {p.id for p in report.properties}
+    assert {"PREDICT", "STOP", "EPOCHS"} <= ids and not ids & {"SEP", "SEP0", "READ"}
+    assert report.result("PREDICT").runs > 0
+
+
+def test_a_kernel_class_that_mispredicts_its_training_points_fails_predict() -> None:
+    report = check_estimator(K.broken, expect_failure="PREDICT", **budget(10, 20)).report
+    assert "READ" not in {p.id for p in report.properties}
+    text = report.result("PREDICT").counterexample.failure.describe()  # type: ignore[union-attr]
+    assert "predict() gives" in text
+
+
+def test_a_wrong_sign_with_scikit_learns_names_is_a_verdict_not_an_ambiguity(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fixture = HERE / "fixtures" / "fit_shapes.py"
+    out = ["--out", str(tmp_path), "--jobs", "1", "--json", *cli_budget(10, 30)]
+    assert main(["check", "--fit", f"{fixture}:CoefWrongSign", *out]) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["reading"].startswith("weights coef_, bias intercept_;")
+    assert "the probe fit mispredicts" in doc["reading"]
+    failed = {p["id"] for p in doc["properties"] if p["status"] == "fail"}
+    assert {"SEP", "PREDICT", "STOP"} <= failed

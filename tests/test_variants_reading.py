@@ -1,9 +1,11 @@
 """Reading fit(X, y) implementations as people write them: every shape is read
-correctly, and a reading that is missing, wrong or ambiguous is refused, naming the
-options."""
+correctly (a dual class with the linear kernel through its coefficients); one whose
+weights cannot be read is checked through predict() alone; a reading that is named but
+wrong, or ambiguous while the probe fit is right, is refused, naming the options."""
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,19 @@ from pla_proof.cli import main
 from pla_proof.errors import InputError
 from pla_proof.examples import perceptrons as P
 from pla_proof.variants.estimators.reading import Reading, read
+
+
+def load(path: Path) -> Any:
+    """A test file of classes and functions in the shapes people write (by path)."""
+    spec = importlib.util.spec_from_file_location(f"_shapes_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+F = load(Path(__file__).parent / "fixtures" / "fit_shapes.py")
+KernelPerceptron = load(Path(__file__).parent / "compat" / "kernel_class.py").variant
 
 
 def fields(r: Reading) -> tuple[Any, ...]:
@@ -116,18 +131,50 @@ class Strings(P.SignPerceptron):
         return np.where(super().predict(X) > 0, "yes", "no")  # type: ignore[no-untyped-call]
 
 
-def test_an_implementation_whose_weights_cannot_be_found_is_refused_naming_the_option() -> None:
+def test_weights_that_cannot_be_found_leave_predict_alone_to_check() -> None:
+    r = read(Hidden)  # no weights anywhere: predict() is checked, the end claim is not
+    assert r.predict_only is not None and r.end is None and r.probe is None
+    assert "no attribute holds d or d + 1 numbers" in r.predict_only
+    assert r.describe().startswith("predict() only (")
+    assert "the end claim (SEP on the weights) unchecked" in r.describe()
     with pytest.raises(InputError, match=r"cannot find the fitted weights.*--weights ATTR"):
-        read(Hidden)
+        read(Hidden, weights="v")  # named but not there: refused, naming the option
 
 
-def test_weights_that_disagree_with_predict_are_refused_naming_the_options() -> None:
+def test_weights_that_disagree_with_predict_leave_predict_alone_to_check() -> None:
+    r = read(Flipped)  # its predict() mispredicts the probe: a verdict, not a refusal
+    assert r.predict_only is not None and "do not give" not in r.predict_only
+    assert "no weights found give its predict()'s answers: w/b: at (" in r.predict_only
+    assert r.probe is not None and "mispredicts 8 of its 8" in r.probe
     with pytest.raises(
         InputError, match=r"do not give the model's own predict\(\) answers.*--bias first"
     ):
-        read(Flipped)
-    # named, the reading is taken as given (and the check's READ property judges it)
+        read(Flipped, weights="w")  # named: refused
+    # named in full, the reading is taken as given (and the check's READ property judges it)
     assert read(Flipped, weights="w", bias="b").weights == "w"
+
+
+def test_coef_and_intercept_follow_scikit_learns_convention_before_alternatives() -> None:
+    # coef_ alone (no bias) also gives predict()'s answers on the probe: no ambiguity
+    r = read(F.CoefWrongSign)
+    assert (r.weights, r.bias, r.predict_only) == ("coef_", "intercept_", None)
+    assert r.probe is not None  # its probe fit mispredicts: the check starts there
+
+
+def test_a_dual_class_with_the_linear_kernel_is_read_through_its_coefficients() -> None:
+    r = read(F.DualPerceptron)
+    assert (r.dual, r.bias, r.end, r.predict_only) == (("a", "y", "X"), "b", "SEP", None)
+    assert r.describe().startswith("weights sum_i a[i] y[i] X[i] (dual coefficients")
+    est = F.DualPerceptron().fit(np.array([[2.0, 1.0], [-1.0, -2.0]]), np.array([1, -1]))
+    w, b = r.predictor(est)  # w = sum_i a_i y_i x_i exactly: a = (1, 0), b = 1
+    assert (w, b) == ([2, 1], 1)
+
+
+def test_a_kernel_class_is_read_through_predict_alone() -> None:
+    r = read(KernelPerceptron)
+    assert r.predict_only is not None and r.end is None
+    assert "sum_i alpha[i] y_[i] X_[i]" in r.predict_only  # tried, with the linear kernel
+    assert "(with the linear kernel)" in r.predict_only
 
 
 def test_the_vector_predict_uses_is_found_among_several() -> None:
@@ -150,10 +197,10 @@ def test_unusable_implementations_are_refused_in_one_line() -> None:
         read(Hidden, epochs=10)
 
 
-def test_the_cli_refuses_an_unreadable_implementation_with_exit_2(
+def test_the_cli_refuses_a_named_reading_that_fails_with_exit_2(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code = main(["check", "--fit", f"{__file__}:Flipped", "--out", str(tmp_path)])
+    code = main(["check", "--fit", f"{__file__}:Flipped", "--weights", "w", "--out", str(tmp_path)])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1
     assert "--weights ATTR and --bias" in err[0] and "Flipped" in err[0]

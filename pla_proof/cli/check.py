@@ -75,8 +75,9 @@ def _add_variant_arguments(p: argparse.ArgumentParser) -> None:
         metavar="MODULE:FACTORY",
         action="append",
         default=[],
-        help="check a fit(X, y) class or factory, read as it is written (its weights, bias, "
-        "label coding, sign(0) and epoch budget, verified against its predict())",
+        help="check a fit(X, y) class or factory, or a training function f(X, y, ...) returning "
+        "w, (w, b) or (b, w), read as it is written (its weights, bias, label coding, sign(0) "
+        "and epoch budget, verified against its predict() or its training points)",
     )
     p.add_argument(
         "--weights",
@@ -89,8 +90,9 @@ def _add_variant_arguments(p: argparse.ArgumentParser) -> None:
         "--bias",
         metavar="WHERE",
         default=None,
-        help="--fit: where the bias is: first or last (a coordinate of the weights), none, "
-        "or an attribute (default: found and verified like the weights)",
+        help="--fit: where the bias is: first or last (a coordinate of the weights, or of what "
+        "a training function returns), none, or an attribute (default: found and verified "
+        "like the weights)",
     )
     p.add_argument(
         "--epochs",

@@ -76,19 +76,23 @@ def check_estimator(
     expect_failure: str | None = None,
     shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
 ) -> VariantCheck:
-    """Check any ``fit(X, y)`` estimator class (or zero-argument factory) as a Perceptron:
-    per-update claims where a trace exists (``partial_fit``, or a ``trace=tracer``
-    hook such as :func:`pla_proof.variants.estimators.estimator.mlxtend_tracer`), final
-    separation, its own ``predict`` and its stopping rule (see
+    """Check any ``fit(X, y)`` estimator class (or zero-argument factory), or a training
+    function ``f(X, y, ...) -> w | (w, b) | (b, w)``, as a Perceptron: per-update claims
+    where a trace exists (``partial_fit``, or a ``trace=tracer`` hook such as
+    :func:`pla_proof.variants.estimators.estimator.mlxtend_tracer`), final separation,
+    its own ``predict`` and its stopping rule (see
     :mod:`pla_proof.variants.estimators.estimator`).  Float mode by default: a claim fails only
     when it fails for every value float rounding allows.  Raises ``AssertionError``
     listing each failing property with its counterexample (or, with
     ``expect_failure=PROP``, unless that property fails), and when the search checked
     too little to pass.  The implementation is read as it is written -- its weights and
-    bias, label coding, sign(0) and epoch budget are found on probe fits and verified
-    against its own ``predict`` (:mod:`pla_proof.variants.estimators.reading`); ``weights``,
-    ``bias``, ``labels`` name them when it cannot be read, ``epochs`` sets its epoch
-    budget (``InputError`` when it cannot be read).
+    bias (a dual class's through its coefficients with the linear kernel), label coding,
+    sign(0) and epoch budget are found on probe fits and verified against its own
+    ``predict`` (:mod:`pla_proof.variants.estimators.reading`); a function's return value
+    by its shape and the training points (:mod:`pla_proof.variants.estimators.functions`);
+    a class whose weights cannot be read is checked through ``predict`` alone (the end
+    claim unchecked).  ``weights``, ``bias``, ``labels`` name what the probes would find,
+    ``epochs`` sets the epoch budget (``InputError`` when it cannot be read).
     """
     from ..variants.estimators.estimator import Estimator
 

@@ -30,6 +30,14 @@ against its own ``predict`` (:mod:`.reading`); what is checked:
   is tried up to the epochs the theorem allows (``bound + 1``), or ``max(2 B, 1000)``
   when that is less (the run is then inconclusive if it still does not separate).
 
+When no weights can be read (a kernel class), ``PREDICT``, ``STOP`` and ``EPOCHS`` are
+judged from ``predict`` alone and the end claim is unchecked (the reading says why); a
+fit still wrong on the largest budget tried is judged only when that budget left the
+fitted model unchanged (it stopped by itself), else the run is inconclusive.  When the
+reading's probe fit mispredicts its own separable training points, the probe is the
+first fixed example: a verdict, never a refusal.  A training function's predictions are
+its returned weights': the end claim judges them, ``EPOCHS`` its budget.
+
 >>> from sklearn.linear_model import Perceptron
 >>> v = Estimator(lambda: Perceptron(eta0=1.0), name="sklearn", trace="partial_fit")
 >>> v.name, v.reading.describe()[:35], v.extra_properties["STOP"][:24]
@@ -38,6 +46,7 @@ against its own ``predict`` (:mod:`.reading`); what is checked:
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -51,7 +60,8 @@ from ..boundary.calls import HookError, call_before_runs, defined_at
 from ..boundary.limits import DEFAULT_TIME_LIMIT
 from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
-from .reading import answers_of, getter, read, set_budget
+from .functions import TrainingFunction, is_training_function, read_function
+from .reading import PROBE_X, PROBE_Y, answers_of, getter, read, set_budget
 
 __all__ = [
     "EPOCHS_PROPERTY",
@@ -93,12 +103,18 @@ ESTIMATOR_PROPERTIES = {
 }
 #: ... and for an estimator with an epoch budget.
 EPOCHS_PROPERTY = "fit() predicts every training point within its epoch budget"
+#: ... and for a training function with an epoch budget.
+FUNCTION_EPOCHS_PROPERTY = (
+    "the returned weights classify every training point within the function's epoch budget"
+)
 
 
 class Estimator(Variant):
     """A ``fit(X, y)`` estimator class checked as a Perceptron (see the module docs).
 
-    ``factory()`` makes a fresh estimator; ``rate`` is the step size ``a`` of an update
+    ``factory()`` makes a fresh estimator, or ``factory`` is a training function
+    ``f(X, y, ...)`` (:mod:`.functions`: its returned weights are checked by the end
+    claim, its budget by ``EPOCHS``); ``rate`` is the step size ``a`` of an update
     ``(w, b) += a y (x, 1)`` (default: the estimator's ``eta0``, ``eta`` or 1; mlxtend's
     ``eta`` moves by ``2 eta``: pass ``rate``); ``trace``: ``"partial_fit"``, a tracer
     function, or ``None`` (final checks only); ``epochs``: the implementation's epoch
@@ -129,22 +145,35 @@ class Estimator(Variant):
     ) -> None:
         if epochs is not None and (not isinstance(epochs, int) or epochs < 1):
             raise InputError(f"epochs must be a positive integer, got {epochs!r}")
-        self.factory = factory
         self.name = str(name or getattr(factory, "__name__", "estimator"))  # type: ignore[misc]
-        self.summary = f"fit(X, y) estimator {self.name}"  # type: ignore[misc]
-        self.reading = read(
-            factory, weights=weights, bias=bias, labels=labels, epochs=epochs, limit=limit
-        )
+        self.function = factory if is_training_function(factory, name) else None
+        if self.function is not None:
+            if weights is not None:
+                raise InputError(
+                    "--weights does not apply to a training function: it returns its weights "
+                    "(--bias first|last|none says where its bias is)"
+                )
+            self.reading = read_function(
+                self.function, bias=bias, labels=labels, epochs=epochs, limit=limit
+            )
+            factory = functools.partial(TrainingFunction, self.function, self.reading)
+            self.summary = f"training function {self.name}(X, y)"  # type: ignore[misc]
+        else:
+            self.reading = read(
+                factory, weights=weights, bias=bias, labels=labels, epochs=epochs, limit=limit
+            )
+            self.summary = f"fit(X, y) estimator {self.name}"  # type: ignore[misc]
+        self.factory = factory
         self._named = {"weights": weights, "bias": bias, "epochs": epochs}
         self._rate = rate
-        if trace == "auto":
+        if self.reading.predict_only is not None or self.function is not None:
+            trace = None  # a trace reads weights: there are none to read, or no steps to see
+        elif trace == "auto":
             made = call_before_runs(factory, "__init__", limit)
             trace = "partial_fit" if hasattr(made, "partial_fit") else None
         self.trace = trace
         self.epochs = epochs if epochs is not None else 100
-        self.extra_properties = dict(ESTIMATOR_PROPERTIES)  # type: ignore[misc]
-        if self.reading.budget is not None:
-            self.extra_properties["EPOCHS"] = EPOCHS_PROPERTY
+        self.extra_properties = _properties(self.reading, self.function is not None)  # type: ignore[misc]
 
     def cli_args(self) -> list[str]:
         """The ``pla-proof check`` arguments that check this estimator again."""
@@ -190,11 +219,14 @@ class Estimator(Variant):
         return base.filter(_two_classes).map(float_case).filter(lambda c: c is not None)
 
     def examples(self) -> Sequence[Case]:
+        """The fixed cases; first the reading's probe when its fit mispredicts its own
+        separable training points (a verdict found before any search)."""
         from ..protocol.cases import float_case
         from ..protocol.variant import in_domain, pushing_cases
 
         fixed = in_domain(lambda b: b.filter(_two_classes), pushing_cases())
-        return [_affine(c) for c in (float_case(c) for c in fixed) if c is not None]
+        out = [_affine(c) for c in (float_case(c) for c in fixed) if c is not None]
+        return ([PROBE_CASE] if self.reading.probe is not None else []) + out
 
     def claim(self, case: Case) -> Claim:
         end = self.reading.end
@@ -290,6 +322,7 @@ class Estimator(Variant):
         rec.output["traced_updates"] = rec.updates
 
     def _fit(self, X: np.ndarray, case: Case, epochs: int | None = None) -> _Fit:
+        """One fit on the case (with ``epochs`` as its budget), judged by ``predict``."""
         est = self.make(epochs)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -308,14 +341,14 @@ class Estimator(Variant):
             rec.complete = False
             return
         fit = judged
-        w, b = self.weights(fit.est)
-        if len(w) != case.d:
-            where = defined_at(getter(fit.est, self.reading.weights))
-            raise HookError(
-                f"{self.reading.weights} gives {len(w)} weight(s){where} after fit(); expected "
-                f"{case.d} (one per coordinate of the points)"
-            )
-        rec.output.update(w=tuple(w), b=b)
+        if self.reading.predict_only is None:
+            w, b = self.weights(fit.est)
+            if len(w) != case.d:
+                raise HookError(self._wrong_length(fit.est, len(w), case.d))
+            rec.output.update(w=tuple(w), b=b)
+            if self.function is not None:
+                return  # its predictions are its weights': the end claim judges them
+            rec.checks["READ"] = _disagreement(self.reading, fit.est, w, b, X, fit.answers)
         y = case.y
         rec.checks["PREDICT"] = (
             None
@@ -323,8 +356,8 @@ class Estimator(Variant):
             else f"predict() gives {_coded(self.reading, fit.answers[fit.wrong[0]])} for point "
             f"{fit.wrong[0] + 1}, label {_coded(self.reading, y[fit.wrong[0]])}"
             + (f" ({len(fit.wrong)} of {case.n} points mispredicted)" if len(fit.wrong) > 1 else "")
+            + (f" (also with {fit.note})" if fit.note else "")
         )
-        rec.checks["READ"] = _disagreement(self.reading, w, b, X, fit.answers)
         n_iter = getattr(fit.est, "n_iter_", None)
         rec.output["n_iter"] = n_iter
         rec.checks["STOP"] = (
@@ -336,23 +369,44 @@ class Estimator(Variant):
             + (f" (also with {fit.note})" if fit.note else "")
         )
 
+    def _wrong_length(self, est: Any, got: int, d: int) -> str:
+        if self.function is not None:
+            name = getattr(self.function, "__name__", "function")
+            return (
+                f"{name}() returned {got} weight(s){defined_at(self.function)} (read as "
+                f"{self.reading.returns}); expected {d} (one per coordinate of the points)"
+            )
+        where = defined_at(getter(est, self.reading.weights))
+        return (
+            f"{self.reading.weights} gives {got} weight(s){where} after fit(); expected "
+            f"{d} (one per coordinate of the points)"
+        )
+
     def _budget(self, case: Case, X: np.ndarray, fit: _Fit, rec: Record) -> _Fit | None:
         """``EPOCHS``: a fit that mispredicts on its epoch budget ``B`` is refitted with a
         larger one -- first ``max(2 B, 4 E, 100)`` epochs (``E``: what the classic
         algorithm needs on the data), then up to the epochs the theorem allows (``bound +
         1``, at most ``max(2 B, 1000)``).  Returns the fit the other claims are judged on
-        (``None``: inconclusive, the data need more epochs than the check affords)."""
+        (``None``: inconclusive, the data need more epochs than the check affords).
+
+        Read through ``predict`` alone, the implementation is not known to be the
+        algorithm the theorem bounds: the larger budgets are ``max(2 B, min(4 E, 1000),
+        100)`` and ``max(2 B, 1000)``, and a fit still wrong there is judged as it is only
+        when the larger budget left every attribute of the fitted model unchanged (it
+        stopped by itself), else the run is inconclusive."""
         assert self.reading.budget is not None
         attr, B = self.reading.budget
         rec.checks["EPOCHS"] = None
         n_iter = getattr(fit.est, "n_iter_", None)
         if not fit.wrong or (isinstance(n_iter, int | np.integer) and n_iter < B):
             return fit  # it separated, or stopped on its own before the budget (STOP's case)
+        alone = self.reading.predict_only is not None
         R2, uu = _augmented(case)
-        allowed = max_updates(Claim(C=R2, g=case.gamma, uu=uu))
+        allowed = None if alone else max_updates(Claim(C=R2, g=case.gamma, uu=uu))
         most = None if allowed is None else allowed + 1  # epochs the theorem allows
         classic, needed = classic_epochs(case)
-        tries = sorted({max(2 * B, 4 * needed, 100), max(2 * B, 1000)})
+        first = max(2 * B, min(4 * needed, 1000) if alone else 4 * needed, 100)
+        tries = sorted({first, max(2 * B, 1000)})
         if most is not None:
             tries = sorted({min(t, most) for t in tries})
         bigger = None
@@ -366,17 +420,74 @@ class Estimator(Variant):
             if most is not None and more >= most:
                 fit.note = f"{attr} = {more}, the epochs the theorem allows"
                 return fit  # not the budget: judged as it is
+            if alone and _same_state(fit.est, bigger.est, attr):
+                fit.note = f"{attr} = {more}: the same fitted model"
+                return fit  # it stopped by itself: judged as it is
             del rec.checks["EPOCHS"]  # undecided: more epochs than the check affords
             return None
         rec.checks["EPOCHS"] = (
-            f"fit() stopped on its epoch budget ({attr} = {B}) with {len(fit.wrong)} of "
-            f"{case.n} training point(s) mispredicted; the classic algorithm (cyclic, on "
-            f"(x, 1)) needs {classic} epochs on these data, and with {attr} = {more} this "
-            f"implementation predicts every point: rerun with --epochs {more} (epochs={more} "
-            "in Python)"
+            f"{self._caller()} stopped on its epoch budget ({attr} = {B}) with "
+            f"{len(fit.wrong)} of {case.n} training point(s) mispredicted; the classic "
+            f"algorithm (cyclic, on (x, 1)) needs {classic} epochs on these data, and with "
+            f"{attr} = {more} this implementation predicts every point: rerun with --epochs "
+            f"{more} (epochs={more} in Python)"
         )
         rec.output["refit"] = f"{attr} = {more}"
         return bigger
+
+    def _caller(self) -> str:
+        """What the messages call the user's training: ``fit()`` or ``perceptron()``."""
+        if self.function is None:
+            return "fit()"
+        return f"{getattr(self.function, '__name__', 'function')}()"
+
+
+def _same_state(a: Any, b: Any, budget: str) -> bool:
+    """Two fitted models with the same attributes (but the epoch budget): the larger
+    budget changed nothing.  Anything that cannot be compared counts as a change."""
+    va, vb = vars(a), vars(b)
+    if va.keys() != vb.keys():
+        return False
+    for key in va:
+        if key == budget:
+            continue
+        p, q = va[key], vb[key]
+        if p is q or (callable(p) and getattr(p, "__code__", 0) is getattr(q, "__code__", 1)):
+            continue
+        try:
+            if isinstance(p, np.ndarray | list | tuple) or isinstance(q, np.ndarray | list | tuple):
+                same = np.array_equal(np.asarray(p), np.asarray(q))
+            else:
+                same = bool(p == q)
+        except Exception:  # what a model holds may not compare: a change, to be safe
+            return False
+        if not same:
+            return False
+    return True
+
+
+def _properties(reading: Any, function: bool) -> dict[str, str]:
+    """The properties checked beyond the generic ones: a training function's predictions
+    are its weights' (the end claim judges them; ``EPOCHS`` its budget); a class read
+    through ``predict`` alone has no ``READ``."""
+    out = {} if function else dict(ESTIMATOR_PROPERTIES)
+    if reading.predict_only is not None:
+        del out["READ"]
+    if reading.budget is not None:
+        out["EPOCHS"] = FUNCTION_EPOCHS_PROPERTY if function else EPOCHS_PROPERTY
+    return out
+
+
+#: The reading's probe as a case (separable by x1 = 2 with margin 1): the first fixed
+#: example when the probe fit mispredicts its own training points.
+PROBE_CASE = Case(
+    tuple(tuple(Fraction(int(v)) for v in x) for x in PROBE_X),
+    tuple(int(v) for v in PROBE_Y),
+    (Fraction(1), Fraction(0), Fraction(0)),
+    Fraction(1),
+    {"theta": Fraction(-2)},
+    "probe",
+)
 
 
 class _Fit:
@@ -396,15 +507,19 @@ def _coded(reading: Any, label: int) -> str:
 
 
 def _disagreement(
-    reading: Any, w: Sequence[Fraction], b: Fraction, X: np.ndarray, answers: Sequence[int]
+    reading: Any,
+    est: Any,
+    w: Sequence[Fraction],
+    b: Fraction,
+    X: np.ndarray,
+    answers: Sequence[int],
 ) -> str | None:
     """``READ``: the first training point where ``predict`` and the weights read disagree
     (where float rounding cannot flip the sign of the score), or None."""
-    from .reading import score_slack
-
+    slack = reading.slack(est)
     for i, x in enumerate(X):
         s = sum((a * Fraction(float(v)) for a, v in zip(w, x, strict=True)), b)
-        if abs(s) <= score_slack(w, b, x):
+        if abs(s) <= slack(x):
             continue
         sign = 1 if s > 0 else -1
         if answers[i] != sign:
@@ -451,14 +566,20 @@ def _affine(c: Case) -> Case:
     return Case(c.X, c.y, c.u, c.gamma, {**c.params, "theta": Fraction(0)}, c.name)
 
 
-def resolve_factory(spec: str, limit: float | None = DEFAULT_TIME_LIMIT) -> Callable[[], Any]:
+def resolve_factory(spec: str, limit: float | None = DEFAULT_TIME_LIMIT) -> Callable[..., Any]:
     """``module:attribute`` naming an estimator class or zero-argument factory (made
-    once, under the per-run ``limit``, to see that it makes an object with ``fit``)."""
+    once, under the per-run ``limit``, to see that it makes an object with ``fit``), or
+    a training function ``f(X, y, ...)`` (:mod:`.functions`; returned as it is)."""
     from ..boundary.loading import load_attribute
 
     obj = load_attribute(spec, f"--fit {spec}")
     if not callable(obj):
         raise InputError(f"--fit {spec!r} is not callable")
+    try:
+        if is_training_function(obj, spec):
+            return obj  # type: ignore[no-any-return]
+    except InputError as exc:
+        raise InputError(f"--fit {exc}") from None
     try:
         est = call_before_runs(obj, "__init__", limit)
     except HookError as exc:

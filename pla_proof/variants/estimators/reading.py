@@ -13,11 +13,18 @@ it against the model's own** ``predict`` before the checker uses it:
   numeric attribute of length d or d + 1, bias first or last) is compared with
   ``predict`` on the probe's points and on 40 more points; a reading is kept when the
   sign of its exact score ``w.x + b`` gives ``predict``'s answer wherever that sign is
-  certain (the score is farther from 0 than float64 rounding can move it).  None left,
-  or two that disagree: an :class:`~pla_proof.errors.InputError` that says so and
-  names the options (``weights=``, ``bias=``; ``--weights``, ``--bias`` on the command
-  line).  Weights and bias both named are taken as given (the checker's ``READ``
-  property then judges them against ``predict`` on every run);
+  certain (the score is farther from 0 than float64 rounding can move it).
+  ``coef_`` with ``intercept_`` (scikit-learn's convention) is taken first when it
+  agrees.  None left: a dual class's coefficients are tried with the linear kernel
+  (``w = sum_i c_i l_i p_i`` from stored points, coefficients and labels), then
+  ``predict`` alone is checked (:attr:`Reading.predict_only` says why; the end claim is
+  unchecked).  Two different predictors left: an :class:`~pla_proof.errors.InputError`
+  that says so and names the options (``weights=``, ``bias=``; ``--weights``,
+  ``--bias`` on the command line) -- unless the probe fit mispredicts its own training
+  points, a verdict (:attr:`Reading.probe`: the check runs the probe first).  A named
+  reading that fails is refused the same way; weights and bias both named are taken as
+  given (the checker's ``READ`` property then judges them against ``predict`` on every
+  run);
 * **sign(0)**: ``predict`` of a copy whose weights and bias are set to 0 (every score is
   then exactly 0); +1 makes the end claim ``SEP0`` (every label predicted, sign(0) = +1),
   anything else ``SEP`` (strict separation);
@@ -67,14 +74,19 @@ from ..boundary.limits import DEFAULT_TIME_LIMIT, TOTAL_FACTOR, RunTimeout, time
 __all__ = [
     "BIAS_NAMES",
     "BUDGET_NAMES",
+    "PROBE_X",
+    "PROBE_Y",
     "WEIGHT_NAMES",
     "Reading",
     "answers_of",
     "attribute",
+    "budget_of",
     "getter",
     "probing",
     "read",
+    "same_predictor",
     "set_budget",
+    "size_of",
 ]
 
 #: Where implementations keep their weights, most common first.
@@ -88,6 +100,7 @@ BUDGET_NAMES = (
     "n_iters",
     "epochs",
     "n_epochs",
+    "n_epoch",
     "num_epochs",
     "max_epochs",
     "epoch",
@@ -100,13 +113,13 @@ BUDGET_NAMES = (
 
 # The probe: separable only with a bias (x1 = 2 separates it with margin 1), so a reading
 # that drops or misplaces the bias disagrees with predict; d = 3 tells d from d + 1.
-_PROBE_X = np.array(
+PROBE_X = np.array(
     [[3, 0, 0], [3, 1, 1], [3, -1, 0], [4, 2, -1], [1, 0, 0], [1, 1, 0], [1, 0, 1], [0, -2, 1]],
     dtype=np.float64,
 )
-_PROBE_Y = np.array([1, 1, 1, 1, -1, -1, -1, -1])
+PROBE_Y = np.array([1, 1, 1, 1, -1, -1, -1, -1])
 _MORE = np.random.default_rng(20261124).integers(-6, 7, size=(40, 3)).astype(np.float64)
-_CHECK_X = np.vstack([_PROBE_X, _MORE, 0.5 * _MORE + 1])
+_CHECK_X = np.vstack([PROBE_X, _MORE, 0.5 * _MORE + 1])
 
 
 @dataclass(frozen=True)
@@ -124,11 +137,24 @@ class Reading:
     zero: int = -1
     #: the epoch budget's attribute and its value on a fresh estimator
     budget: tuple[str, int] | None = None
+    #: a dual reading, ``w = sum_i c_i l_i p_i``: the attributes of the coefficients
+    #: ``c``, the labels ``l`` (None: the coefficients are signed) and the points ``p``
+    dual: tuple[str, str | None, str] | None = None
+    #: a training function's reading: what it returns, in words (``"(w, b)"``, ...)
+    returns: str | None = None
+    #: why no weights could be read: ``predict`` alone is checked, the end claim is not
+    predict_only: str | None = None
+    #: what the probe fit mispredicts of its own separable training points (a verdict:
+    #: the probe is checked first, never a reason to refuse)
+    probe: str | None = None
 
     @property
-    def end(self) -> str:
+    def end(self) -> str | None:
         """The end claim the implementation makes: ``SEP0`` when a score of 0 predicts
-        the positive class, else ``SEP`` (strict separation)."""
+        the positive class, else ``SEP`` (strict separation); None when no weights could
+        be read (``predict`` alone is checked)."""
+        if self.predict_only is not None:
+            return None
         return "SEP0" if self.zero == 1 else "SEP"
 
     @property
@@ -151,28 +177,66 @@ class Reading:
 
     def predictor(self, est: Any) -> tuple[list[Fraction], Fraction]:
         """``(w, b)`` of a fitted estimator, exactly (every float64 is a rational)."""
+        if self.predict_only is not None:
+            raise ValueError(f"no weights can be read: {self.predict_only}")
+        if self.dual is not None:
+            w, b, _, _ = _dual_predictor(est, self.dual, self.bias)
+            return w, b
         return _predictor(est, self.weights, self.bias)
 
+    def slack(self, est: Any) -> Callable[[Sequence[float]], Fraction]:
+        """How far float64 arithmetic can move the fitted model's score at a point from
+        the exact score of :meth:`predictor` (:func:`score_slack`; for a dual reading,
+        over the terms ``c_i l_i p_i.x`` the model sums)."""
+        if self.dual is not None:
+            _, b, mag, terms = _dual_predictor(est, self.dual, self.bias)
+            return lambda x: _slack(mag, b, x, terms)
+        w, b = self.predictor(est)
+        return lambda x: score_slack(w, b, x)
+
     def describe(self) -> str:
-        w, b = self.weights, self.bias
-        if b == "first":
-            where = f"weights {w}[1:], bias {w}[0]"
-        elif b == "last":
-            where = f"weights {w}[:-1], bias {w}[-1]"
-        elif b is None:
-            where = f"weights {w}, no bias"
-        else:
-            where = f"weights {w}, bias {b}"
         fit = "-1/+1" if self.fit_labels == (-1, 1) else "0/1"
         answers = "0/1" if self.negative == 0 else "-1/+1"
         zero = {1: "+1", -1: "-1", 0: "neither class"}[self.zero]
-        text = (
-            f"{where}; fit given {fit}, predict answers {answers}; "
-            f"predict(score 0) = {zero} (end claim {self.end})"
-        )
+        if self.predict_only is not None:
+            text = (
+                f"predict() only ({self.predict_only}): PREDICT, STOP and EPOCHS judged from "
+                "predict(), the end claim (SEP on the weights) unchecked; "
+                f"fit given {fit}, predict answers {answers}"
+            )
+        elif self.returns is not None:
+            how = "sign(0) = +1" if self.zero == 1 else "strict sign"
+            text = (
+                f"a training function returning {self.returns}; called with {fit} labels; "
+                f"its points classified by the returned weights, {how} (end claim {self.end})"
+            )
+        else:
+            text = (
+                f"{self._where()}; fit given {fit}, predict answers {answers}; "
+                f"predict(score 0) = {zero} (end claim {self.end})"
+            )
         if self.budget is not None:
             text += f"; epoch budget {self.budget[0]} = {self.budget[1]}"
+        if self.probe is not None:
+            text += f"; {self.probe}"
         return text
+
+    def _where(self) -> str:
+        w, b = self.weights, self.bias
+        if self.dual is not None:
+            c, lab, p = self.dual
+            terms = f"{c}[i] {lab}[i] {p}[i]" if lab else f"{c}[i] {p}[i]"
+            where = f"weights sum_i {terms} (dual coefficients, linear kernel)"
+            if b == _SUM:
+                return f"{where}, bias sum_i {c}[i]" + (f" {lab}[i]" if lab else "")
+            return where + (f", bias {b}" if b else ", no bias")
+        if b == "first":
+            return f"weights {w}[1:], bias {w}[0]"
+        if b == "last":
+            return f"weights {w}[:-1], bias {w}[-1]"
+        if b is None:
+            return f"weights {w}, no bias"
+        return f"weights {w}, bias {b}"
 
 
 def read(
@@ -198,7 +262,7 @@ def read(
     else:
         no_bias = False
     named = weights is not None and (bias is not None or no_bias)
-    budget = _budget_of(call_before_runs(factory, "__init__", limit))
+    budget = budget_of(call_before_runs(factory, "__init__", limit))
     if epochs is not None:
         if budget is None:
             raise InputError(
@@ -211,6 +275,7 @@ def read(
             est, fit_labels = _probe_fit(factory, labels, budget)
             answers = answers_of(est, _CHECK_X)
             candidates = _candidates(est, weights, bias, no_bias)
+            duals = [] if weights is not None else _dual_candidates(est, bias, no_bias)
     except HookError as exc:
         if not named:
             raise InputError(str(exc)) from None
@@ -219,58 +284,118 @@ def read(
     negative = _negative(answers, fit_labels)
     base = Reading("", None, fit_labels, negative, -1, budget)
     decoded = base.decode(answers)
-    if not candidates and named:  # taken as given: the runs say what the attributes hold
+    if named:  # taken as given: the runs say what the attributes hold (READ judges them)
         assert weights is not None
-        return replace(base, weights=weights, bias=bias, zero=0)
-    if not candidates:
+        if not candidates:
+            return replace(base, weights=weights, bias=bias, zero=0)
+        chosen = replace(base, weights=candidates[0][0], bias=candidates[0][1])
+        return replace(chosen, zero=_zero(est, chosen))
+    probe = _probe_misses(decoded)
+    conventional = _conventional(est, candidates, base, decoded)
+    if conventional is not None:
+        return replace(conventional, zero=_zero(est, conventional), probe=probe)
+    agree, miss = _agreeing(est, candidates, base, decoded)
+    if not agree and duals:  # a dual class: its coefficients, verified the same way
+        agree, dual_miss = _agreeing(est, duals, base, decoded)
+        miss = miss or f"{dual_miss} (with the linear kernel)"
+    if not agree:
+        return _unreadable(base, weights, bias, miss, probe)
+    chosen = _unique(agree, probe)
+    return replace(chosen, zero=_zero(est, chosen), probe=probe)
+
+
+def _unreadable(
+    base: Reading, weights: str | None, bias: str | None, miss: str, probe: str | None
+) -> Reading:
+    """No reading agrees with ``predict``: named ones are refused (naming the options),
+    else ``predict`` alone is checked (the end claim is unchecked, with the reason)."""
+    if weights is not None or bias is not None:
+        if not miss:
+            raise InputError(
+                "cannot find the fitted weights: no attribute "
+                + ("named " + repr(weights) if weights else "among " + ", ".join(WEIGHT_NAMES))
+                + " has d or d + 1 numbers after fit(); name them with --weights ATTR "
+                "(weights= in Python)"
+            )
         raise InputError(
-            "cannot find the fitted weights: no attribute "
-            + ("named " + repr(weights) if weights else "among " + ", ".join(WEIGHT_NAMES))
-            + " has d or d + 1 numbers after fit(); name them with --weights ATTR "
-            "(weights= in Python)"
+            "the weights found do not give the model's own predict() answers ("
+            + miss
+            + "); name them with --weights ATTR and --bias first|last|none|ATTR "
+            "(weights=, bias= in Python)"
         )
-    chosen = _agreeing(est, candidates, base, decoded, named)
-    return replace(chosen, zero=_zero(est, chosen))
+    why = (
+        f"no weights found give its predict()'s answers: {miss}"
+        if miss
+        else "no attribute holds d or d + 1 numbers, or dual coefficients, after fit()"
+    )
+    why += "; --weights ATTR --bias first|last|none|ATTR name them"
+    return replace(base, zero=0, predict_only=why, probe=probe)
+
+
+def _conventional(
+    est: Any, candidates: list[tuple[str, str | None]], base: Reading, decoded: list[int]
+) -> Reading | None:
+    """scikit-learn's convention first: ``coef_`` the weights and ``intercept_`` the bias,
+    when the two give ``predict``'s answers (no alternative is weighed against them)."""
+    if ("coef_", "intercept_") not in candidates:
+        return None
+    agree, _ = _agreeing(est, [("coef_", "intercept_")], base, decoded)
+    return agree[0][0] if agree else None
 
 
 def _agreeing(
     est: Any,
-    candidates: list[tuple[str, str | None]],
+    candidates: Sequence[tuple[Any, str | None]],
     base: Reading,
     decoded: list[int],
-    named: bool,
-) -> Reading:
-    """The reading whose exact scores give ``predict``'s answers (``named``: taken as
-    given); an ``InputError`` when none does, or two different predictors do."""
+) -> tuple[list[tuple[Reading, list[Fraction]]], str]:
+    """The readings whose exact scores give ``predict``'s answers, with their ``(w, b)``,
+    and why the first one that does not was dropped."""
     agree: list[tuple[Reading, list[Fraction]]] = []
     first_miss = ""
     for w_attr, b_attr in candidates:
+        if isinstance(w_attr, tuple):
+            reading = replace(base, weights=w_attr[0], bias=b_attr, dual=w_attr)
+        else:
+            reading = replace(base, weights=w_attr, bias=b_attr)
         try:
-            w, b = _predictor(est, w_attr, b_attr)
+            w, b = reading.predictor(est)
+            slack = reading.slack(est)
         except (TypeError, ValueError, IndexError, AttributeError):
             continue
-        miss = _disagrees(w, b, decoded)
-        if miss is None or named:  # named: taken as given (READ judges it on every run)
-            agree.append((replace(base, weights=w_attr, bias=b_attr), [*w, b]))
+        miss = _disagrees(w, b, decoded, slack)
+        if miss is None:
+            agree.append((reading, [*w, b]))
         elif not first_miss:
-            first_miss = f"{_name(w_attr, b_attr)}: {miss}"
-    if not agree:
-        raise InputError(
-            "the weights found do not give the model's own predict() answers ("
-            + first_miss
-            + "); name them with --weights ATTR and --bias first|last|none|ATTR "
-            "(weights=, bias= in Python)"
-        )
+            first_miss = f"{_name(reading)}: {miss}"
+    return agree, first_miss
+
+
+def _unique(agree: list[tuple[Reading, list[Fraction]]], probe: str | None) -> Reading:
+    """The one predictor the agreeing readings give; two different ones are ambiguous --
+    unless the probe fit already mispredicts its own training points: that is a verdict
+    (the first reading, the most common convention, is taken, and the runs report it)."""
     chosen, vector = agree[0]
     for other, other_vector in agree[1:]:
-        if not _same_predictor(vector, other_vector):
+        if not same_predictor(vector, other_vector) and probe is None:
             raise InputError(
-                f"ambiguous weights: {_name(chosen.weights, chosen.bias)} and "
-                f"{_name(other.weights, other.bias)} both give predict()'s answers on the "
-                "probe but are different predictors; name the one predict() uses with "
-                "--weights ATTR and --bias first|last|none|ATTR (weights=, bias= in Python)"
+                f"ambiguous weights: {_name(chosen)} and {_name(other)} both give predict()'s "
+                "answers on the probe but are different predictors; name the one predict() "
+                "uses with --weights ATTR and --bias first|last|none|ATTR (weights=, bias= in "
+                "Python)"
             )
     return chosen
+
+
+def _probe_misses(decoded: Sequence[int]) -> str | None:
+    """What ``predict`` gets wrong on the probe's own (separable) training points."""
+    wrong = [i for i, y in enumerate(PROBE_Y) if decoded[i] != y]
+    if not wrong:
+        return None
+    return (
+        f"the probe fit mispredicts {len(wrong)} of its {len(PROBE_Y)} separable training "
+        "points (checked first, as a fixed example)"
+    )
 
 
 def set_budget(est: Any, reading: Reading, epochs: int | None = None) -> Any:
@@ -283,7 +408,7 @@ def set_budget(est: Any, reading: Reading, epochs: int | None = None) -> Any:
 # --- the probes -----------------------------------------------------------------------------
 
 
-def _budget_of(est: Any) -> tuple[str, int] | None:
+def budget_of(est: Any) -> tuple[str, int] | None:
     for name in BUDGET_NAMES:
         v = getattr(est, name, None)
         if isinstance(v, int | np.integer) and not isinstance(v, bool) and v > 0:
@@ -310,10 +435,10 @@ def _probe_fit(
         est = factory()
         if budget is not None:
             setattr(est, budget[0], budget[1])
-        y = np.where(_PROBE_Y > 0, pos, neg)
+        y = np.where(PROBE_Y > 0, pos, neg)
         try:
-            _quiet_fit(est, _PROBE_X.copy(), y)
-            answers_of(est, _PROBE_X)
+            _quiet_fit(est, PROBE_X.copy(), y)
+            answers_of(est, PROBE_X)
         except HookError as exc:
             errors.append(f"labels {neg}/{pos}: {exc}")
             continue
@@ -393,7 +518,7 @@ def _candidates(
 ) -> list[tuple[str, str | None]]:
     """Readings to try, most likely first."""
     attrs = vars(est) if hasattr(est, "__dict__") else {}
-    d = _PROBE_X.shape[1]
+    d = PROBE_X.shape[1]
     if weights is not None:
         names = [weights]
     else:
@@ -402,20 +527,20 @@ def _candidates(
         names = known + other
     out: list[tuple[str, str | None]] = []
     for name in names:
-        size = _size(attribute(est, name))
+        size = size_of(attribute(est, name))
         if size == d and no_bias:
             out.append((name, None))
         elif size == d and bias not in (None, "first", "last"):
             out.append((name, bias))
         elif size == d and bias is None:
-            out += [(name, b) for b in BIAS_NAMES if _size(attrs.get(b)) == 1]
+            out += [(name, b) for b in BIAS_NAMES if size_of(attrs.get(b)) == 1]
             out.append((name, None))
         elif size == d + 1 and not no_bias and bias in (None, "first", "last"):
             out += [(name, p) for p in ((bias,) if bias else ("first", "last"))]
     return out
 
 
-def _size(v: Any) -> int | None:
+def size_of(v: Any) -> int | None:
     if v is None or isinstance(v, str | bytes | bool | dict):
         return None
     try:
@@ -427,7 +552,7 @@ def _size(v: Any) -> int | None:
 
 def _predictor(est: Any, w_attr: str, b_attr: str | None) -> tuple[list[Fraction], Fraction]:
     value = attribute(est, w_attr)
-    if _size(value) is None:
+    if size_of(value) is None:
         where = getter(est, w_attr)
         raise HookError(
             returned(where, w_attr, value, "the fitted weights (finite numbers)")
@@ -455,11 +580,22 @@ def score_slack(w: Sequence[Fraction], b: Fraction, x: Sequence[float]) -> Fract
     """How far float64 arithmetic can move the score ``w.x + b`` from its exact value
     (any order of summation, fused or not): ``(d + 2) 2^-52`` times the sum of the
     magnitudes, with room to spare."""
-    mag = sum((abs(a) * abs(Fraction(v)) for a, v in zip(w, x, strict=True)), abs(b))
-    return Fraction(len(w) + 2, 2**51) * mag
+    return _slack([abs(a) for a in w], b, x, len(w))
 
 
-def _disagrees(w: Sequence[Fraction], b: Fraction, decoded: Sequence[int]) -> str | None:
+def _slack(mag: Sequence[Fraction], b: Fraction, x: Sequence[float], terms: int) -> Fraction:
+    """``(terms + 2) 2^-51 (mag.|x| + |b|)``: what float64 rounding can do to a sum of
+    ``terms`` products whose magnitudes ``mag.|x| + |b|`` bounds."""
+    total = sum((a * abs(Fraction(v)) for a, v in zip(mag, x, strict=True)), abs(b))
+    return Fraction(terms + 2, 2**51) * total
+
+
+def _disagrees(
+    w: Sequence[Fraction],
+    b: Fraction,
+    decoded: Sequence[int],
+    slack: Callable[[Sequence[float]], Fraction] | None = None,
+) -> str | None:
     """The first check point where the sign of the reading's score, where float rounding
     cannot flip it, is not ``predict``'s answer (None when there is none)."""
     if len(w) != _CHECK_X.shape[1]:
@@ -467,7 +603,7 @@ def _disagrees(w: Sequence[Fraction], b: Fraction, decoded: Sequence[int]) -> st
     certain = 0
     for i, x in enumerate(_CHECK_X):
         s = sum((a * Fraction(float(v)) for a, v in zip(w, x, strict=True)), b)
-        if abs(s) <= score_slack(w, b, x):
+        if abs(s) <= (slack(x) if slack is not None else score_slack(w, b, x)):
             continue
         certain += 1
         sign = 1 if s > 0 else -1
@@ -477,7 +613,91 @@ def _disagrees(w: Sequence[Fraction], b: Fraction, decoded: Sequence[int]) -> st
     return None if certain else "every score is 0 (the fit learned nothing on the probe)"
 
 
-def _same_predictor(a: Sequence[Fraction], b: Sequence[Fraction]) -> bool:
+# --- dual classes: w = sum_i c_i l_i p_i --------------------------------------------------
+
+#: the bias of a dual reading that is the coefficients' sum (the kernel's constant 1)
+_SUM = "sum"
+
+
+def _dual_candidates(est: Any, bias: str | None, no_bias: bool) -> list[tuple[Any, str | None]]:
+    """Dual readings to try: stored points ``p`` (an ``m x d`` array), coefficients ``c``
+    (``m`` numbers) and labels ``l`` (``m`` numbers, each -1 or +1; or none: signed
+    coefficients), with a bias attribute, the coefficients' sum, or none."""
+    attrs = vars(est) if hasattr(est, "__dict__") else {}
+    d = PROBE_X.shape[1]
+    points, vectors = [], []
+    for name in attrs:
+        v = attribute(est, name)
+        arr = _array(v)
+        if arr is None:
+            continue
+        if arr.ndim == 2 and arr.shape[1] == d and arr.shape[0] > 0:
+            points.append((name, arr.shape[0]))
+        elif arr.size > 0 and max(arr.shape, default=0) == arr.size:
+            vectors.append((name, arr))
+    if bias is not None and bias not in ("first", "last"):
+        biases: list[str | None] = [bias]
+    elif no_bias:
+        biases = [None]
+    else:
+        biases = [*(b for b in BIAS_NAMES if size_of(attrs.get(b)) == 1), _SUM, None]
+    out: list[tuple[Any, str | None]] = []
+    for p, m in points:
+        same = [(n, a) for n, a in vectors if a.size == m and n not in BIAS_NAMES]
+        signs = [n for n, a in same if set(np.ravel(a).tolist()) <= {-1.0, 1.0}]
+        coefficients = [n for n, _ in same if n not in signs] + signs  # labels last
+        for c in coefficients:
+            for lab in [*(n for n in signs if n != c), None]:
+                out += [((c, lab, p), b) for b in biases]
+    return out
+
+
+def _array(v: Any) -> np.ndarray | None:
+    if v is None or isinstance(v, str | bytes | bool | dict) or callable(v):
+        return None
+    try:
+        arr = np.asarray(v, dtype=np.float64)
+    except (TypeError, ValueError):
+        return None
+    return arr if arr.size and np.all(np.isfinite(arr)) else None
+
+
+def _dual_predictor(
+    est: Any, dual: tuple[str, str | None, str], b_attr: str | None
+) -> tuple[list[Fraction], Fraction, list[Fraction], int]:
+    """``(w, b)`` of a dual reading exactly, ``w = sum_i c_i l_i p_i``, with the
+    magnitudes ``sum_i |c_i l_i| |p_i|`` and the number of terms of its float score."""
+    c_attr, l_attr, p_attr = dual
+    c = _array(attribute(est, c_attr))
+    P = _array(attribute(est, p_attr))
+    if c is None or P is None or P.ndim != 2 or c.size != P.shape[0]:
+        raise ValueError(f"{c_attr} and {p_attr} are not m coefficients and m points")
+    coef = [Fraction(float(v)) for v in np.ravel(c)]
+    if l_attr is not None:
+        lab = _array(attribute(est, l_attr))
+        if lab is None or lab.size != len(coef):
+            raise ValueError(f"{l_attr} is not one label per coefficient")
+        coef = [a * Fraction(float(v)) for a, v in zip(coef, np.ravel(lab), strict=True)]
+    rows = [[Fraction(float(v)) for v in row] for row in P]
+    d = P.shape[1]
+    w = [sum((a * r[j] for a, r in zip(coef, rows, strict=True)), Fraction(0)) for j in range(d)]
+    mag = [
+        sum((abs(a) * abs(r[j]) for a, r in zip(coef, rows, strict=True)), Fraction(0))
+        for j in range(d)
+    ]
+    if b_attr == _SUM:
+        b = sum(coef, Fraction(0))
+    elif b_attr is None:
+        b = Fraction(0)
+    else:
+        bv = _array(attribute(est, b_attr))
+        if bv is None or bv.size != 1:
+            raise ValueError(f"bias {b_attr} is not one number")
+        b = Fraction(float(np.ravel(bv)[0]))
+    return w, b, mag, d + len(coef)
+
+
+def same_predictor(a: Sequence[Fraction], b: Sequence[Fraction]) -> bool:
     """True when the vectors ``(w, b)`` are positive multiples of each other (the same
     answers everywhere)."""
     i = next((k for k, v in enumerate(a) if v), None)
@@ -487,7 +707,10 @@ def _same_predictor(a: Sequence[Fraction], b: Sequence[Fraction]) -> bool:
     return all(q == r * p for p, q in zip(a, b, strict=True))
 
 
-def _name(w: str, b: str | None) -> str:
+def _name(reading: Reading) -> str:
+    w, b = reading.weights, reading.bias
+    if reading.dual is not None:
+        return reading._where().split(" (")[0].removeprefix("weights ")
     if b == "first":
         return f"{w} (bias first)"
     if b == "last":
@@ -500,11 +723,12 @@ def _zero(est: Any, reading: Reading) -> int:
     -1 or 0 (neither class, or unknown)."""
     try:
         twin = copy.deepcopy(est)
-        for attr in {reading.weights, reading.bias} - {None, "first", "last"}:
+        zeroed = {reading.dual[0] if reading.dual else reading.weights, reading.bias}
+        for attr in zeroed - {None, "first", "last", _SUM}:
             assert attr is not None
             setattr(twin, attr, _zeros_like(getattr(twin, attr)))
         with time_limit(TOTAL_FACTOR * DEFAULT_TIME_LIMIT):
-            answers = set(reading.decode(answers_of(twin, _PROBE_X)))
+            answers = set(reading.decode(answers_of(twin, PROBE_X)))
     except (Exception, RunTimeout):  # a model that cannot be zeroed: no claim about sign(0)
         return 0
     return answers.pop() if len(answers) == 1 else 0

@@ -1,0 +1,421 @@
+"""Training functions, ``perceptron(X, y, ...) -> w``, ``-> (w, b)`` or ``-> (b, w)``:
+read as they are written and checked like ``fit(X, y)`` classes.
+
+The most common shape in textbook code is a function that trains and returns what it
+learned.  :class:`TrainingFunction` makes one a ``fit(X, y)`` object: ``fit`` calls it
+(through the boundary: what it raises is the user's error, naming its line), keeps what
+it returns, and ``predict`` classifies points by the returned weights.  Its other
+parameters keep their defaults, and one named like an epoch budget (``max_iter``,
+``epochs``, ...) is the budget ``EPOCHS`` checks and ``--epochs`` sets.
+
+:func:`read_function` decides what the function returns **by shape and by the training
+points**, as a class's reading is verified against its ``predict``: every reading the
+shape allows -- ``w`` (d numbers), ``(w, b)`` or ``(b, w)``, one vector of d + 1 with the
+bias first or last, among other returned values or not, and dual coefficients
+``alpha`` (one per training point: ``w = sum_i alpha_i y_i x_i``) -- is kept only if its
+weights classify the training points of two separable probes.  None left is a verdict,
+not a refusal: the probe is the counterexample (the most natural reading is taken, and
+the runs report what the function returns).  Two different predictors left are
+ambiguous (``--bias first|last|none`` says which).  The labels are -1/+1, or 0/1 when
+-1/+1 gives no reading that classifies the probes, or only one whose predictor still
+changes with twice the epochs (it has not settled: not its coding).  Whether a score of exactly 0
+classifies a point as +1 is read from a one-point probe: a function that makes no
+update on ``(x, +1)`` from zero weights takes a score of 0 as +1 (end claim ``SEP0``),
+any other the strict sign (``SEP``).
+
+>>> import numpy as np
+>>> def perceptron(X, y, eta=1.0, max_iter=100):
+...     w, b = np.zeros(X.shape[1]), 0.0
+...     for _ in range(max_iter):
+...         mistakes = 0
+...         for xi, yi in zip(X, y):
+...             if yi * (xi @ w + b) <= 0:
+...                 w, b, mistakes = w + eta * yi * xi, b + eta * yi, mistakes + 1
+...         if not mistakes:
+...             break
+...     return w, b
+>>> print(read_function(perceptron).describe())  # doctest: +NORMALIZE_WHITESPACE
+a training function returning (w, b); called with -1/+1 labels; its points classified by
+the returned weights, strict sign (end claim SEP); epoch budget max_iter = 100
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ...errors import InputError
+from ..boundary.calls import HookError, call_hook, defined_at, hook_error, returned
+from ..boundary.limits import DEFAULT_TIME_LIMIT
+from .reading import PROBE_X, PROBE_Y, Reading, budget_of, probing, same_predictor, size_of
+
+__all__ = ["TrainingFunction", "is_training_function", "read_function"]
+
+# A second separable probe (threshold x2 = 2, another dimension's role and 7 points):
+# a reading that fits the first probe by accident does not fit both.
+_PROBE2_X = np.array(
+    [[0, 3, 0], [1, 3, -1], [-1, 4, 2], [2, 5, 0], [0, 1, 0], [1, 0, 1], [-2, 1, 1]],
+    dtype=np.float64,
+)
+_PROBE2_Y = np.array([1, 1, 1, 1, -1, -1, -1])
+#: the one-point probe of sign(0): ``(x, +1)`` from zero weights has the score 0
+_ZERO_X = np.array([[1, 0, 0]], dtype=np.float64)
+
+
+def _signature(obj: Any) -> inspect.Signature | None:
+    if inspect.isclass(obj) or not callable(obj):
+        return None
+    try:
+        return inspect.signature(obj)
+    except (TypeError, ValueError):
+        return None
+
+
+def _required(sig: inspect.Signature) -> list[str]:
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return [p.name for p in sig.parameters.values() if p.kind in kinds and p.default is p.empty]
+
+
+def is_training_function(obj: Any, spec: str | None = None) -> bool:
+    """True for a function ``f(X, y, ...)``: two required positional parameters, every
+    other with a default.  A function that needs more is refused (``InputError`` naming
+    them); a class or a zero-argument factory is not a training function."""
+    sig = _signature(obj)
+    if sig is None:
+        return False
+    need = _required(sig)
+    if not need:
+        return False
+    name = spec or getattr(obj, "__name__", "the function")
+    if len(need) != 2:
+        given = ", ".join(need)
+        raise InputError(
+            f"{name}: a function of {len(need)} required parameter(s) ({given}); "
+            "expected a class, a zero-argument factory or a training function f(X, y, ...) "
+            "whose other parameters have defaults"
+        )
+    kw_only = [
+        p.name
+        for p in sig.parameters.values()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY and p.default is p.empty
+    ]
+    if kw_only:
+        raise InputError(
+            f"{name}: keyword-only parameter(s) without a default ({', '.join(kw_only)}); "
+            "expected a training function f(X, y, ...) whose other parameters have defaults"
+        )
+    return True
+
+
+class TrainingFunction:
+    """A training function as a ``fit(X, y)`` object (see the module docs).  ``how``:
+    its reading (what it returns; ``predict`` needs it)."""
+
+    #: names the adapter keeps for itself: a parameter of the same name keeps its default
+    _OWN = frozenset({"fit", "predict", "function", "how", "returned", "items_", "X_", "signs_"})
+
+    def __init__(self, function: Callable[..., Any], how: Reading | None = None) -> None:
+        self.function = function
+        self.how = how
+        sig = _signature(function)
+        self._defaults: dict[str, Any] = {}
+        if sig is not None:
+            for p in list(sig.parameters.values())[2:]:
+                own = p.name in self._OWN or p.name.startswith(("_", "returned"))
+                if p.default is not p.empty and p.name.isidentifier() and not own:
+                    self._defaults[p.name] = p.default
+                    setattr(self, p.name, p.default)
+
+    def fit(self, X: Any, y: Any) -> TrainingFunction:
+        """Call the function (its parameters that were changed, such as the epoch budget,
+        passed by name) and keep what it returns."""
+        kw = {n: getattr(self, n) for n, v in self._defaults.items() if getattr(self, n) is not v}
+        name = getattr(self.function, "__name__", "function")
+        call = functools.partial(self.function, **kw) if kw else self.function
+        out = call_hook(call, name, X, y)
+        items = _items(out)
+        if items is None:
+            raise HookError(
+                returned(self.function, name, out, "w, (w, b) or (b, w): the learned weights")
+            )
+        for k in [k for k in vars(self) if k.startswith("returned")]:
+            delattr(self, k)
+        self.returned = items[0] if len(items) == 1 else out
+        self.items_ = items
+        for i, v in enumerate(items):
+            setattr(self, f"returned_{i}", v)
+        self.X_ = np.asarray(X, dtype=np.float64)
+        self.signs_ = np.where(np.asarray(y) > 0, 1, -1)
+        return self
+
+    def predict(self, X: Any) -> np.ndarray:
+        """+1/-1 by the sign of the returned weights' exact score (0: +1 when the function
+        takes a score of 0 as +1, else neither class)."""
+        assert self.how is not None
+        w, b = self.how.predictor(self)
+        zero = 1 if self.how.zero == 1 else 0
+        points = np.asarray(X, dtype=np.float64).reshape(len(X), -1)
+        if len(w) != points.shape[1]:
+            name = getattr(self.function, "__name__", "function")
+            raise HookError(
+                f"{name}() returned {len(w)} weight(s){defined_at(self.function)} (read as "
+                f"{self.how.returns}); expected {points.shape[1]} (one per coordinate of the "
+                "points)"
+            )
+        out = []
+        for x in points:
+            s = sum((a * Fraction(float(v)) for a, v in zip(w, x, strict=True)), b)
+            out.append(1 if s > 0 else -1 if s < 0 else zero)
+        return np.array(out)
+
+
+def _scalar(v: Any) -> bool:
+    return isinstance(v, int | float | np.number) or (isinstance(v, np.ndarray) and v.ndim == 0)
+
+
+def _items(out: Any) -> list[Any] | None:
+    """What the function returned, as values: one vector, or the items of a tuple."""
+    if out is None or isinstance(out, str | bytes | dict):
+        return None
+    if isinstance(out, tuple | list):
+        if not out:
+            return None
+        if all(_scalar(v) for v in out):
+            return [np.asarray(out, dtype=np.float64)]
+        return list(out)
+    return [out]
+
+
+# --- reading what it returns ------------------------------------------------------------------
+
+
+def _shapes(items: Sequence[Any], d: int, n: int) -> list[tuple[Reading, str]]:
+    """Every reading the returned values' sizes allow, the most natural first, with the
+    words that say it."""
+    sizes = [size_of(v) for v in items]
+    single = len(items) == 1
+    out: list[tuple[Reading, str]] = []
+
+    def words(parts: dict[int, str]) -> str:
+        if single:
+            return parts[0]
+        return "(" + ", ".join(parts.get(i, "_") for i in range(len(items))) + ")"
+
+    def name(i: int) -> str:
+        return "returned" if single else f"returned_{i}"
+
+    base = Reading("", None)
+    for i, size in enumerate(sizes):
+        if size == d:
+            for j, s in enumerate(sizes):
+                if j != i and s == 1:
+                    out.append(
+                        (replace(base, weights=name(i), bias=name(j)), words({i: "w", j: "b"}))
+                    )
+            out.append((replace(base, weights=name(i), bias=None), words({i: "w"})))
+        if size == d + 1:
+            one = "(b, w) in one vector" if single else "(b, w)"
+            out.append((replace(base, weights=name(i), bias="first"), words({i: one})))
+            one = "(w, b) in one vector" if single else "(w, b)"
+            out.append((replace(base, weights=name(i), bias="last"), words({i: one})))
+        if size == n:
+            dual = (name(i), "signs_", "X_")
+            alpha = "alpha (w = sum_i alpha_i y_i x_i)"
+            for j, s in enumerate(sizes):
+                if j != i and s == 1:
+                    r = replace(base, weights=name(i), bias=name(j), dual=dual)
+                    out.append((r, words({i: alpha, j: "b"})))
+            out.append((replace(base, weights=name(i), bias=None, dual=dual), words({i: alpha})))
+    return out
+
+
+def _classifies(r: Reading, fitted: TrainingFunction, X: np.ndarray, y: np.ndarray) -> bool:
+    """The reading's weights classify every training point: strictly, or with a score of
+    0 taken as +1."""
+    try:
+        w, b = r.predictor(fitted)
+    except (TypeError, ValueError, IndexError, AttributeError):
+        return False
+    if len(w) != X.shape[1]:
+        return False
+    scores = [sum((a * Fraction(float(v)) for a, v in zip(w, x, strict=True)), b) for x in X]
+    strict = all(t * s > 0 for t, s in zip(y, scores, strict=True))
+    zero_plus = all((s >= 0) == (t > 0) for t, s in zip(y, scores, strict=True))
+    return strict or zero_plus
+
+
+def _fit(
+    function: Callable[..., Any],
+    budget: tuple[str, int] | None,
+    X: np.ndarray,
+    y: np.ndarray,
+) -> TrainingFunction:
+    made = TrainingFunction(function)
+    if budget is not None:
+        setattr(made, budget[0], budget[1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        made.fit(X.copy(), y.copy())
+    return made
+
+
+def read_function(
+    function: Callable[..., Any],
+    *,
+    bias: str | None = None,
+    labels: str = "auto",
+    epochs: int | None = None,
+    limit: float | None = DEFAULT_TIME_LIMIT,
+) -> Reading:
+    """Read what the training function returns (see the module docs); ``bias``
+    (``"first"``, ``"last"`` or ``"none"``: where the bias is, in one vector or a pair),
+    ``labels`` and ``epochs`` as for classes.  Raises ``InputError`` naming the problem
+    when it cannot be read."""
+    name = getattr(function, "__name__", "function")
+    if bias not in (None, "first", "last", "none"):
+        raise InputError(
+            f"--bias {bias}: a training function returns its weights; --bias first, last or "
+            "none says where the bias is in what it returns"
+        )
+    codings = {"pm1": [(-1, 1)], "01": [(0, 1)], "auto": [(-1, 1), (0, 1)]}
+    if labels not in codings:
+        raise InputError(f"labels must be 'pm1', '01' or 'auto', got {labels!r}")
+    budget = budget_of(TrainingFunction(function))
+    if epochs is not None:
+        if budget is None:
+            raise InputError(
+                f"epochs={epochs}: {name}() has no epoch-budget parameter (max_iter, n_iter, "
+                "epochs, ...)"
+            )
+        budget = (budget[0], epochs)
+    tries = [budget] if budget is None else [budget, (budget[0], max(2 * budget[1], 1000))]
+    first: tuple[list[tuple[Reading, str]], TrainingFunction, tuple[int, int]] | None = None
+    unsettled: tuple[Reading, tuple[str, int] | None] | None = None
+    try:
+        with probing(limit):
+            for neg, pos in codings[labels]:
+                y1, y2 = (np.where(p > 0, pos, neg) for p in (PROBE_Y, _PROBE2_Y))
+                for size in tries:
+                    fitted = _fit(function, size, PROBE_X, y1)
+                    shapes = _filtered(_shapes(_items_of(fitted), 3, len(PROBE_X)), bias)
+                    if first is None:
+                        first = (shapes, fitted, (neg, pos))
+                    good = [(r, t) for r, t in shapes if _classifies(r, fitted, PROBE_X, PROBE_Y)]
+                    if not good:
+                        continue
+                    again = _fit(function, size, _PROBE2_X, y2)
+                    good = [(r, t) for r, t in good if _classifies(r, again, _PROBE2_X, _PROBE2_Y)]
+                    if not good:
+                        continue
+                    chosen, words = _one(good, fitted, name)
+                    reading = replace(chosen, fit_labels=(neg, pos), budget=budget, returns=words)
+                    if _settled(function, reading, size, fitted, y1):  # its own coding
+                        return replace(reading, zero=_zero(function, reading, size))
+                    if unsettled is None:
+                        unsettled = (reading, size)
+                    break  # another coding may settle
+            if unsettled is not None:  # no coding settles: the first that classifies
+                reading, size = unsettled
+                return replace(reading, zero=_zero(function, reading, size))
+    except HookError as exc:
+        raise InputError(f"{name}() fails on a separable 8-point probe: {exc}") from None
+    except Exception as exc:  # the user's code: reported, never a traceback
+        raise InputError(
+            f"{name}() fails on a separable 8-point probe: {hook_error(name, exc)}"
+        ) from None
+    assert first is not None
+    shapes, fitted, coding = first
+    if not shapes:
+        raise InputError(
+            f"{name}() returned {_shown(fitted.returned)} on an 8-point probe in 3 dimensions; "
+            "expected w (3 numbers), (w, b), (b, w), one vector of 4 with the bias first or "
+            "last, or dual coefficients (8 numbers)" + (f" (with --bias {bias})" if bias else "")
+        )
+    reading, words = shapes[0]  # a verdict: the probe is the counterexample
+    probe = (
+        "the probe fit's returned weights misclassify its own separable training points "
+        "under every reading (checked first, as a fixed example)"
+    )
+    return replace(reading, fit_labels=coding, budget=budget, returns=words, zero=0, probe=probe)
+
+
+def _settled(
+    function: Callable[..., Any],
+    reading: Reading,
+    size: tuple[str, int] | None,
+    fitted: TrainingFunction,
+    y: np.ndarray,
+) -> bool:
+    """The reading's predictor on the probe does not change with twice the epochs: the
+    labels are the function's own (a function given labels in another coding keeps
+    updating on points it classifies right).  Without an epoch budget: True."""
+    if size is None:
+        return True
+    more = _fit(function, (size[0], 2 * size[1]), PROBE_X, y)
+    try:
+        w, b = reading.predictor(fitted)
+        w2, b2 = reading.predictor(more)
+    except (TypeError, ValueError, IndexError, AttributeError):
+        return False
+    return same_predictor([*w, b], [*w2, b2])
+
+
+def _items_of(fitted: TrainingFunction) -> list[Any]:
+    return list(fitted.items_)
+
+
+def _filtered(shapes: list[tuple[Reading, str]], bias: str | None) -> list[tuple[Reading, str]]:
+    """The readings ``--bias`` allows: ``first``/``last`` where the bias is, ``none``."""
+    if bias is None:
+        return shapes
+    if bias == "none":
+        return [(r, t) for r, t in shapes if r.bias is None]
+    out = []
+    for r, t in shapes:
+        if r.bias == bias:
+            out.append((r, t))
+        elif r.bias is not None and r.bias.startswith("returned_"):
+            b_first = int(r.bias.rsplit("_", 1)[1]) < int(r.weights.rsplit("_", 1)[1])
+            if b_first == (bias == "first"):
+                out.append((r, t))
+    return out
+
+
+def _one(
+    good: list[tuple[Reading, str]], fitted: TrainingFunction, name: str
+) -> tuple[Reading, str]:
+    """The one predictor the readings that classify the probes give."""
+    chosen, words = good[0]
+    w, b = chosen.predictor(fitted)
+    for other, other_words in good[1:]:
+        w2, b2 = other.predictor(fitted)
+        if not same_predictor([*w, b], [*w2, b2]):
+            raise InputError(
+                f"ambiguous: what {name}() returns classifies the probes read as {words} and "
+                f"as {other_words}, two different predictors; say where the bias is with "
+                "--bias first|last|none (bias= in Python)"
+            )
+    return chosen, words
+
+
+def _zero(function: Callable[..., Any], reading: Reading, budget: tuple[str, int] | None) -> int:
+    """+1 when the function makes no update on one point ``(x, +1)`` from zero weights
+    (it takes a score of 0 as +1), else 0 (the strict sign)."""
+    try:
+        made = _fit(function, budget, _ZERO_X, np.array([reading.fit_labels[1]]))
+        w, b = reading.predictor(made)
+    except Exception:  # a function that does not take one point: the strict sign
+        return 0
+    return 1 if not any(w) and not b else 0
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
