@@ -556,8 +556,8 @@ Proof.
   apply (RATE_bound R2 eta g (INR k) (norm2 d u) He). nra.
 Qed.
 
-(* nonzero start w0: (w0.u + k gamma)^2 <= |u|^2 (|w0|^2 + k R^2) *)
-(* nodes: T_G; claim: nonzero-start *)
+(* nonzero start w0, the implicit form: (w0.u + k gamma)^2 <= |u|^2 (|w0|^2 + k R^2) *)
+(* nodes: T_G *)
 Corollary start_claim : forall w0 k w, (k >= 1)%nat ->
   reach (linear_step d n X Y 1 0 one) w0 k w ->
   (dot d u w0 + g * INR k) ^ 2 <= norm2 d u * (norm2 d w0 + R2 * INR k).
