@@ -162,3 +162,53 @@ def test_a_claim_outside_the_shapes_form_is_not_fitted() -> None:
     with pytest.raises(Exception, match="not of the shape's form"):
         fit([[Fraction(1)], [Fraction(2)]], [Fraction(1), Fraction(3)], "C")
     assert fit([[1, 0], [0, 1], [1, 1]], [2, 3, 5], "C") == [2, 3]
+
+
+class StartDoubleStep(NonzeroStart):
+    """A nonzero start with the step 2 y x: not the rule start_explicit_claim is about."""
+
+    name = "start-double-step"
+
+    def eta(self, case: Case) -> Fraction:
+        return Fraction(2)
+
+
+def test_a_rule_other_than_the_corollarys_gets_no_statement() -> None:
+    found = coq_claim(StartDoubleStep())
+    assert isinstance(found, NoCoqClaim) and "eta = 1" in found.reason
+
+
+def test_every_built_in_gets_a_statement_or_a_reason() -> None:
+    from pla_proof.variants.catalog.registry import BUILTIN
+    from pla_proof.variants.proving.declared import DeclaredRule, read_rule
+
+    for name in BUILTIN:
+        if isinstance(read_rule(resolve(name)), DeclaredRule):
+            continue  # the linear template's own statement (instances.coq_text)
+        found = coq_claim(resolve(name), "not the template")
+        if isinstance(found, NoCoqClaim):
+            assert name in ("seed004-listing", "sklearn-perceptron", "sklearn-default"), (
+                name,
+                found.reason,
+            )
+            assert found.reason
+        elif isinstance(found, CoqClaim):
+            assert "Corollary claim_" in found.text and found.theorem in found.text
+
+
+@needs_coq
+def test_check_coq_reports_a_generated_corollary_proved(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from pla_proof.cli import main
+    from pla_proof.schemas import validate
+
+    code = main(["check", "multiclass", "--examples", "5", "--coq", "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    validate(doc)
+    assert code == 0 and doc["proof"]["status"] == "proved"
+    assert doc["proof"]["coq"]["status"] == "proved"
+    assert "multiclass_claim" in doc["proof"]["description"]
+    assert [p["id"] for p in doc["properties"] if p["proved"]] == ["T"]

@@ -137,7 +137,7 @@ class _Unfit(Exception):
     pass
 
 
-def own_cases(variant: Variant, count: int = 40) -> list[Case]:
+def own_cases(variant: Variant, count: int = 20) -> list[Case]:
     """The variant's fixed examples and ``count`` cases drawn from its own domain
     (deterministically), each accepted by it."""
     from hypothesis import HealthCheck, Phase, given, settings
@@ -615,6 +615,11 @@ def _declared(variant: Variant, template_reason: str) -> CoqClaim | NoCoqClaim:
     cases = own_cases(variant, 8)
     if not cases:
         return NoCoqClaim(f"{template_reason} (and no case of its own domain to read)")
+    if variant.written_in_python():
+        return NoCoqClaim(f"{template_reason} (its trigger or step is written by hand)")
+    for case in cases:  # the corollaries below are for the classic trigger and step
+        if variant.eta(case) != 1 or variant.tau(case) != 0:
+            return NoCoqClaim(f"{template_reason} (and its rule is not eta = 1, tau = 0)")
     if any(Fraction(v) != 0 for case in cases for v in variant.start(case)):
         return _start(variant)
     if any(variant.factors(case) is not None for case in cases):
