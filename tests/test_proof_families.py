@@ -212,3 +212,36 @@ def test_check_coq_reports_a_generated_corollary_proved(
     assert doc["proof"]["coq"]["status"] == "proved"
     assert "multiclass_claim" in doc["proof"]["description"]
     assert [p["id"] for p in doc["properties"] if p["proved"]] == ["T"]
+
+
+HEADLINE = (
+    "perceptron_bound",
+    "perceptron_converges",
+    "generic_bound",
+    "generic_bound_from_zero_strict",
+    "start_explicit_claim",
+    "classic_strict_claim",
+    "bias_claim",
+    "normalised_claim",
+    "multiclass_claim",
+    "kernel_claim",
+)
+
+
+@needs_coq
+def test_the_headline_theorems_assume_only_the_standard_reals_axioms() -> None:
+    import re
+
+    from pla_proof.proof.coq import compile_corollary
+
+    binary = shutil.which("coqc")
+    assert binary is not None
+    text = "".join(f"Print Assumptions {name}.\n" for name in HEADLINE)
+    proc, _ = compile_corollary(binary, text, 300)
+    assert proc is not None and proc.returncode == 0, proc and proc.stderr
+    axioms = set(re.findall(r"^(\S+)\s*$", proc.stdout, re.M)) - {"Axioms:"}
+    assert proc.stdout.count("Axioms:") == len(HEADLINE)
+    assert axioms == {
+        "ClassicalDedekindReals.sig_forall_dec",
+        "FunctionalExtensionality.functional_extensionality_dep",
+    }, proc.stdout
