@@ -360,6 +360,57 @@ Qed.
 End Generic.
 
 (* ===================================================================== *)
+(* The generic lemma, strict: G1 and a strict G2 (w'.u - w.u > g) give   *)
+(* k g^2 < C |u|^2 after k >= 1 updates from the origin (T_G.strict).   *)
+(* ===================================================================== *)
+
+Section GenericStrict.
+
+Variable d : nat.
+Variable u : nat -> R.
+Variables C g : R.
+Variable step : (nat -> R) -> (nat -> R) -> Prop.
+
+Hypothesis G1 : forall w w', step w w' -> norm2 d w' + (-1) * norm2 d w <= C.
+Hypothesis G2_strict : forall w w', step w w' -> dot d u w' + (-1) * dot d u w > g.
+
+(* P_k, strict: w_k.u > k g after k >= 1 updates from the origin *)
+Lemma generic_P_strict : forall k w, reach step (fun _ => 0) k w -> (k >= 1)%nat ->
+  dot d u w > g * INR k.
+Proof.
+  intros k w H. induction H as [|k w w' H IH St]; intros K; [lia|].
+  pose proof (G2_strict w w' St) as S. destruct k as [|k].
+  - inversion H; subst.
+    assert (Z : dot d u (fun _ => 0) = 0).
+    { unfold dot. rewrite (sum_ext d _ (fun _ => 0)) by (intros; ring). apply sum_zero. }
+    rewrite Z in S. simpl. lra.
+  - pose proof (IH ltac:(lia)) as P. rewrite S_INR. lra.
+Qed.
+
+(* the strict bound from the origin: k g^2 < C |u|^2 after k >= 1 updates (T_G.strict) *)
+(* nodes: T_G *)
+Theorem generic_bound_from_zero_strict : g >= 0 ->
+  forall k w, reach step (fun _ => 0) k w -> (k >= 1)%nat -> INR k * g ^ 2 < C * norm2 d u.
+Proof.
+  intros Hg k w H K.
+  pose proof (generic_P_strict k w H K) as P.
+  pose proof (generic_Q d C step (fun _ => 0) G1 k w H) as Q.
+  assert (N0 : norm2 d (fun _ => 0) = 0).
+  { unfold norm2. rewrite (sum_ext d _ (fun _ => 0)) by (intros; ring). apply sum_zero. }
+  rewrite N0 in Q.
+  pose proof (kernel_cauchy_schwarz d w u) as CS. fold (dot d w u) (norm2 d w) (norm2 d u) in CS.
+  rewrite dot_comm in CS.
+  pose proof (kernel_sos d u) as Su. fold (norm2 d u) in Su.
+  assert (Kp : INR k > 0) by (apply lt_0_INR; lia).
+  assert (A : 0 <= g * INR k) by nra.
+  assert (S1 : (g * INR k) ^ 2 < dot d u w ^ 2) by nra.
+  assert (S2 : (g * INR k) ^ 2 < norm2 d u * (C * INR k)) by nra.
+  apply (Rmult_lt_reg_r (INR k)); [exact Kp|]. nra.
+Qed.
+
+End GenericStrict.
+
+(* ===================================================================== *)
 (* The linear rule: trigger y w.x <= tau, update w + eta a_p y_p x_p,    *)
 (* from w0 -- G1 and G2 for it, with the constants of each claim.        *)
 (* ===================================================================== *)
@@ -397,6 +448,18 @@ Qed.
 (* nodes: G2 *)
 Lemma linear_G2 : forall g, (forall p, (1 <= p <= n)%nat -> eta * a p * (Y p * dot d u (X p)) >= g) ->
   forall w w', linear_step w w' -> dot d u w' + (-1) * dot d u w >= g.
+Proof.
+  intros g Hg w w' (p & Hp & Ht & ->).
+  pose proof (RATE_progress d (eta * a p) (dot d u w)
+    (dot d u (fun i => eta * a p * Y p * X p i + w i)) (Y p) (Y p * dot d u (X p)) u w (X p)
+    eq_refl ltac:(unfold dot; apply sum_ext; intros; ring) eq_refl) as E.
+  pose proof (Hg p Hp). lra.
+Qed.
+
+(* G2, strict, for the linear rule: w'.u - w.u > g when every point allows it *)
+Lemma linear_G2_strict : forall g,
+  (forall p, (1 <= p <= n)%nat -> eta * a p * (Y p * dot d u (X p)) > g) ->
+  forall w w', linear_step w w' -> dot d u w' + (-1) * dot d u w > g.
 Proof.
   intros g Hg w w' (p & Hp & Ht & ->).
   pose proof (RATE_progress d (eta * a p) (dot d u w)
@@ -493,8 +556,8 @@ Proof.
   apply (RATE_bound R2 eta g (INR k) (norm2 d u) He). nra.
 Qed.
 
-(* nonzero start w0: (w0.u + k gamma)^2 <= |u|^2 (|w0|^2 + k R^2) *)
-(* nodes: T_G; claim: nonzero-start *)
+(* nonzero start w0, the implicit form: (w0.u + k gamma)^2 <= |u|^2 (|w0|^2 + k R^2) *)
+(* nodes: T_G *)
 Corollary start_claim : forall w0 k w, (k >= 1)%nat ->
   reach (linear_step d n X Y 1 0 one) w0 k w ->
   (dot d u w0 + g * INR k) ^ 2 <= norm2 d u * (norm2 d w0 + R2 * INR k).
@@ -503,6 +566,39 @@ Proof.
   - apply (linear_G1 d n X Y 1 0 one labels); [intros; unfold one; lra|].
     intros p Hp. unfold one. pose proof (radius p Hp). nra.
   - apply (linear_G2 d n X Y u 1 0 one). intros p Hp. unfold one. pose proof (margin p Hp). lra.
+Qed.
+
+(* nonzero start, the catalog's explicit bound: for any s >= 0 with s^2 >= |w0|^2 |u|^2
+   (a rational upper bound of |w0| |u|), k <= R^2 |u|^2/g^2 + 2 (s - u.w0)/g *)
+(* nodes: T_G; claim: nonzero-start *)
+Corollary start_explicit_claim : forall w0 s k w, s >= 0 -> norm2 d w0 * norm2 d u <= s ^ 2 ->
+  reach (linear_step d n X Y 1 0 one) w0 k w ->
+  INR k <= R2 * norm2 d u / g ^ 2 + 2 * (s - dot d u w0) / g.
+Proof.
+  intros w0 s k w Hs Hn H.
+  pose proof catalog_u_pos as U.
+  pose proof (kernel_cauchy_schwarz d u w0) as CS.
+  fold (dot d u w0) (norm2 d u) (norm2 d w0) in CS.
+  pose proof (kernel_sos d w0) as S0. fold (norm2 d w0) in S0.
+  assert (Ps : dot d u w0 <= s /\ - s <= dot d u w0) by (split; nra).
+  assert (HA : 0 <= R2 * norm2 d u) by nra.
+  assert (Main : g ^ 2 * INR k <= R2 * norm2 d u + 2 * g * (s - dot d u w0)).
+  { destruct k as [|k'].
+    - simpl. nra.
+    - pose proof (start_claim w0 (S k') w ltac:(lia) H) as I.
+      pose proof (pos_INR (S k')) as K0.
+      assert (T : g * (dot d u w0 + g * INR (S k')) <= R2 * norm2 d u + g * s).
+      { destruct (Rle_or_lt (g * (dot d u w0 + g * INR (S k'))) (R2 * norm2 d u + g * s))
+          as [|Hc]; [assumption|exfalso].
+        assert (Tp : dot d u w0 + g * INR (S k') > s) by nra.
+        assert (E1 : g * (dot d u w0 + g * INR (S k')) ^ 2
+                     <= g * s ^ 2 + R2 * norm2 d u * (g * INR (S k'))) by nra.
+        nra. }
+      nra. }
+  apply (Rmult_le_reg_l (g ^ 2)); [nra|].
+  replace (g ^ 2 * (R2 * norm2 d u / g ^ 2 + 2 * (s - dot d u w0) / g))
+    with (R2 * norm2 d u + 2 * g * (s - dot d u w0)) by (field; lra).
+  exact Main.
 Qed.
 
 (* margin perceptron: trigger y w.x <= tau (tau >= 0), rate eta > 0:
@@ -599,6 +695,36 @@ Proof.
 Qed.
 
 End Catalog.
+
+(* ===================================================================== *)
+(* The strict margin (Kalyanakrishnan's Assumption 1): y u.x > g >= 0    *)
+(* gives k g^2 < R^2 |u|^2 after k >= 1 updates of the classic rule.    *)
+(* ===================================================================== *)
+
+Section StrictCatalog.
+
+Variable d n : nat.
+Variable X : nat -> nat -> R.
+Variable Y : nat -> R.
+Variable u : nat -> R.
+Variables g R2 : R.
+Hypothesis labels : forall p, (1 <= p <= n)%nat -> Y p ^ 2 = 1.
+Hypothesis radius : forall p, (1 <= p <= n)%nat -> norm2 d (X p) <= R2.
+Hypothesis margin_strict : forall p, (1 <= p <= n)%nat -> Y p * dot d u (X p) > g.
+Hypothesis margin_nonneg : g >= 0.
+
+(* classic-strict: (C, g) = (R^2, g), k g^2 < R^2 |u|^2 *)
+(* nodes: T_G; claim: classic-strict *)
+Corollary classic_strict_claim : forall k w, (k >= 1)%nat ->
+  reach (linear_step d n X Y 1 0 (fun _ => 1)) (fun _ => 0) k w -> INR k * g ^ 2 < R2 * norm2 d u.
+Proof.
+  intros k w K H. eapply generic_bound_from_zero_strict; [ | | exact margin_nonneg | exact H | exact K].
+  - apply (linear_G1 d n X Y 1 0 (fun _ => 1) labels); [intros; lra|].
+    intros p Hp. pose proof (radius p Hp). nra.
+  - apply (linear_G2_strict d n X Y u 1 0 (fun _ => 1)). intros p Hp. pose proof (margin_strict p Hp). lra.
+Qed.
+
+End StrictCatalog.
 
 (* ===================================================================== *)
 (* Multiclass (Kesler's construction): one weight vector per class, kept *)
@@ -841,11 +967,5 @@ Proof.
   { assert (0 <= g * INR k) by nra. nra. }
   apply (Rmult_le_reg_r (INR k)); [exact Kp|]. nra.
 Qed.
-
-(* the same theorem for the polynomial kernel: every kernel the catalog checks, polynomial
-   or RBF, is the inner product of feature vectors in some such space *)
-(* nodes: G; claim: kernel-poly *)
-Corollary kernel_poly_claim : forall k w, kernel_run k w -> INR k * g ^ 2 <= R2 * ip u u.
-Proof. exact kernel_claim. Qed.
 
 End KernelPerceptron.

@@ -27,6 +27,8 @@ Lemma L2 : forall (g pu pu1 yux : R), pu1 = (pu + yux) -> yux >= g -> (pu1 + ((-
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 import shutil
 import subprocess
@@ -45,10 +47,14 @@ from .identities import unroll
 from .obligations import Obligation
 
 __all__ = [
+    "COROLLARY_HEADER",
+    "LIBRARY",
     "PREAMBLE",
     "CoqRun",
     "KernelTheorem",
+    "compile_corollary",
     "compile_text",
+    "compiled_development",
     "coq_name",
     "coq_term",
     "development",
@@ -670,3 +676,82 @@ def _failed_lemma(text: str, output: str) -> str | None:
         if m:
             last = m.group(1)
     return last
+
+
+#: The logical name under which a corollary file requires the compiled development.
+LIBRARY = "PlaProof.Development"
+
+#: What a corollary file starts with: the standard library and the compiled development.
+COROLLARY_HEADER = (
+    "Require Import Reals Lra Psatz Lia.\nRequire Import PlaProof.Development.\n"
+    "Open Scope R_scope.\n"
+)
+
+
+def compiled_development(binary: str, timeout: float) -> tuple[Path | None, float]:
+    """The full export (the lemmas and the development) compiled once per machine: a
+    directory holding ``Development.vo`` (logical name :data:`LIBRARY`) under the system's
+    temporary directory, keyed by the text and the ``coqc`` binary; ``(None, seconds)``
+    when it does not compile (or times out).  Corollaries then compile in a fraction of a
+    second (:func:`compile_corollary`)."""
+    from .obligations import all_obligations
+
+    text = export(all_obligations(), development=True).text
+    key = hashlib.sha256(f"{binary}\0{text}".encode()).hexdigest()[:20]
+    root = Path(tempfile.gettempdir()) / "pla_proof-coq"
+    final = root / key
+    if (final / "Development.vo").is_file():
+        return final, 0.0
+    root.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(dir=root, prefix="build-"))
+    (work / "Development.v").write_text(text, encoding="utf-8")
+    start = time.perf_counter()
+    try:
+        proc = subprocess.run(
+            [binary, "-q", "-Q", str(work), "PlaProof", str(work / "Development.v")],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=work,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        shutil.rmtree(work, ignore_errors=True)
+        return None, time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    if proc.returncode != 0:
+        shutil.rmtree(work, ignore_errors=True)
+        return None, seconds
+    try:
+        os.replace(work, final)  # atomic: another process may have built it meanwhile
+    except OSError:
+        shutil.rmtree(work, ignore_errors=True)
+    return final, seconds
+
+
+def compile_corollary(
+    binary: str, text: str, timeout: float
+) -> tuple[subprocess.CompletedProcess[str] | None, float]:
+    """Compile a corollary of the development (``text`` without the header: it is
+    prefixed with :data:`COROLLARY_HEADER`) against the compiled development: the
+    finished process (None on time-out or when the development itself does not compile)
+    and the seconds it took, the development's compilation included when it ran."""
+    library, built = compiled_development(binary, timeout)
+    if library is None:
+        return None, built
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "Claim.v"
+        path.write_text(COROLLARY_HEADER + text, encoding="utf-8")
+        start = time.perf_counter()
+        try:
+            proc = subprocess.run(
+                [binary, "-q", "-Q", str(library), "PlaProof", str(path)],
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+                cwd=tmp,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            return None, built + time.perf_counter() - start
+        return proc, built + time.perf_counter() - start

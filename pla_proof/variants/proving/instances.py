@@ -78,6 +78,13 @@ class ClaimProof:
     #: ``proved`` / ``failed: ...`` / ``None`` (Coq did not run)
     coq: str | None = None
     coq_seconds: float | None = None
+    #: with Coq, for a claim the template does not read: the generated corollary (its
+    #: development theorem and its statement), or why none is generated
+    coq_theorem: str | None = None
+    coq_statement: str | None = None
+    coq_reason: str = ""
+    #: the generated Coq section itself
+    coq_text: str | None = None
 
     @property
     def failed(self) -> list[InstanceObligation]:
@@ -86,6 +93,8 @@ class ClaimProof:
     @property
     def status(self) -> str:
         if self.rule is None:
+            if self.coq_theorem is not None and self.coq is not None:
+                return "proved" if self.coq == "proved" else "failed"
             return "not declarative"
         if any(o.verdict.status == "refuted" for o in self.obligations):
             return "refuted"
@@ -102,17 +111,21 @@ class ClaimProof:
     @property
     def properties(self) -> tuple[str, ...]:
         """The harness's properties this proof covers (none unless proved)."""
-        if not self.proved or self.rule is None:
+        if not self.proved:
             return ()
+        if self.rule is None:  # a generated corollary: the claimed bound (or growth)
+            return ("G1",) if self.coq_theorem == "linear_G1" else ("T",)
         return PROVED_PROPERTIES + (("SEP",) if self.rule.end == "SEP" else ())
 
     def provers(self) -> str:
+        if self.rule is None:
+            return "Coq"
         return "Z3 and Coq" if self.coq == "proved" else "Z3"
 
     def describe(self) -> str:
         """One line for the report."""
         if self.rule is None:
-            return f"tested, not proved: {self.reason}"
+            return self._describe_generated()
         head = (
             f"rule {self.rule.rule_text()} ({self.rule.how}); "
             f"claim (C, g) = ({show(self.rule.C)}, {show(self.rule.g)})"
@@ -138,6 +151,18 @@ class ClaimProof:
                 "the provers) is the search's to say"
             )
         return f"NOT PROVED ({self.status}): {head}; {why}"
+
+    def _describe_generated(self) -> str:
+        if self.coq_theorem is None or self.coq is None:
+            why = f"; Coq: {self.coq_reason}" if self.coq_reason else ""
+            return f"tested, not proved: {self.reason}{why}"
+        head = (
+            f"the corollary generated from its rule and claim ({self.coq_statement}), from "
+            f"the development's {self.coq_theorem}"
+        )
+        if self.coq == "proved":
+            return f"PROVED by Coq: {head}; (Z3: {self.reason})"
+        return f"NOT PROVED (failed): {head}; Coq {self.coq}"
 
 
 def show(expr: Any) -> str:
@@ -207,7 +232,16 @@ def prove_claim(
 
     rule = read_rule(variant, limit)
     if isinstance(rule, NotDeclarative):
-        return ClaimProof(None, rule.reason)
+        if not coq:
+            return ClaimProof(None, rule.reason)
+        generated = _generated(variant, rule.reason, limit)
+        if isinstance(generated, ClaimProof):
+            if generated.coq_text is not None:
+                generated.coq, generated.coq_seconds = run_corollary(
+                    generated.coq_text, coqc, timeout
+                )
+            return generated
+        rule = generated
     proof = ClaimProof(rule)
     for oid, text, hyps, concl in instance_obligations(rule):
         try:
@@ -221,6 +255,33 @@ def prove_claim(
 
 
 # --- Coq -------------------------------------------------------------------------------------
+
+
+def _generated(variant: Variant, reason: str, limit: float | None) -> ClaimProof | DeclaredRule:
+    """With Coq, a claim the template did not read: the corollary generated for its shape
+    (a ClaimProof holding the Coq text until it is compiled), the template's rule for
+    training in passes, or the reason there is none."""
+    from ..boundary.limits import TOTAL_FACTOR, RunTimeout, time_limit
+    from .families import CoqClaim, coq_claim
+
+    try:
+        with time_limit(None if limit is None else TOTAL_FACTOR * limit):
+            found = coq_claim(variant, reason)
+    except RunTimeout:
+        return ClaimProof(None, reason, coq_reason="reading its claim did not return in time")
+    except Exception as exc:  # the variant's own code, called on its own cases
+        return ClaimProof(None, reason, coq_reason=f"reading its claim raised {exc!r}")
+    if isinstance(found, DeclaredRule):
+        return found
+    if isinstance(found, CoqClaim):
+        return ClaimProof(
+            None,
+            reason,
+            coq_theorem=found.theorem,
+            coq_statement=found.statement,
+            coq_text=found.text,
+        )
+    return ClaimProof(None, reason, coq_reason=found.reason)
 
 
 def _coq_term(e: Any, parameters: tuple[str, ...] = ()) -> str:
@@ -320,25 +381,30 @@ def _coq_prop(rel: Any, parameters: tuple[str, ...]) -> str:
 
 
 def _run_coq(rule: DeclaredRule, name: str, coqc: str | None, timeout: float) -> tuple[str, float]:
-    from ...proof.coq import compile_text, export
-    from ...proof.obligations import all_obligations
+    return run_corollary(coq_text(rule, name), coqc, timeout)
+
+
+def run_corollary(text: str, coqc: str | None, timeout: float) -> tuple[str, float]:
+    """Compile a generated corollary against the compiled development: ``proved`` or
+    ``failed[ in THEOREM]: coqc's last lines``, and the seconds it took."""
+    from ...proof.coq import COROLLARY_HEADER, compile_corollary
 
     binary = coqc or shutil.which("coqc")
     if binary is None:
         raise InputError("coqc not found: install Coq (Debian package 'coq') for --coq")
-    text = export(all_obligations(), development=True).text + coq_text(rule, name)
-    proc, seconds = compile_text(binary, text, timeout, name="Claim.v")
+    proc, seconds = compile_corollary(binary, text, timeout)
     if proc is None:
-        return "failed: coqc timed out", seconds
+        return "failed: coqc timed out or did not compile the development", seconds
     if proc.returncode == 0:
         return "proved", seconds
     output = (proc.stderr + proc.stdout).strip()
     found = re.search(r"line (\d+)", output)
     where = ""
     if found:
+        full = COROLLARY_HEADER + text
         line = int(found.group(1))
-        heads = [m for m in re.finditer(r"^(?:Corollary|Lemma|Theorem) (\w+)", text, re.M)]
-        names = [m.group(1) for m in heads if text.count("\n", 0, m.start()) + 1 <= line]
+        heads = [m for m in re.finditer(r"^(?:Corollary|Lemma|Theorem) (\w+)", full, re.M)]
+        names = [m.group(1) for m in heads if full.count("\n", 0, m.start()) + 1 <= line]
         where = f" in {names[-1]}" if names else ""
     last = " ".join(output.splitlines()[-3:])
     return f"failed{where}: {last}", seconds
