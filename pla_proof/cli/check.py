@@ -179,9 +179,9 @@ def _add_output_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--coq",
         action="store_true",
-        help="also have Coq's kernel prove the claim of a declarative rule (a corollary of "
-        "the development's generic lemma, compiled with coqc: a few seconds); Z3 proves "
-        "its obligations on every check",
+        help="also have Coq's kernel prove the claim: the template's, or a corollary "
+        "generated from the variant's own rule and claim for the catalog's other shapes "
+        "(compiled with coqc: a few seconds); Z3 proves its obligations on every check",
     )
 
 
