@@ -164,6 +164,8 @@ def check_specs(
         variants, reports, extra, proofs, strict=True
     ):
         saved = _save(spec, variant, report, out, store)
+        # "proved" only when the search ran a case that met every assumption
+        proof = proof.exercised(report.runs, report.skipped, report.skip_reasons)
         note = None
         if store is not None:
             from .testing.database import describe
