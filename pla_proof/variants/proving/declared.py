@@ -307,9 +307,9 @@ def _read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
     if isinstance(assumed, NotDeclarative):
         return assumed
     texts = declared_assumptions(variant)
-    why = contradiction(list(zip(texts, assumed, strict=True)), case.params.declared)
-    if why is not None:
-        return NotDeclarative(f"{why}: no case can meet them, a proof from them says nothing")
+    vacuous = contradiction(list(zip(texts, assumed, strict=True)), case.params.declared)
+    if vacuous is not None:
+        return NotDeclarative(f"{vacuous}: no case can meet them, a proof from them says nothing")
     params = case.params
     return DeclaredRule(
         eta,

@@ -43,7 +43,7 @@ from ...errors import InputError
 from ...proof.identities import Verdict
 from ..boundary.limits import DEFAULT_TIME_LIMIT
 from ..protocol.variant import Variant
-from .assumptions import CASE_FACTS, GAMMA, R2, UU, unexercised
+from .assumptions import CASE_FACTS, GAMMA, R2, unexercised
 from .declared import DeclaredRule, NotDeclarative, read_rule
 
 __all__ = ["ClaimProof", "InstanceObligation", "coq_text", "instance_obligations", "prove_claim"]
