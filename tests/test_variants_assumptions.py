@@ -93,6 +93,15 @@ def test_the_library_function_reports_what_was_not_exercised() -> None:
     assert not huge.proved and huge.status == "not exercised" and not huge.properties
 
 
+def test_a_campaign_counts_every_round_s_unmet_cases() -> None:
+    spec = f"{FILE}:huge_comparator"
+    outcome = check_specs(Specs([spec]), examples=5, jobs=1, minutes=0.05)  # rounds
+    [c] = outcome.checked
+    assert c.report.runs == 0 and c.report.skipped > 0
+    assert sum(c.report.skip_reasons.values()) == c.report.skipped
+    assert c.proof.reason == f"assume 'uu >= 1000000' never held in {c.report.skipped} cases"
+
+
 def test_a_satisfiable_assume_met_by_the_search_is_still_proved(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
