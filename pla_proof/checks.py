@@ -148,6 +148,10 @@ def check_specs(
     ``database`` (else ``$PLA_PROOF_DATABASE``) first, the claims proved meanwhile (Coq
     too with ``coq``); each failure's counterexample saved in ``out`` and recorded."""
     variants = specs.resolve(limit)
+    from .variants.checking.drawing import declarations
+
+    for _, v in variants:  # its parameters and assumes (that they can hold): before any search
+        declarations(v, limit)
     modes = [mode or _mode(v) for _, v in variants]
     store = _store(database, read_only)
     pairs = zip(variants, modes, strict=True)
@@ -164,6 +168,8 @@ def check_specs(
         variants, reports, extra, proofs, strict=True
     ):
         saved = _save(spec, variant, report, out, store)
+        # "proved" only when the search ran a case that met every assumption
+        proof = proof.exercised(report.runs, report.skipped, report.skip_reasons)
         note = None
         if store is not None:
             from .testing.database import describe

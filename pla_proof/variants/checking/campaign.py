@@ -23,7 +23,7 @@ from typing import Any
 
 from ...campaign import Budget, run_rounds
 from ..protocol.variant import Case, Order, Variant
-from .report import CheckReport, Counterexample, PropertyResult
+from .report import CheckReport, Counterexample, PropertyResult, keep_reason
 from .search import run_searches
 from .shard import DEFAULT_SHRINK_RUNS
 
@@ -44,6 +44,8 @@ def _fold(into: CheckReport | None, rep: CheckReport) -> tuple[CheckReport, bool
     into.runs += rep.runs
     into.inconclusive += rep.inconclusive
     into.skipped += rep.skipped
+    for reason, count in rep.skip_reasons.items():
+        keep_reason(into.skip_reasons, reason, count)
     into.max_missed = max(into.max_missed, rep.max_missed)
     into.undecided += rep.undecided
     have = {p.id: p for p in into.properties}

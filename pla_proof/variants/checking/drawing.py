@@ -32,7 +32,7 @@ from hypothesis.strategies import SearchStrategy
 from ..boundary.calls import HookError, call_before_runs, defined_at, raised_in
 from ..boundary.limits import TOTAL_FACTOR, RunTimeout, time_limit
 from ..protocol.variant import Case, Order, Variant
-from ..proving.declared import declared_assumptions, declared_parameters
+from ..proving.declared import check_assumptions, declared_assumptions, declared_parameters
 
 __all__ = ["HookEscape", "a_case", "declarations", "drawing", "fixed_cases", "strategy_of"]
 
@@ -83,9 +83,10 @@ def a_case(variant: Variant, case: Any) -> Case:
 def declarations(variant: Variant, limit: float | None) -> None:
     """What the variant declares for the proof of its claim (``parameters``,
     ``assumes``), read before any run: a :class:`HookError` when it is not what the
-    protocol says (or raises, or never returns)."""
+    protocol says (or raises, or never returns), or when its assumptions cannot hold."""
     call_before_runs(declared_parameters, "parameters", limit, variant)
     call_before_runs(declared_assumptions, "assumes", limit, variant)
+    call_before_runs(check_assumptions, "assumes", limit, variant)
 
 
 def _accepts(variant: Variant, case: Case, limit: float | None, *, escape: bool) -> bool:

@@ -35,6 +35,7 @@ from ..boundary.limits import TOTAL_FACTOR, RunTimeout, time_limit
 from ..protocol.cases import float_case
 from ..protocol.claim import Claim, Evaluation, Failure, show
 from ..protocol.variant import CURRENT_EVALUATION, Case, Order, Record, Variant
+from ..proving.assumptions import unmet
 from ..proving.declared import assumption_holds, declared_assumptions
 from .report import HARNESS_PROPERTIES
 
@@ -101,7 +102,7 @@ def _checked_case(variant: Variant, case: Case, mode: str) -> Case:
         case = fc
     for text in declared_assumptions(variant):  # what the proof of the claim assumes
         if not assumption_holds(text, case):
-            raise OutsideDomain(f"the case does not satisfy the variant's assumption {text}")
+            raise OutsideDomain(unmet(text))
     return case
 
 

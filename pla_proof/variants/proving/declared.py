@@ -37,11 +37,13 @@ from ..boundary.calls import HookError, defined_at, hook_error, one_line, stuck_
 from ..boundary.limits import DEFAULT_TIME_LIMIT, TOTAL_FACTOR, RunTimeout, time_limit
 from ..protocol.claim import Claim
 from ..protocol.variant import LinearVariant, Variant
+from .assumptions import contradiction
 
 __all__ = [
     "DeclaredRule",
     "NotDeclarative",
     "SymbolicCase",
+    "check_assumptions",
     "declared_assumptions",
     "declared_parameters",
     "read_rule",
@@ -66,6 +68,8 @@ class DeclaredRule:
     #: the declared parameters the rule or the claim reads, and their ranges (relations)
     parameters: tuple[str, ...] = ()
     assumptions: tuple[Any, ...] = ()
+    #: the variant's ``assumes`` as it wrote them
+    assumes: tuple[str, ...] = ()
 
     def rule_text(self) -> str:
         """The rule in one line (``y w.x <= tau -> w += eta y x, from w = 0``)."""
@@ -302,6 +306,10 @@ def _read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
     assumed = _assumed(variant, case)
     if isinstance(assumed, NotDeclarative):
         return assumed
+    texts = declared_assumptions(variant)
+    vacuous = contradiction(list(zip(texts, assumed, strict=True)), case.params.declared)
+    if vacuous is not None:
+        return NotDeclarative(f"{vacuous}: no case can meet them, a proof from them says nothing")
     params = case.params
     return DeclaredRule(
         eta,
@@ -313,6 +321,7 @@ def _read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
         how,
         tuple(params.read),
         params.assumptions() + assumed,
+        texts,
     )
 
 
@@ -406,10 +415,52 @@ def _assumed(variant: Variant, case: Any) -> tuple[Any, ...] | NotDeclarative:
 
 
 def _relation(symbol: Any, op: str, bound: Fraction) -> Any:
+    """``symbol OP bound``, unevaluated: ``R2 <= 0`` stays a relation (SymPy would fold it
+    to ``False``, ``R2`` being positive), for the provers to judge."""
     import sympy as sp
 
     b = sp.Rational(bound.numerator, bound.denominator)
-    return {"<=": sp.Le, ">=": sp.Ge, "<": sp.Lt, ">": sp.Gt}[op](symbol, b)
+    return {"<=": sp.Le, ">=": sp.Ge, "<": sp.Lt, ">": sp.Gt}[op](symbol, b, evaluate=False)
+
+
+def check_assumptions(variant: Any) -> None:
+    """The variant's ``assumes`` and parameter ranges, checked before any run: each
+    ``'NAME OP NUMBER'`` about ``R2``, ``gamma``, ``uu`` or a declared parameter, and all
+    of them able to hold together with the facts of every case (Z3); else a
+    :class:`HookError` naming them (a search would skip every case, and a proof from
+    them would say nothing).
+
+    >>> class Never(LinearVariant):
+    ...     assumes = ("uu >= 2", "uu <= 1")
+    >>> check_assumptions(Never())
+    Traceback (most recent call last):
+    ...
+    pla_proof.variants.boundary.calls.HookError: Never: assumes ('uu >= 2', 'uu <= 1') cannot hold together; no case can meet them, nothing would be checked
+    """  # noqa: E501
+    import sympy as sp
+
+    texts = declared_assumptions(variant)
+    if not texts:
+        return
+    ranges = declared_parameters(variant)
+    where = _where(variant, "assumes")
+    cls = type(variant).__name__
+    assumed = []
+    for text in texts:
+        try:
+            name, op, bound = parse_assumption(text)
+        except ValueError as exc:
+            raise HookError(f"{cls}.assumes{where}: {exc}") from None
+        if name not in ("R2", "gamma", "uu") and name not in ranges:
+            raise HookError(
+                f"{cls}.assumes {text!r}{where}: {name} is not R2, gamma, uu or a declared "
+                f"parameter (parameters = {{{name!r}: '> 0'}}, or '>= 0', 'real')"
+            )
+        assumed.append((text, _relation(sp.Symbol(name), op, bound)))
+    why = contradiction(assumed, {k: v for k, v in ranges.items() if v in RANGES})
+    if why is not None:
+        them = "it" if why.startswith("assume ") else "them"
+        raise HookError(f"{cls}{where}: {why}; no case can meet {them}, nothing would be checked")
 
 
 # --- reading a hand-written trigger and step by exact probes --------------------------------

@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import re
 import shutil
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import sympy as sp
@@ -42,11 +43,11 @@ from ...errors import InputError
 from ...proof.identities import Verdict
 from ..boundary.limits import DEFAULT_TIME_LIMIT
 from ..protocol.variant import Variant
+from .assumptions import CASE_FACTS, GAMMA, R2, unexercised
 from .declared import DeclaredRule, NotDeclarative, read_rule
 
 __all__ = ["ClaimProof", "InstanceObligation", "coq_text", "instance_obligations", "prove_claim"]
 
-R2, GAMMA, UU = sp.symbols("R2 gamma uu")
 S, NX, P = sp.symbols("s xx p")  # y w.x, |x|^2, y u.x
 
 #: The properties of the harness a proof of the claim covers (SEP when proved too).
@@ -69,8 +70,10 @@ class InstanceObligation:
 class ClaimProof:
     """The outcome of proving a variant's claim: ``status`` is ``proved`` (every
     obligation by Z3, and by Coq when it ran), ``refuted`` (an obligation has a
-    counterexample), ``unknown``, ``failed`` (Coq rejected what Z3 proved) or
-    ``not declarative`` (``reason`` says why: the claim is tested, not proved)."""
+    counterexample), ``unknown``, ``failed`` (Coq rejected what Z3 proved),
+    ``not declarative`` (``reason`` says why: the claim is tested, not proved) or
+    ``not exercised`` (the obligations hold, but the search ran no case that met every
+    assumption: ``reason`` says what it met instead; see :meth:`exercised`)."""
 
     rule: DeclaredRule | None
     reason: str = ""
@@ -102,7 +105,7 @@ class ClaimProof:
             return "unknown"
         if self.coq is not None and self.coq != "proved":
             return "failed"
-        return "proved"
+        return "not exercised" if self.reason else "proved"
 
     @property
     def proved(self) -> bool:
@@ -122,6 +125,15 @@ class ClaimProof:
             return "Coq"
         return "Z3 and Coq" if self.coq == "proved" else "Z3"
 
+    def exercised(self, runs: int, skipped: int, reasons: Mapping[str, int]) -> ClaimProof:
+        """This proof, judged with the search that checked the same claim: still proved
+        when the search ran a case (every case it runs meets every assumption), else
+        ``not exercised``, saying what the ``skipped`` cases did not meet (``reasons``:
+        the search's skip reasons, counted)."""
+        if not self.proved or runs or self.rule is None:
+            return self
+        return replace(self, reason=unexercised(self.rule.assumes, skipped, reasons))
+
     def describe(self) -> str:
         """One line for the report."""
         if self.rule is None:
@@ -130,6 +142,17 @@ class ClaimProof:
             f"rule {self.rule.rule_text()} ({self.rule.how}); "
             f"claim (C, g) = ({show(self.rule.C)}, {show(self.rule.g)})"
         )
+        if self.status == "not exercised":
+            holds = (
+                "the steps hold under the assumptions, but no case met them all"
+                if self.rule.assumes
+                else "the steps hold, but no case was run"
+            )
+            ids = ", ".join(o.id for o in self.obligations)
+            return (
+                f"{holds}: not exercised ({self.reason}); {head}; obligations {ids} hold "
+                f"by {self.provers()}"
+            )
         if self.proved:
             given = "".join(f" and {show(a)}" for a in self.rule.assumptions)
             return (
@@ -178,7 +201,8 @@ def show(expr: Any) -> str:
 
 
 def _hypotheses() -> list[Any]:
-    return [GAMMA > 0, UU > 0, R2 > 0, GAMMA**2 <= R2 * UU]
+    """The facts of every case (``gamma > 0``, ``uu > 0``, ``R2 > 0``, ``gamma^2 <= R2 uu``)."""
+    return [fact for fact, _ in CASE_FACTS]
 
 
 def instance_obligations(rule: DeclaredRule) -> list[tuple[str, str, list[Any], Any]]:
