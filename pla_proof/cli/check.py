@@ -31,6 +31,7 @@ from ..render.check import (
     report_text,
 )
 from ..render.check import report_to_json as _report_json
+from ..userprints import user_output
 from .common import emit_json, end_progress, terminal_progress
 
 if TYPE_CHECKING:  # imported when the command runs: building the parser stays fast
@@ -199,21 +200,22 @@ def run(args: argparse.Namespace) -> int:
         return _replay(args, specs)
     from ..checks import check_specs
 
-    outcome = check_specs(
-        specs,
-        examples=args.examples,
-        seed=args.seed,
-        mode=args.mode,
-        jobs=args.jobs,
-        minutes=args.minutes,
-        limit=args.run_seconds,
-        shrink_runs=args.shrink_runs,
-        database=args.database,
-        read_only=args.read_only,
-        out=args.out,
-        coq=args.coq,
-        progress=terminal_progress(),
-    )
+    with user_output():  # users' prints: "[user] ..." lines on stderr, never in our output
+        outcome = check_specs(
+            specs,
+            examples=args.examples,
+            seed=args.seed,
+            mode=args.mode,
+            jobs=args.jobs,
+            minutes=args.minutes,
+            limit=args.run_seconds,
+            shrink_runs=args.shrink_runs,
+            database=args.database,
+            read_only=args.read_only,
+            out=args.out,
+            coq=args.coq,
+            progress=terminal_progress(),
+        )
     end_progress()
     if args.json:
         emit_json(outcome_json(outcome))
@@ -238,7 +240,8 @@ def _specs(args: argparse.Namespace) -> Specs:
 def _replay(args: argparse.Namespace, specs: Specs) -> int:
     from ..checks import replay_counterexample
 
-    r = replay_counterexample(specs, args.replay, mode=args.mode, limit=args.run_seconds)
+    with user_output():
+        r = replay_counterexample(specs, args.replay, mode=args.mode, limit=args.run_seconds)
     if args.json:
         emit_json(replay_json(r))
     else:
