@@ -89,10 +89,11 @@ class Claim:
     >>> import numpy as np
     >>> Claim(bound=np.int64(7)).bound, type(Claim(bound=np.int64(7)).bound).__name__
     (7, 'int')
-    >>> Claim(C=1, g=0.5, uu=1)
-    Traceback (most recent call last):
-    ...
-    TypeError: Claim(g=0.5): a float is not exact; write an int or a Fraction (Fraction(1, 2), or Fraction("0.5") for the decimal)
+    >>> try:
+    ...     Claim(C=1, g=0.5, uu=1)
+    ... except TypeError as e:
+    ...     print(str(e).split("; ")[1])
+    write an int or a Fraction (Fraction(1, 2), or Fraction("0.5") for the decimal)
     """
 
     C: Any = None
