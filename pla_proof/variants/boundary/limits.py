@@ -95,6 +95,12 @@ class time_limit:
     timer that was running before (an outer limit's, another library's) is put back with
     the time it had left.
 
+    Time spent under a limit nested in this one (a run inside a drawing's limit) is the
+    inner limit's to judge: it does not count towards this one, and its end is a sign
+    of progress.  With ``deadline`` (and in any limit nested in one that has it), the code
+    is also interrupted at the check's deadline (:class:`check_deadline`);
+    :attr:`at_deadline` then says so.
+
     >>> import signal
     >>> before = signal.getitimer(signal.ITIMER_REAL)[0]  # another timer's, if one runs
     >>> with time_limit(0.2):
@@ -128,6 +134,8 @@ class time_limit:
         self._old_timer = (0.0, 0.0)
         self._start = 0.0
         self._compiled = 0.0
+        self._nested = 0.0  # seconds spent under limits nested in this one
+        self._resumed = 0.0  # when the last of them ended
 
     def _expired(self, signum: int, frame: Any) -> None:
         if not self.armed or frame.f_code is _EXIT_CODE or not safe_to_interrupt(frame):
@@ -140,11 +148,11 @@ class time_limit:
             return
         compiling = compile_seconds() - self._compiled
         if self.progress is None:
-            if now - self._start - compiling < self.seconds:
+            if now - self._start - compiling - self._nested < self.seconds:
                 return
         else:
-            quiet = now - max(self._start, self.progress()) - compiling
-            whole = now - self._start - compiling
+            quiet = now - max(self._start, self.progress(), self._resumed) - compiling
+            whole = now - self._start - compiling - self._nested
             if quiet < self.seconds and (self.total is None or whole < self.total):
                 return
             self.stalled = quiet >= self.seconds
@@ -177,9 +185,14 @@ class time_limit:
         if self.end is not None:
             _WITHIN.pop()
         signal.signal(signal.SIGALRM, self._old_handler)
+        now = time.monotonic()
+        outer = getattr(self._old_handler, "__self__", None)
+        if isinstance(outer, time_limit):  # the time spent here was this limit's to judge
+            outer._nested += now - self._start
+            outer._resumed = now
         delay, interval = self._old_timer
         if delay > 0:  # an outer timer: re-armed with what it had left (at least 1 ms)
-            left = delay - (time.monotonic() - self._start)
+            left = delay - (now - self._start)
             signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), interval)
 
 
