@@ -233,6 +233,8 @@ class ShardResult:
             else:
                 self.slow += 1
                 keep_reason(self.slow_reasons, rec.inconclusive)
+                if self.timeouts:  # after a loop that never ends: one more time-out of it
+                    self.timeouts += 1
             return
         self.runs += 1
         self.seen.update(res)
