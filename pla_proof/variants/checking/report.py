@@ -132,8 +132,8 @@ class CheckReport:
         why = []
         if self.stopped:
             why.append(
-                f"the check's time limit ended the search after {self.runs} run(s); the "
-                "properties held on every run that finished (raise it with --time-limit)"
+                f"the check's time limit ended the search after {self.runs} run(s) "
+                "(raise it with --time-limit)"
             )
         for reason, count in self.slow_reasons.items():
             why.append(f"{count} run(s): {reason}" if count > 1 else reason)
