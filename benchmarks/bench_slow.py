@@ -10,6 +10,12 @@ parallel points, (1, 1) and (700, 701), opposite labels), then runs the whole co
 prints its wall time, exit code, verdict and reason.  It passes when the exit code is 3
 (inconclusive), no property failed, the reason names the classic algorithm's updates,
 and the wall time is within the time limit plus the process's start-up (10 s).
+
+Measured (2 cores shared with other work, load average ~10; defaults --time-limit 60,
+--run-seconds 5): wall 56.0 s, exit 3, verdict inconclusive, no property failed; each
+run: "no result after 50 s (after 315392 update(s)): slow, not wrong -- the bound
+(965899771205 update(s)) not reached; the classic algorithm needs 984205 update(s) on
+this case (2 points, d = 2)".  With --time-limit 30 --run-seconds 2: wall 34.9 s, exit 3.
 """
 
 from __future__ import annotations
