@@ -117,6 +117,8 @@ class CheckOutcome:
 
     checked: list[CheckedVariant]
     generic: dict[str, str] = field(default_factory=dict)
+    #: the check's time limit came before any variant could be checked: what it was doing
+    unfinished: str = ""
 
     @property
     def reports(self) -> list[CheckReport]:
@@ -124,7 +126,7 @@ class CheckOutcome:
 
     @property
     def ok(self) -> bool:
-        return all(c.report.ok for c in self.checked)
+        return not self.unfinished and all(c.report.ok for c in self.checked)
 
 
 def check_specs(
@@ -142,12 +144,55 @@ def check_specs(
     out: str = "counterexamples",
     coq: bool = False,
     progress: Progress = None,
+    time_limit: float | None = None,
 ) -> CheckOutcome:
     """Check every variant of ``specs``: one search each (a campaign of ``minutes``),
     each in its own ``mode`` unless one is given, the stored counterexamples of the
     ``database`` (else ``$PLA_PROOF_DATABASE``) first, the claims proved meanwhile (Coq
-    too with ``coq``); each failure's counterexample saved in ``out`` and recorded."""
-    variants = specs.resolve(limit)
+    too with ``coq``); each failure's counterexample saved in ``out`` and recorded.
+    ``time_limit``: seconds the searches may take in all; a search still going then
+    stops and reports what it did (verdict ``inconclusive`` unless a property failed)."""
+    from .variants.boundary import check_deadline
+
+    with check_deadline(time_limit):
+        variants = _resolve(specs, limit)
+        if isinstance(variants, str):
+            return CheckOutcome([], unfinished=variants)
+        return _check(variants, specs, examples, seed, mode, jobs, minutes, limit, shrink_runs,
+                      database, read_only, out, coq, progress)  # fmt: skip
+
+
+def _resolve(specs: Specs, limit: float) -> list[tuple[str, Variant]] | str:
+    """The variants of ``specs``, or what was being done when the check's time ran out
+    (reading a ``fit(X, y)`` class takes probe fits)."""
+    from .variants.boundary import RunTimeout, past_deadline, time_limit
+
+    try:
+        with time_limit(None, deadline=True):
+            return specs.resolve(limit)
+    except (RunTimeout, InputError):
+        if not past_deadline():
+            raise
+    what = ", ".join([*specs.names, *(f"--fit {f}" for f in specs.fit)]) or "the variants"
+    return f"the check's time limit came while reading {what} (its probe fits): no run was made"
+
+
+def _check(
+    variants: list[tuple[str, Variant]],
+    specs: Specs,
+    examples: int | None,
+    seed: int,
+    mode: str | None,
+    jobs: int | None,
+    minutes: float | None,
+    limit: float,
+    shrink_runs: int | None,
+    database: str | None,
+    read_only: bool,
+    out: str,
+    coq: bool,
+    progress: Progress,
+) -> CheckOutcome:
     from .variants.checking.drawing import declarations
 
     for _, v in variants:  # its parameters and assumes (that they can hold): before any search

@@ -850,6 +850,16 @@ def test_a_variant_that_prints_keeps_json_clean(tmp_path: Path, jobs: str) -> No
     n = check_process(tmp_path, [f"{loud}:V"], *argv)
     assert _verdict(q) == (0, "pass", [])
     assert _verdict(n) == _verdict(q), n.out[:800]
+    _prints_prefixed(n.err, ["loaded my variant", "claim for", "updating on", "margin"])
+
+
+def _prints_prefixed(err: str, texts: list[str]) -> None:
+    """Each of ``texts`` was printed on standard error, every such line headed by
+    ``[user] `` (and never in the middle of a line)."""
+    for text in texts:
+        lines = [line for line in err.splitlines() if text in line]
+        assert lines, (text, err[-800:])
+        assert all(line.startswith(f"[user] {text}") for line in lines), lines[:3]
 
 
 def test_a_fit_class_that_prints_keeps_json_clean(tmp_path: Path) -> None:
@@ -861,6 +871,17 @@ def test_a_fit_class_that_prints_keeps_json_clean(tmp_path: Path) -> None:
     n = check_process(tmp_path, ["--fit", f"{loud}:P", *FIT_ARGS], *argv)
     assert _verdict(q) == (0, "pass", [])
     assert _verdict(n) == _verdict(q), n.out[:800]
+    _prints_prefixed(n.err, ["Round 0:"])
+    assert "Round" not in q.err
+
+
+def test_a_fit_class_that_prints_keeps_the_text_report_apart(tmp_path: Path) -> None:
+    loud = write(tmp_path, fit_source("fit", "print(f'Round 0:{len(X)} training')"))
+    argv = ["--examples", "5", "--seed", "0", "--jobs", "1"]
+    n = check_process(tmp_path, ["--fit", f"{loud}:P", *FIT_ARGS], *argv)
+    assert n.code == 0, n.err[-800:]
+    assert "Round" not in n.out and "pass" in n.out.lower(), n.out[-800:]
+    _prints_prefixed(n.err, ["Round 0:"])
 
 
 def test_prints_in_process_keep_json_clean(
@@ -869,6 +890,7 @@ def test_prints_in_process_keep_json_clean(
     loud = write(tmp_path, _printing_variant(True))
     o = check(capsys, tmp_path, [f"{loud}:V"])
     assert _verdict(o) == (0, "pass", []), o.out[:800]
+    _prints_prefixed(o.err, ["claim for", "updating on"])
 
 
 # --- 6. an own loop's helpers named like hooks ----------------------------------------------------

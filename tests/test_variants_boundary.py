@@ -101,3 +101,37 @@ def test_one_line_prefers_the_users_frame_to_the_library_it_called() -> None:
         assert "(at test_variants_boundary.py:" in one_line(exc)
     else:  # pragma: no cover
         raise AssertionError("Fraction(nan) raised nothing")
+
+
+def test_a_nested_limit_owns_its_time() -> None:
+    """A run (an inner limit) longer than the drawing's limit around it (outer) is the
+    run's to judge: the outer one does not fire as soon as the run ends."""
+    import time as _time
+
+    from pla_proof.variants.boundary import time_limit as _limit
+
+    t0 = _time.monotonic()
+    with _limit(0.3, progress=lambda: t0):
+        with _limit(5.0):
+            while _time.monotonic() - t0 < 0.6:
+                pass
+        t1 = _time.monotonic()  # the outer limit's own work after the inner one ended
+        while _time.monotonic() - t1 < 0.1:
+            pass
+    assert _time.monotonic() - t0 >= 0.7
+
+
+def test_the_check_deadline_interrupts_a_run_and_says_so() -> None:
+    from pla_proof.variants.boundary import RunTimeout, check_deadline, past_deadline
+    from pla_proof.variants.boundary import time_limit as _limit
+
+    clock = _limit(10.0, deadline=True)
+    with check_deadline(0.2):
+        try:
+            with clock:
+                while True:
+                    pass
+        except RunTimeout:
+            pass
+        assert clock.at_deadline and past_deadline()
+    assert not past_deadline()

@@ -67,6 +67,10 @@ CONFLICTS: dict[str, tuple[tuple[str, str], ...]] = {
     "check": (("list", "variant"), ("list", "replay")),
 }
 
+#: seconds beyond --time-limit before the budget ends a command that ends itself there
+#: with a verdict on what it did (check: its search stops before the limit)
+BUDGET_SLACK = {"check": 10.0}
+
 #: commands that read numbers (and so take --max-digits / --max-exponent)
 _READS_NUMBERS = ("explain", "trace", "bound", "certify", "check")
 
@@ -127,6 +131,15 @@ def _add_common(p: argparse.ArgumentParser, name: str) -> None:
     from .budget import CommandBudget
 
     seconds, megabytes = CommandBudget.defaults()
+    time_help = f"end cleanly (exit 3) after SECONDS (default {seconds:g}; 0: none)"
+    time_default: float | None = seconds
+    if name == "check":  # its own default (cli/check.py: default_time_limit)
+        time_help = (
+            "the whole check's time: when it runs out the search stops and reports what it "
+            "did, verdict inconclusive (exit 3) unless a property failed (default 120 s per "
+            "variant named, 600 s with --all, $PLA_PROOF_TIME_LIMIT when set; 0: none)"
+        )
+        time_default = None
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     p.add_argument(
         "--debug",
@@ -138,9 +151,9 @@ def _add_common(p: argparse.ArgumentParser, name: str) -> None:
     g.add_argument(
         "--time-limit",
         type=float,
-        default=seconds,
+        default=time_default,
         metavar="SECONDS",
-        help=f"end cleanly (exit 3) after SECONDS (default {seconds:g}; 0: none)",
+        help=time_help,
     )
     g.add_argument(
         "--memory-limit",
@@ -343,7 +356,10 @@ def _run(command: str, args: argparse.Namespace, *, process: bool) -> int:
 
     debug = bool(getattr(args, "debug", False))
     name = f"pla-proof {command}"
-    budget = CommandBudget(command, args.time_limit, args.memory_limit, process=process)
+    if args.time_limit is None:  # a command with a default of its own (check)
+        args.time_limit = importlib.import_module(args._module).default_time_limit(args)
+    slack = BUDGET_SLACK.get(command, 0.0) if args.time_limit else 0.0
+    budget = CommandBudget(command, args.time_limit + slack, args.memory_limit, process=process)
     if args.time_limit < 0 or args.memory_limit < 0:
         print(f"{name}: error: --time-limit and --memory-limit must be >= 0", file=sys.stderr)
         return EXIT["usage"]

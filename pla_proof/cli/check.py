@@ -31,6 +31,7 @@ from ..render.check import (
     report_text,
 )
 from ..render.check import report_to_json as _report_json
+from ..userprints import user_output
 from .common import emit_json, end_progress, terminal_progress
 
 if TYPE_CHECKING:  # imported when the command runs: building the parser stays fast
@@ -42,12 +43,20 @@ if TYPE_CHECKING:  # imported when the command runs: building the parser stays f
 __all__ = [
     "DEFAULT_EXAMPLES",
     "add_arguments",
+    "default_time_limit",
     "exit_code",
     "print_report",
     "proof_to_json",
     "report_to_json",
     "run",
 ]
+
+#: ``--time-limit``'s default: seconds per variant named (``--all``: :data:`ALL_SECONDS`)
+SECONDS_PER_VARIANT = 120.0
+ALL_SECONDS = 600.0
+#: of the time limit, what the report is left (the search stops this much earlier)
+REPORT_SHARE = 0.2
+REPORT_SECONDS_MAX = 5.0
 
 #: the search's default, variants.checking.shard.DEFAULT_EXAMPLES, written here too so
 #: that building the parser imports no Hypothesis (tests/test_cli_check.py holds them equal)
@@ -201,27 +210,62 @@ def run(args: argparse.Namespace) -> int:
         return _replay(args, specs)
     from ..checks import check_specs
 
-    outcome = check_specs(
-        specs,
-        examples=args.examples,
-        seed=args.seed,
-        mode=args.mode,
-        jobs=args.jobs,
-        minutes=args.minutes,
-        limit=args.run_seconds,
-        shrink_runs=args.shrink_runs,
-        database=args.database,
-        read_only=args.read_only,
-        out=args.out,
-        coq=args.coq,
-        progress=terminal_progress(),
-    )
+    with user_output():  # users' prints: "[user] ..." lines on stderr, never in our output
+        outcome = check_specs(
+            specs,
+            examples=args.examples,
+            seed=args.seed,
+            mode=args.mode,
+            jobs=args.jobs,
+            minutes=args.minutes,
+            limit=args.run_seconds,
+            shrink_runs=args.shrink_runs,
+            database=args.database,
+            read_only=args.read_only,
+            out=args.out,
+            coq=args.coq,
+            progress=terminal_progress(),
+            time_limit=_search_seconds(args.time_limit),
+        )
     end_progress()
     if args.json:
         emit_json(outcome_json(outcome))
     else:
         print(outcome_text(outcome))
+    if outcome.unfinished:
+        from . import EXIT
+
+        return EXIT["no_conclusion"]
     return exit_code(outcome.reports)
+
+
+def default_time_limit(args: argparse.Namespace) -> float:
+    """``--time-limit``'s default: ``$PLA_PROOF_TIME_LIMIT`` when set, else
+    :data:`SECONDS_PER_VARIANT` per variant named (``--all``: :data:`ALL_SECONDS` more),
+    and never less than a campaign's ``--minutes`` and a minute."""
+    import os
+
+    from .budget import CommandBudget
+
+    if os.environ.get("PLA_PROOF_TIME_LIMIT"):
+        return CommandBudget.defaults()[0]
+    named = len(getattr(args, "variant", None) or []) + len(getattr(args, "fit", None) or [])
+    seconds = SECONDS_PER_VARIANT * max(named, 1) + (ALL_SECONDS if args.all else 0.0)
+    minutes = getattr(args, "minutes", None)
+    if minutes:
+        seconds = max(seconds, 60.0 * minutes + SECONDS_PER_VARIANT)
+    return seconds
+
+
+def _search_seconds(time_limit: float) -> float | None:
+    """The searches' share of ``--time-limit`` (what is left of it, less the report's
+    share); ``None`` when there is no limit."""
+    from .common import elapsed
+
+    if not time_limit:
+        return None
+    spare = min(REPORT_SHARE * time_limit, REPORT_SECONDS_MAX)
+    return max(time_limit - spare - elapsed(), 0.0)
 
 
 def _specs(args: argparse.Namespace) -> Specs:
@@ -240,7 +284,8 @@ def _specs(args: argparse.Namespace) -> Specs:
 def _replay(args: argparse.Namespace, specs: Specs) -> int:
     from ..checks import replay_counterexample
 
-    r = replay_counterexample(specs, args.replay, mode=args.mode, limit=args.run_seconds)
+    with user_output():
+        r = replay_counterexample(specs, args.replay, mode=args.mode, limit=args.run_seconds)
     if args.json:
         emit_json(replay_json(r))
     else:
@@ -270,12 +315,16 @@ def _check_options(args: argparse.Namespace) -> None:
 
 
 def exit_code(reports: list[CheckReport]) -> int:
-    """1 when a property fails, else 5 when a search checked too little to pass (no run,
-    too many cases skipped, a property no run evaluated), else 0."""
+    """1 when a property fails, else 3 when time ran out (runs slower than the per-run
+    limit before their bound, or the check's --time-limit: inconclusive), else 5 when a
+    search checked too little to pass (no run, too many cases skipped, a property no run
+    evaluated), else 0."""
     from . import EXIT
 
     if any(r.failed for r in reports):
         return EXIT["failed"]
+    if any(r.status == "inconclusive" for r in reports):
+        return EXIT["no_conclusion"]
     if any(r.unchecked for r in reports):
         return EXIT["unchecked"]
     return EXIT["ok"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import IO, TYPE_CHECKING, Any
@@ -28,6 +29,7 @@ __all__ = [
     "add_run_arguments",
     "alpha_text",
     "comparator_from_args",
+    "elapsed",
     "emit_json",
     "end_progress",
     "exact_str",
@@ -49,6 +51,12 @@ def begin(command: str, args: argparse.Namespace) -> None:
     """Called by ``main`` before a command runs."""
     _state["command"] = command
     _state["args"] = args
+    _state["started"] = time.monotonic()
+
+
+def elapsed() -> float:
+    """Seconds since the running command began."""
+    return time.monotonic() - float(_state.get("started") or time.monotonic())
 
 
 def end() -> None:

@@ -75,6 +75,8 @@ def _exact(v: Any) -> Any:
 
 def outcome_text(outcome: CheckOutcome) -> str:
     """Each variant's report (a blank line after each when there are several)."""
+    if outcome.unfinished:
+        return f"INCONCLUSIVE (exit 3): {outcome.unfinished} (raise it with --time-limit)"
     several = len(outcome.checked) > 1
     lines: list[str] = []
     for c in outcome.checked:
@@ -165,6 +167,11 @@ def _header_lines(report: CheckReport, variant: Variant) -> list[str]:
     )
     for reason, count in report.skip_reasons.items():
         lines.append(f"  skipped {count}: {reason}")
+    if report.slow:
+        lines.append(f"  {report.slow} run(s) out of time before their bound (slow, not wrong):")
+        lines += [f"    {count}: {reason}" for reason, count in report.slow_reasons.items()]
+    if report.stopped:
+        lines.append("  the check's time limit ended the search (--time-limit)")
     if report.mode == "float":
         lines.append(
             "float mode: each claim checked on outward-rounded enclosures; a failure is "
@@ -202,6 +209,12 @@ def _verdict_line(report: CheckReport, proof: ClaimProof | None) -> str:
     if report.failed:
         return f"{len(report.failed)} of {len(report.properties)} properties FAIL: " + ", ".join(
             p.id for p in report.failed
+        )
+    if report.status == "inconclusive":
+        return (
+            "INCONCLUSIVE (exit 3): "
+            + "; ".join(report.inconclusive_reasons)
+            + f"; every property held on the {report.runs} run(s) that finished"
         )
     if report.unchecked:
         return "NOT CHECKED: " + "; ".join(report.unchecked) + " -- no verdict (exit 5)"
@@ -244,6 +257,13 @@ def listing_text(listing: Listing) -> str:
 
 def outcome_json(outcome: CheckOutcome) -> dict[str, Any]:
     """One variant's report, or every report and whether all hold."""
+    if outcome.unfinished:
+        return {
+            "reports": [],
+            "ok": False,
+            "verdict": "inconclusive",
+            "inconclusive_reasons": [outcome.unfinished],
+        }
     docs = [checked_json(c, outcome.generic) for c in outcome.checked]
     return docs[0] if len(docs) == 1 else {"reports": docs, "ok": all(d["ok"] for d in docs)}
 
@@ -353,6 +373,11 @@ def report_to_json(
     if report.mode == "float":
         doc["max_missed"] = report.max_missed
         doc["undecided"] = report.undecided
+    if report.slow or report.stopped:  # (only then: the other reports stay as they were)
+        doc["slow"] = report.slow
+        doc["slow_reasons"] = [{"reason": r, "count": c} for r, c in report.slow_reasons.items()]
+        doc["stopped"] = report.stopped
+        doc["inconclusive_reasons"] = report.inconclusive_reasons
     return doc
 
 

@@ -31,6 +31,7 @@ from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import IO, Any
 
+from ..userprints import user_output
 from .numbers import exact, to_float
 
 __all__ = ["SCHEMA_VERSION", "document_only", "dumps", "emit", "encode", "number"]
@@ -96,10 +97,12 @@ _DOCUMENT: list[IO[str]] = []
 def document_only() -> Iterator[None]:
     """Standard output holds the JSON document and nothing else: while the command
     runs, whatever else is written there -- a user's ``print``, a library's message, a
-    child process's output -- goes to standard error instead.
+    child process's output -- goes to standard error instead; what is printed through
+    Python's ``sys.stdout`` there, line by line, headed by ``[user] ``
+    (:data:`pla_proof.userprints.USER_PREFIX`).
 
     >>> with document_only():
-    ...     print("Round 0:50 training")  # goes to standard error
+    ...     print("Round 0:50 training")  # standard error: "[user] Round 0:50 training"
     ...     emit({"ok": True}, "check")
     {"schema":"pla-proof/check","schema_version":1,"ok":true}
     """
@@ -118,7 +121,7 @@ def document_only() -> Iterator[None]:
         document = out
     _DOCUMENT.append(document)
     try:
-        with contextlib.redirect_stdout(sys.stderr):
+        with user_output(sys.stderr):
             yield
     finally:
         _DOCUMENT.pop()

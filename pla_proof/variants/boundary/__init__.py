@@ -20,7 +20,14 @@ from .calls import (
     stuck_in,
     user_frames,
 )
-from .limits import DEFAULT_TIME_LIMIT, TOTAL_FACTOR, RunTimeout, time_limit
+from .limits import (
+    DEFAULT_TIME_LIMIT,
+    TOTAL_FACTOR,
+    RunTimeout,
+    check_deadline,
+    past_deadline,
+    time_limit,
+)
 from .loading import import_user_module, load_attribute, user_error
 
 __all__ = [
@@ -30,11 +37,13 @@ __all__ = [
     "RunTimeout",
     "call_before_runs",
     "call_hook",
+    "check_deadline",
     "defined_at",
     "hook_error",
     "import_user_module",
     "load_attribute",
     "one_line",
+    "past_deadline",
     "quiet_output",
     "raised_in",
     "returned",

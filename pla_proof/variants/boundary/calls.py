@@ -15,12 +15,12 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import sys
 import traceback
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from ...errors import InputError
+from ...userprints import user_output
 from .limits import TOTAL_FACTOR, RunTimeout, time_limit
 from .loading import is_machinery
 
@@ -171,11 +171,12 @@ def call_hook(
 
 
 @contextlib.contextmanager
-def quiet_output() -> Iterator[io.StringIO]:
+def quiet_output() -> Iterator[io.TextIOBase]:
     """Users' prints go to standard error, never into a JSON document on standard
-    output (what they printed is still shown)."""
-    with contextlib.redirect_stdout(sys.stderr) as out:
-        yield out  # type: ignore[misc]
+    output (what they printed is still shown, each line headed by ``[user] ``:
+    :func:`pla_proof.userprints.user_output`)."""
+    with user_output() as out:
+        yield out
 
 
 def call_before_runs(

@@ -21,7 +21,14 @@ from typing import Any
 from ...engine.jit import compile_seconds, watch
 from ...interrupts import safe_to_interrupt
 
-__all__ = ["DEFAULT_TIME_LIMIT", "TOTAL_FACTOR", "RunTimeout", "time_limit"]
+__all__ = [
+    "DEFAULT_TIME_LIMIT",
+    "TOTAL_FACTOR",
+    "RunTimeout",
+    "check_deadline",
+    "past_deadline",
+    "time_limit",
+]
 
 #: The per-run time limit (seconds) of a search run: a run that makes no update for
 #: this long, or runs :data:`TOTAL_FACTOR` times as long in all, fails ``ENDS``.
@@ -31,6 +38,44 @@ TOTAL_FACTOR = 10
 
 class RunTimeout(BaseException):
     """Raised inside a run that exceeds the per-run time limit."""
+
+
+#: The whole check's end (``time.monotonic()``), while one is set: runs stop there
+#: (:func:`check_deadline`).  Forked workers inherit it: the clock is the machine's.
+_DEADLINE: list[float] = []
+#: The deadlines of the ``time_limit(..., deadline=True)`` being run: a limit nested in
+#: one (a probe fit inside a run) keeps its deadline.
+_WITHIN: list[float] = []
+
+
+class check_deadline:
+    """Within: the check ends ``seconds`` from now (``None``: no end) -- a run still
+    going then is interrupted (``time_limit(..., deadline=True)``), and the search
+    starts no new run (:func:`past_deadline`).
+
+    >>> with check_deadline(0.0):
+    ...     past_deadline()
+    True
+    >>> past_deadline()
+    False
+    """
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+
+    def __enter__(self) -> check_deadline:
+        if self.seconds is not None:
+            _DEADLINE.append(time.monotonic() + self.seconds)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.seconds is not None:
+            _DEADLINE.pop()
+
+
+def past_deadline() -> bool:
+    """Has the check's deadline (:class:`check_deadline`) passed?"""
+    return bool(_DEADLINE) and time.monotonic() >= _DEADLINE[-1]
 
 
 class time_limit:
@@ -49,6 +94,12 @@ class time_limit:
     disarmed before anything else can be interrupted (a late signal is ignored), and a
     timer that was running before (an outer limit's, another library's) is put back with
     the time it had left.
+
+    Time spent under a limit nested in this one (a run inside a drawing's limit) is the
+    inner limit's to judge: it does not count towards this one, and its end is a sign
+    of progress.  With ``deadline`` (and in any limit nested in one that has it), the code
+    is also interrupted at the check's deadline (:class:`check_deadline`);
+    :attr:`at_deadline` then says so.
 
     >>> import signal
     >>> before = signal.getitimer(signal.ITIMER_REAL)[0]  # another timer's, if one runs
@@ -69,42 +120,61 @@ class time_limit:
         *,
         progress: Callable[[], float] | None = None,
         total: float | None = None,
+        deadline: bool = False,
     ) -> None:
         self.seconds = seconds
         self.progress = progress
         self.total = total
+        self.deadline = deadline
+        self.end: float | None = None
         self.armed = False
         self.stalled = False  # True when it fired for want of progress (not ``total``)
+        self.at_deadline = False  # True when it fired at the check's deadline
         self._old_handler: Any = None
         self._old_timer = (0.0, 0.0)
         self._start = 0.0
         self._compiled = 0.0
+        self._nested = 0.0  # seconds spent under limits nested in this one
+        self._resumed = 0.0  # when the last of them ended
 
     def _expired(self, signum: int, frame: Any) -> None:
         if not self.armed or frame.f_code is _EXIT_CODE or not safe_to_interrupt(frame):
             return  # (in the compiler or a GC callback: the timer fires again in 50 ms)
-        assert self.seconds is not None
         now = time.monotonic()
+        if self.end is not None and now >= self.end:
+            self.at_deadline = True
+            raise RunTimeout()
+        if not self.seconds:
+            return
         compiling = compile_seconds() - self._compiled
         if self.progress is None:
-            if now - self._start - compiling < self.seconds:
+            if now - self._start - compiling - self._nested < self.seconds:
                 return
         else:
-            quiet = now - max(self._start, self.progress()) - compiling
-            whole = now - self._start - compiling
+            quiet = now - max(self._start, self.progress(), self._resumed) - compiling
+            whole = now - self._start - compiling - self._nested
             if quiet < self.seconds and (self.total is None or whole < self.total):
                 return
             self.stalled = quiet >= self.seconds
         raise RunTimeout()
 
     def __enter__(self) -> time_limit:
-        if not self.seconds or threading.current_thread() is not threading.main_thread():
+        if (self.deadline or _WITHIN) and _DEADLINE:
+            self.end = _DEADLINE[-1]
+        if self.end is None and not self.seconds:
+            return self
+        if threading.current_thread() is not threading.main_thread():
             return self
         watch()
         self._start, self._compiled = time.monotonic(), compile_seconds()
+        first = [self.seconds] if self.seconds else []
+        if self.end is not None:
+            first.append(max(self.end - self._start, 0.001))
         self._old_handler = signal.signal(signal.SIGALRM, self._expired)
         self.armed = True
-        self._old_timer = signal.setitimer(signal.ITIMER_REAL, self.seconds, 0.05)
+        if self.end is not None:
+            _WITHIN.append(self.end)
+        self._old_timer = signal.setitimer(signal.ITIMER_REAL, min(first), 0.05)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -112,10 +182,17 @@ class time_limit:
             return
         self.armed = False
         signal.setitimer(signal.ITIMER_REAL, 0)
+        if self.end is not None:
+            _WITHIN.pop()
         signal.signal(signal.SIGALRM, self._old_handler)
+        now = time.monotonic()
+        outer = getattr(self._old_handler, "__self__", None)
+        if isinstance(outer, time_limit):  # the time spent here was this limit's to judge
+            outer._nested += now - self._start
+            outer._resumed = now
         delay, interval = self._old_timer
         if delay > 0:  # an outer timer: re-armed with what it had left (at least 1 ms)
-            left = delay - (time.monotonic() - self._start)
+            left = delay - (now - self._start)
             signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), interval)
 
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 from ...errors import OutsideDomain
 from ..protocol.claim import Failure
 from ..protocol.variant import Case, Order, Record, Variant
+from .slow import AT_DEADLINE
 
 __all__ = [
     "GENERIC_PROPERTIES",
@@ -85,10 +86,12 @@ SKIP_REASONS_KEPT = 3
 @dataclass
 class CheckReport:
     """A search's outcome.  Its verdict (:attr:`status`) is ``"fail"`` when a property
-    has a counterexample, ``"unchecked"`` when the search checked too little to pass
-    (no run, more than :data:`MAX_SKIPPED_SHARE` of the cases skipped, or a claimed
-    property that no run evaluated: :attr:`unchecked` says which), else ``"pass"``;
-    :attr:`ok` is True only for ``"pass"``."""
+    has a counterexample, ``"inconclusive"`` when time ran out -- runs interrupted by the
+    per-run time limit before their bound (slow, not wrong: :attr:`slow_reasons`), or the
+    check's own time limit (:attr:`stopped`) -- ``"unchecked"`` when the search checked
+    too little to pass (no run, more than :data:`MAX_SKIPPED_SHARE` of the cases skipped,
+    or a claimed property that no run evaluated: :attr:`unchecked` says which), else
+    ``"pass"``; :attr:`ok` is True only for ``"pass"``."""
 
     variant: str
     examples: int
@@ -104,6 +107,12 @@ class CheckReport:
     skipped: int = 0  # cases outside the domain (float mode: not separable after rounding)
     #: the first distinct reasons cases were skipped, with how many each
     skip_reasons: dict[str, int] = field(default_factory=dict)
+    #: runs the per-run time limit interrupted before their bound (slow, not wrong)
+    slow: int = 0
+    #: the first distinct reasons of those runs, with how many each
+    slow_reasons: dict[str, int] = field(default_factory=dict)
+    #: the search ended at the check's time limit (``--time-limit``) before it was done
+    stopped: bool = False
 
     @property
     def ok(self) -> bool:
@@ -113,7 +122,22 @@ class CheckReport:
     def status(self) -> str:
         if self.failed:
             return "fail"
+        if self.slow or self.stopped:
+            return "inconclusive"
         return "unchecked" if self.unchecked else "pass"
+
+    @property
+    def inconclusive_reasons(self) -> list[str]:
+        """Why the search is inconclusive (empty when it is not): time ran out."""
+        why = []
+        if self.stopped:
+            why.append(
+                f"the check's time limit ended the search after {self.runs} run(s) "
+                "(raise it with --time-limit)"
+            )
+        for reason, count in self.slow_reasons.items():
+            why.append(f"{count} run(s): {reason}" if count > 1 else reason)
+        return why
 
     @property
     def unchecked(self) -> list[str]:
@@ -198,8 +222,20 @@ class ShardResult:
     undecided: int = 0
     caught_by: str | None = None
     seconds: float = 0.0  # time this shard searched
+    slow: int = 0  # runs out of time before their bound (slow, not wrong)
+    slow_reasons: dict[str, int] = field(default_factory=dict)
+    stopped: bool = False  # the check's time limit ended the shard
 
     def note(self, rec: Record, res: dict[str, Failure | None]) -> None:
+        if rec.inconclusive:
+            if rec.inconclusive.startswith(AT_DEADLINE):
+                self.stopped = True  # (the run is not counted: it was cut off, not slow)
+            else:
+                self.slow += 1
+                keep_reason(self.slow_reasons, rec.inconclusive)
+                if self.timeouts:  # after a loop that never ends: one more time-out of it
+                    self.timeouts += 1
+            return
         self.runs += 1
         self.seen.update(res)
         for p in rec.evaluated or res:

@@ -38,6 +38,7 @@ from ..protocol.variant import CURRENT_EVALUATION, Case, Order, Record, Variant
 from ..proving.assumptions import unmet
 from ..proving.declared import assumption_holds, declared_assumptions
 from .report import HARNESS_PROPERTIES
+from .slow import AT_DEADLINE, timed_out
 
 __all__ = ["NoPredictor", "decision_values", "end_condition", "evaluate", "run_case"]
 
@@ -66,9 +67,11 @@ def run_case(
         return _broken("RUNS", str(exc))
     claim = _claim(variant, case, limit)
     if not isinstance(claim, Claim):
-        return _broken(*claim)
+        return _inconclusive(claim[1]) if not claim[0] else _broken(*claim)
     ev = Evaluation(claim, mode=mode, stop=stop)
     rec, problem = _run(variant, case, order, claim, ev, mode, stop, limit)
+    if isinstance(problem, str):  # out of time before the bound: slow, not wrong
+        return _inconclusive(problem)
     if problem is not None:
         partial = rec if isinstance(rec, Record) else Record()
         partial._ev = None
@@ -78,10 +81,13 @@ def run_case(
         return partial, out
     assert rec is not None
     ev = rec._ev
+    clock = time_limit(limit, deadline=True)
     try:
-        with time_limit(limit):
+        with clock:
             res = _results(variant, case, claim, ev, rec)
     except RunTimeout as exc:
+        if clock.at_deadline:
+            return _inconclusive(timed_out(case, order, claim, None, "", at_deadline=True)[1])
         return _broken("ENDS", f"{stuck_in(exc, 'decision')} did not return in {limit:g} s")
     except (KeyboardInterrupt, SystemExit):
         raise
@@ -107,13 +113,17 @@ def _checked_case(variant: Variant, case: Case, mode: str) -> Case:
 
 
 def _claim(variant: Variant, case: Case, limit: float | None) -> Claim | tuple[str, str]:
-    """The variant's claim on the case, or ``(property, message)`` of what went wrong."""
+    """The variant's claim on the case, or ``(property, message)`` of what went wrong
+    (``("", reason)``: the check's time ran out)."""
+    clock = time_limit(limit, deadline=True)
     try:
-        with time_limit(limit):
+        with clock:
             claim = variant.claim(case)
     except OutsideDomain:
         raise  # a case outside the variant's domain
     except RunTimeout as exc:
+        if clock.at_deadline:
+            return "", f"{AT_DEADLINE} while claim() ran"
         return "ENDS", f"{stuck_in(exc, 'claim')} did not return in {limit:g} s"
     except (KeyboardInterrupt, SystemExit):
         raise
@@ -134,15 +144,19 @@ def _run(
     mode: str,
     stop: Callable[[str], bool] | None,
     limit: float | None,
-) -> tuple[Record | None, Failure | None]:
+) -> tuple[Record | None, Failure | str | None]:
     """``variant.run`` under the per-run clock, its record evaluated as it goes:
-    ``(record, None)``, or ``(what it got to, the failure)``."""
+    ``(record, None)``, or ``(what it got to, the failure)``, or ``(what it got to, why
+    it is inconclusive)`` for a run that ran out of time before the bound
+    (:func:`~.slow.timed_out`)."""
     token = CURRENT_EVALUATION.set(ev)
     clock = time_limit(
         limit,
         progress=lambda: ev.last_progress(),
         total=None if limit is None else TOTAL_FACTOR * limit,
+        deadline=True,
     )
+    problem: Failure | str
     try:
         with clock:
             rec = variant.run(case, order)
@@ -156,14 +170,7 @@ def _run(
             rec._ev.feed_steps(rec.steps[rec._fed :]) if rec.steps else None
         return rec, None
     except RunTimeout:
-        assert limit is not None
-        done = ev.record.updates if isinstance(ev.record, Record) else 0
-        why = (
-            f"no update for {limit:g} s (after {done} update(s))"
-            if clock.stalled
-            else f"no result after {TOTAL_FACTOR * limit:g} s ({done} update(s))"
-        )
-        problem = Failure("ENDS", None, None, None, "", None, why)
+        problem = _out_of_time(case, order, claim, ev, clock, limit)
     except (KeyboardInterrupt, SystemExit):
         raise
     except HookError as exc:  # a hook returned what it must not: said as the user's
@@ -173,6 +180,34 @@ def _run(
     finally:
         CURRENT_EVALUATION.reset(token)
     return ev.record if isinstance(ev.record, Record) else None, problem
+
+
+def _out_of_time(
+    case: Case, order: Order, claim: Claim, ev: Evaluation, clock: time_limit, limit: float | None
+) -> Failure | str:
+    """A run the clock stopped: an ``ENDS`` failure where that is a verdict (past the
+    bound, or a case the classic algorithm settles at once), else why it is inconclusive."""
+    done = ev.record.updates if isinstance(ev.record, Record) else None
+    if clock.at_deadline or limit is None:
+        return timed_out(case, order, claim, done, "", at_deadline=True)[1]
+    after = f" (after {done} update(s))" if done is not None else ""
+    why = (
+        f"no update for {limit:g} s{after}"
+        if clock.stalled
+        else f"no result after {TOTAL_FACTOR * limit:g} s{after}"
+    )
+    prop, message = timed_out(case, order, claim, done, why)
+    return Failure(prop, None, None, None, "", None, message) if prop else message
+
+
+def _inconclusive(reason: str) -> tuple[Record, dict[str, Failure | None]]:
+    """A run that decided nothing: it ran out of time before its bound (``reason``)."""
+    rec = Record()
+    rec._ev = None
+    rec.complete = False
+    rec.inconclusive = reason
+    rec.evaluated = frozenset()
+    return rec, dict.fromkeys(HARNESS_PROPERTIES)
 
 
 def _broken(prop: str, message: str) -> tuple[Record, dict[str, Failure | None]]:

@@ -22,7 +22,7 @@ from hypothesis.errors import Flaky, HypothesisException
 
 from ...errors import OutsideDomain
 from ..boundary.calls import user_frames
-from ..boundary.limits import DEFAULT_TIME_LIMIT, time_limit
+from ..boundary.limits import DEFAULT_TIME_LIMIT, past_deadline, time_limit
 from ..protocol.claim import Claim, Failure
 from ..protocol.variant import Case, Order, Record, Variant
 from .drawing import a_case, drawing, drawing_error, strategy_of
@@ -123,6 +123,9 @@ def search_shard(
     for case, order in fixed:
         if out.timeouts >= 3:  # a variant that keeps hanging: ENDS is refuted already
             break
+        if past_deadline():  # the check's time limit: what was done is the verdict
+            out.stopped = True
+            break
         try:
             rec, res = run_case(variant, case, order, mode=mode, limit=limit)
         except OutsideDomain as exc:
@@ -171,7 +174,7 @@ def search_shard(
         if not fresh:
             break
         refuted.update(ce.failure.prop for ce in fresh)
-        if out.timeouts >= 3:
+        if out.timeouts >= 3 or out.stopped:
             break
     for prop, ce in explicit.items():
         if prop not in out.found:
@@ -297,6 +300,9 @@ class _Round:
         out = self.out
         if out.timeouts >= 3:
             raise _Abort()
+        if past_deadline():  # the check's time limit: the round ends with what it found
+            out.stopped = True
+            raise _ShrinkSpent()
         if self.best and self.shrink_runs is not None:
             if self.spent >= self.shrink_runs:
                 raise _ShrinkSpent()
@@ -406,6 +412,10 @@ def merge(
         report.max_missed = max(report.max_missed, part.max_missed)
         report.undecided += part.undecided
         report.seconds += part.seconds
+        report.slow += part.slow
+        report.stopped = report.stopped or part.stopped
+        for reason, count in part.slow_reasons.items():
+            keep_reason(report.slow_reasons, reason, count)
         seen |= part.seen
         for p, n in part.evaluated.items():
             evaluated[p] = evaluated.get(p, 0) + n

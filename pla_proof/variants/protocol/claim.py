@@ -81,6 +81,19 @@ class Claim:
     ``w_1 = 0`` is ``k <= C uu / g^2``); ``strict`` makes the bound strict.
     ``end``: ``"SEP"`` (the returned predictor separates strictly), ``"SEP0"``
     (predicts every label, sign(0) = +1) or ``None``.
+
+    The constants are any exact rational: ``int`` (``R2 * uu // gamma**2``, the floor of
+    the theorem's bound), ``Fraction`` or a numpy integer; a float is refused with one
+    line saying what to write instead (a float constant would round the claim).
+
+    >>> import numpy as np
+    >>> Claim(bound=np.int64(7)).bound, type(Claim(bound=np.int64(7)).bound).__name__
+    (7, 'int')
+    >>> try:
+    ...     Claim(C=1, g=0.5, uu=1)
+    ... except TypeError as e:
+    ...     print(str(e).split("; ")[1])
+    write an int or a Fraction (Fraction(1, 2), or Fraction("0.5") for the decimal)
     """
 
     C: Any = None
@@ -91,6 +104,16 @@ class Claim:
     bound: Any = None
     strict: bool = False
     end: str | None = "SEP"
+
+    def __post_init__(self) -> None:
+        for name in ("C", "g", "uu", "pu0", "n0", "bound"):
+            value = getattr(self, name)
+            if isinstance(value, tuple):
+                fixed: Any = tuple(_exact_constant(f"{name}[{i}]", v) for i, v in enumerate(value))
+            else:
+                fixed = _exact_constant(name, value)
+            if fixed is not value:
+                object.__setattr__(self, name, fixed)
 
     def bound_pair(self) -> tuple[Any, Any] | None:
         """The bound as ``(num, den)`` with ``k * den <= num`` (from ``w_1 = 0``, or a
@@ -104,6 +127,29 @@ class Claim:
                 return None
             return (self.C * self.uu, self.g * self.g)
         return None
+
+
+def _exact_constant(name: str, v: Any) -> Any:
+    """A claim's constant as the evaluation takes it: a numpy integer as an ``int``; a
+    float (Python's or numpy's) refused with what to write instead; anything else as
+    it is (an int, a Fraction, an exact non-rational value such as the RBF kernel's)."""
+    if isinstance(v, bool) or v is None:
+        return v
+    if isinstance(v, np.integer):
+        return int(v)
+    if isinstance(v, float | np.floating):
+        f = float(v)
+        if not math.isfinite(f):
+            raise TypeError(f"Claim({name}={f!r}): a constant must be a finite int or Fraction")
+        q = Fraction(f)
+        same = (
+            str(q.numerator) if q.denominator == 1 else f"Fraction({q.numerator}, {q.denominator})"
+        )
+        raise TypeError(
+            f"Claim({name}={f!r}): a float is not exact; write an int or a Fraction "
+            f'({same}, or Fraction("{f!r}") for the decimal)'
+        )
+    return v
 
 
 def _rational(v: Any) -> bool:
@@ -271,7 +317,8 @@ class Evaluation:
             pair = claim.bound_pair()
             assert pair is not None
             num, den = pair
-            constants["B"] = num / den if _rational(num) and _rational(den) else None
+            rational = _rational(num) and _rational(den)
+            constants["B"] = Fraction(num) / Fraction(den) if rational else None
             if constants["B"] is None:
                 constants["B_pair"] = pair
             bound.append(T_B)

@@ -249,6 +249,9 @@ class Record:
     #: set by the harness: the properties this run actually decided (a run without
     #: updates decides no per-update property; an incomplete run no end condition)
     evaluated: frozenset[str] = field(default_factory=frozenset)
+    #: set by the harness: why the run decided nothing (it ran out of time before the
+    #: claimed bound: slow, not wrong); empty otherwise
+    inconclusive: str = ""
     _ev: Any = field(default=None, repr=False, compare=False)
     _fed: int = field(default=0, repr=False, compare=False)
 

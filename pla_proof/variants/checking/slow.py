@@ -1,0 +1,141 @@
+"""Slow is not wrong: what a run that ran out of time says (:func:`timed_out`).
+
+A run interrupted by the per-run time limit fails ``ENDS`` only where that is a
+verdict: the run is past the claimed bound (more updates than the claim allows), or the
+case is one the classic algorithm settles in a handful of updates (at most
+:data:`EASY_UPDATES`: a loop that never ends).  Anywhere else the run is *inconclusive*
+-- slow, not wrong -- and says how many updates the classic algorithm needs on the case
+(computed by the engine) and how many the run made so far, when that is known.
+
+>>> from pla_proof.variants.protocol import Order, orthonormal_cases
+>>> case = orthonormal_cases([3])[0]
+>>> classic_updates(case, Order("cyclic"))
+3
+>>> prop, message = timed_out(case, Order("cyclic"), None, None, "no result after 5 s")
+>>> prop, message.split(": ")[0]
+('ENDS', 'no result after 5 s on a case the classic algorithm settles in 3 update(s)')
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...errors import InputError
+from ..protocol.claim import Claim, max_updates
+from ..protocol.variant import Case, Order
+
+__all__ = ["AT_DEADLINE", "EASY_UPDATES", "classic_updates", "theorem_bound", "timed_out"]
+
+#: A case the classic algorithm settles in at most this many updates is easy: a run
+#: still going after the time limit there is a loop that never ends.
+EASY_UPDATES = 10
+#: how the reason of a run cut off by the whole check's time limit begins
+AT_DEADLINE = "the check's time limit came"
+
+
+def through_origin(case: Case) -> Case:
+    """The case as the classic algorithm takes it: a case separable with a bias
+    (``params["theta"]``: ``u.x + theta``) augmented by a coordinate 1, else as it is."""
+    theta = case.params.get("theta")
+    if theta is None:
+        return case
+    X = tuple((*x, Fraction(1)) for x in case.X)
+    return Case(X, case.y, (*case.u, Fraction(theta)), case.gamma, {}, case.name)
+
+
+def theorem_bound(case: Case) -> int | None:
+    """The theorem's bound on the case, ``floor(R^2 |u|^2 / gamma_u^2)`` (with a bias:
+    on the augmented points).
+
+    >>> from pla_proof.variants.protocol import orthonormal_cases
+    >>> theorem_bound(orthonormal_cases([4])[0])
+    4
+    """
+    case = through_origin(case)
+    return max_updates(Claim(C=case.radius_squared, g=case.gamma, uu=case.uu))
+
+
+#: the classic algorithm is run at most this many updates (beyond: "more than"), for at
+#: most this many seconds (it is the checker's own work, after the run's time is up)
+CLASSIC_CAP = 10**6
+CLASSIC_SECONDS = 2.0
+
+
+def classic_updates(case: Case, order: Order, budget: int | None = None) -> int | None:
+    """The updates the classic algorithm makes on ``case`` in ``order`` (cyclic when
+    the order is the variant's own), by the engine; ``None`` when it does not end within
+    ``budget`` (default: one past the theorem's bound, at most :data:`CLASSIC_CAP`)."""
+    from ...engine.drive import drive
+
+    if budget is None:
+        bound = theorem_bound(case)
+        budget = CLASSIC_CAP if bound is None else min(bound + 1, CLASSIC_CAP)
+    data = through_origin(case).dataset()
+    try:
+        rule = order.engine()
+        dec = drive(data, order=rule, seed=order.seed, budget=budget, detect_cycles=False)
+    except InputError:  # an order of picks the classic run would not make: cyclic instead
+        dec = drive(data, order="cyclic", budget=budget, detect_cycles=False)
+    return dec.updates if dec.status == "converged" else None
+
+
+def _counted(case: Case, order: Order) -> tuple[int | None, str]:
+    """The classic algorithm's updates on the case, or ``(None, how many at least)``
+    when it needs more than :data:`CLASSIC_CAP` or :data:`CLASSIC_SECONDS` to tell."""
+    from ..boundary.limits import RunTimeout, time_limit
+
+    bound = theorem_bound(case)
+    top = CLASSIC_CAP if bound is None else min(bound + 1, CLASSIC_CAP)
+    more = EASY_UPDATES
+    try:
+        with time_limit(CLASSIC_SECONDS):
+            for cap in (10**3, 10**4, 10**5, 10**6):  # the larger counts only when needed
+                cap = min(cap, top)
+                need = classic_updates(case, order, cap)
+                if need is not None or cap == top:
+                    return need, f"{cap:,} update(s) on this case"
+                more = cap
+        return None, f"{more:,} update(s) on this case"
+    except RunTimeout:
+        pass
+    return None, f"{more:,} update(s) on this case (counted for {CLASSIC_SECONDS:g} s)"
+
+
+def timed_out(
+    case: Case,
+    order: Order,
+    claim: Claim | None,
+    done: int | None,
+    why: str,
+    *,
+    at_deadline: bool = False,
+) -> tuple[str, str]:
+    """What a run interrupted by the clock says: ``("ENDS", message)`` where running
+    past the limit is a failure, else ``("", reason)``: the run is inconclusive.
+    ``done``: the updates the run made so far (``None``: not known); ``why``: what the
+    clock saw; ``at_deadline``: the whole check's time ran out."""
+    so_far = f"; the run made {done} update(s) so far" if done else ""
+    if at_deadline:
+        return "", f"{AT_DEADLINE} during a run{so_far}"
+    bound = max_updates(claim) if claim is not None else None
+    if bound is None:
+        bound = theorem_bound(case)
+    if done is not None and bound is not None and done > bound:
+        return "ENDS", f"{why}, past the bound of {bound} update(s)"
+    need = classic_updates(case, order, EASY_UPDATES + 1)
+    if need is not None:
+        return "ENDS", (
+            f"{why} on a case the classic algorithm settles in {need} update(s): "
+            "a loop that never ends?"
+        )
+    need, more = _counted(case, order)
+    within = f"the bound ({bound} update(s)) not reached" if bound is not None else "no bound"
+    needs = (
+        f"the classic algorithm needs {need} update(s) on this case"
+        if need is not None
+        else f"the classic algorithm needs more than {more}"
+    )
+    return (
+        "",
+        f"{why}: slow, not wrong -- {within}; {needs} ({case.n} points, d = {case.d})",
+    )
