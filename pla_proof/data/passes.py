@@ -29,6 +29,9 @@ __all__ = [
 ]
 
 _COMPILED: dict[str, Callable[..., Any]] = {}
+#: Arrays smaller than this are left to numpy (microseconds either way): a small run
+#: never loads the compiled loops for them.
+COMPILED_MIN = 1 << 16
 
 
 def register(name: str, fn: Callable[..., Any]) -> None:
@@ -38,8 +41,13 @@ def register(name: str, fn: Callable[..., Any]) -> None:
 
 
 def registered() -> tuple[str, ...]:
-    """The passes a compiled loop computes."""
+    """The passes a compiled loop computes (for arrays of :data:`COMPILED_MIN` values
+    or more)."""
     return tuple(sorted(_COMPILED))
+
+
+def _compiled(name: str, A: np.ndarray) -> Callable[..., Any] | None:
+    return _COMPILED.get(name) if A.size >= COMPILED_MIN else None
 
 
 def max_abs(Z: np.ndarray) -> int | float:
@@ -57,7 +65,7 @@ def max_abs(Z: np.ndarray) -> int | float:
 def int_row_norms(Z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each row's ``sum_c |Z_c|`` (int64, exact) and ``max_c |Z_c|`` for an integer array
     with ``|Z| <= 2^53`` (so ``|Z|`` never overflows)."""
-    fn = _COMPILED.get("int_row_norms")
+    fn = _compiled("int_row_norms", Z)
     if fn is not None:
         out: tuple[np.ndarray, np.ndarray] = fn(Z)
         return out
@@ -73,7 +81,7 @@ def int_max_square_norm(Z: np.ndarray) -> int | None:
     top = max_abs(Z)
     if Z.shape[1] * top * top >= 2**62:
         return None
-    fn = _COMPILED.get("int_max_square_norm")
+    fn = _compiled("int_max_square_norm", Z)
     if fn is not None:
         return int(fn(Z))
     return int(np.einsum("ij,ij->i", Z, Z, dtype=np.int64).max())
@@ -88,7 +96,7 @@ def square_norms(A: np.ndarray) -> np.ndarray:
 def matvec(A: np.ndarray, v: np.ndarray) -> np.ndarray:
     """``A v`` in float64 for a float64 or integer ``A`` (rounded as a float64 dot product
     in any order: the caller bounds the error), without a float64 copy of ``A``."""
-    fn = _COMPILED.get("matvec")
+    fn = _compiled("matvec", A)
     if fn is not None:
         out: np.ndarray = fn(A, v)
         return out
