@@ -36,10 +36,11 @@ the result -- ``from_arrays(X, y)`` then ``train(data, comparator=u)`` (exact an
 monitored) against scikit-learn's ``fit(X, y)`` on the same integer or float arrays
 (it converts them itself) and against the compiled float floor given the same arrays
 (``X.astype(float64)`` then the loop).  Warm: one process, interleaved, the median of
-``--repeat``.  First call: a fresh process each, the import timed apart (pla_proof's
-against ``sklearn.linear_model``'s); the first call's figure includes loading the
-compiled loops.  On ``int-200k`` also the peak resident memory of a fresh process that
-loads the arrays and runs end to end, against the arrays' own size.  The ``csv`` case:
+``--repeat``.  First call: a fresh process each, the import timed apart (pla_proof's,
+with the engine modules a first run imports, against ``sklearn.linear_model``'s); the
+first call's figure includes loading the compiled loops.  On ``int-200k`` also the
+peak resident memory of a fresh process that loads the arrays and runs end to end,
+against the arrays' own size.  The ``csv`` case:
 ``pla-proof trace data.csv --comparator u`` on the int-200k points written as a CSV
 file (200,000 x 201 integers, 137 MB), a whole process, against a whole process that
 imports pandas and scikit-learn, reads the file with ``pandas.read_csv`` and fits
@@ -286,12 +287,18 @@ t = time.perf_counter()
 if who == "pla":
     from fractions import Fraction
     from pla_proof import from_arrays, train
+    # the modules a first run imports (the package imports them on first use)
+    import pla_proof.engine.chunks, pla_proof.engine.drive, pla_proof.engine.pyloop
     if any(isinstance(v, float) for v in u):
         u = [Fraction(v) for v in u]
 elif who == "sklearn":
     from sklearn.linear_model import Perceptron
     warnings.simplefilter("ignore")
 imported = time.perf_counter() - t
+def vm(key):  # this process' own figures (getrusage's maxrss includes the parent's)
+    with open("/proc/self/status") as fh:
+        return next(int(l.split()[1]) * 1024 for l in fh if l.startswith(key))
+base = vm("VmRSS:")
 def call():
     if who == "pla":
         return train(from_arrays(X, y), comparator=u, budget=10**8).status
@@ -300,15 +307,13 @@ def call():
     return clf.fit(X, y)
 t = time.perf_counter(); call(); first = time.perf_counter() - t
 t = time.perf_counter(); call(); second = time.perf_counter() - t
-import resource
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-print(imported, first, second, peak, X.nbytes + y.nbytes)
+print(imported, first, second, vm("VmHWM:"), X.nbytes + y.nbytes, base)
 """
 
 
 def first_calls(case: Case, epochs: int, repeat: int) -> dict[str, tuple[float, ...]]:
     """Per library, medians over fresh processes of (import, first call, second call,
-    peak resident bytes, input bytes)."""
+    peak resident bytes, input bytes, resident bytes before the first call)."""
     import os
     import subprocess
     import tempfile
@@ -324,7 +329,7 @@ def first_calls(case: Case, epochs: int, repeat: int) -> dict[str, tuple[float, 
                     [sys.executable, "-c", _FIRST, path, who], capture_output=True, text=True
                 )
                 rows.append(tuple(float(v) for v in done.stdout.split()))
-            out[who] = tuple(statistics.median(r[i] for r in rows) for i in range(5))
+            out[who] = tuple(statistics.median(r[i] for r in rows) for i in range(6))
     return out
 
 
@@ -354,7 +359,7 @@ def end_to_end(case: Case, repeat: int) -> None:
         sec = statistics.median(secs)
         print(f"    {name:28} {sec:8.3f} s {sec / base:6.2f}x sklearn {sec / floor:6.2f}x floor")
     first = first_calls(case, epochs, repeat)
-    (pi, pf, ps, pm, nb), (si, sf, ss, sm, _) = first["pla"], first["sklearn"]
+    (pi, pf, ps, pm, nb, pb), (si, sf, ss, sm, _, sb) = first["pla"], first["sklearn"]
     print(
         f"  end to end, first call in a fresh process: pla_proof {pf:.3f} s, scikit-learn "
         f"{sf:.3f} s ({pf / sf:.2f}x; second calls {ps:.3f} s and {ss:.3f} s); imports: "
@@ -363,8 +368,10 @@ def end_to_end(case: Case, repeat: int) -> None:
     if case.name == "int-200k":
         print(
             f"  peak resident memory (fresh process, arrays loaded, two end-to-end runs): "
-            f"pla_proof {pm / 2**20:.0f} MB, scikit-learn {sm / 2**20:.0f} MB; the input "
-            f"arrays {nb / 2**20:.0f} MB: {pm / nb:.2f}x and {sm / nb:.2f}x"
+            f"pla_proof {pm / 2**20:.0f} MiB, scikit-learn {sm / 2**20:.0f} MiB; the input "
+            f"arrays {nb / 2**20:.0f} MiB: {pm / nb:.2f}x and {sm / nb:.2f}x (before the "
+            f"first call, arrays and imports: {pb / 2**20:.0f} and {sb / 2**20:.0f} MiB; "
+            f"the runs added {(pm - pb) / 2**20:.0f} and {(sm - sb) / 2**20:.0f} MiB)"
         )
 
 
