@@ -30,6 +30,23 @@ so a second ``train()`` of the *same* object is faster again; that run is shown 
 The loops come from the extension module ``pip install`` built (``aot.status()`` is
 printed); ``PLA_PROOF_NO_AOT=1 python benchmarks/bench_engine.py`` measures numba's
 cached just-in-time loops instead.
+
+**End to end** (``--end-to-end``, or ``--case csv``): a user's time, from the arrays to
+the result -- ``from_arrays(X, y)`` then ``train(data, comparator=u)`` (exact and
+monitored) against scikit-learn's ``fit(X, y)`` on the same integer or float arrays
+(it converts them itself) and against the compiled float floor given the same arrays
+(``X.astype(float64)`` then the loop).  Warm: one process, interleaved, the median of
+``--repeat``.  First call: a fresh process each, the import timed apart (pla_proof's,
+with the engine modules a first run imports, against ``sklearn.linear_model``'s); the
+first call's figure includes loading the compiled loops.  On ``int-200k`` also the
+peak resident memory of a fresh process that loads the arrays and runs end to end,
+against the arrays' own size.  The ``csv`` case:
+``pla-proof trace data.csv --comparator u`` on the int-200k points written as a CSV
+file (200,000 x 201 integers, 137 MB), a whole process, against a whole process that
+imports pandas and scikit-learn, reads the file with ``pandas.read_csv`` and fits
+(pandas only here).  The comparator is given, as scikit-learn computes none: without
+it, trace first computes the exact optimal comparator u* (the tightest bound), an
+exact optimisation far beyond a fit on data this large (docs/engine.md).
 """
 
 from __future__ import annotations
@@ -259,10 +276,172 @@ def run_case(case: Case, repeat: int) -> None:
     )
 
 
+_FIRST = """
+import sys, time, warnings
+import numpy as np
+z = np.load(sys.argv[1])
+X, y, u = z["X"], z["y"], [int(v) if float(v).is_integer() else float(v) for v in z["u"]]
+epochs = int(z["epochs"])
+who = sys.argv[2]
+t = time.perf_counter()
+if who == "pla":
+    from fractions import Fraction
+    from pla_proof import from_arrays, train
+    # the modules a first run imports (the package imports them on first use)
+    import pla_proof.engine.chunks, pla_proof.engine.drive, pla_proof.engine.pyloop
+    if any(isinstance(v, float) for v in u):
+        u = [Fraction(v) for v in u]
+elif who == "sklearn":
+    from sklearn.linear_model import Perceptron
+    warnings.simplefilter("ignore")
+imported = time.perf_counter() - t
+def vm(key):  # this process' own figures (getrusage's maxrss includes the parent's)
+    with open("/proc/self/status") as fh:
+        return next(int(l.split()[1]) * 1024 for l in fh if l.startswith(key))
+base = vm("VmRSS:")
+def call():
+    if who == "pla":
+        return train(from_arrays(X, y), comparator=u, budget=10**8).status
+    clf = Perceptron(shuffle=False, tol=None, fit_intercept=False, eta0=1.0, max_iter=epochs,
+                     alpha=0.0)
+    return clf.fit(X, y)
+t = time.perf_counter(); call(); first = time.perf_counter() - t
+t = time.perf_counter(); call(); second = time.perf_counter() - t
+print(imported, first, second, vm("VmHWM:"), X.nbytes + y.nbytes, base)
+"""
+
+
+def first_calls(case: Case, epochs: int, repeat: int) -> dict[str, tuple[float, ...]]:
+    """Per library, medians over fresh processes of (import, first call, second call,
+    peak resident bytes, input bytes, resident bytes before the first call)."""
+    import os
+    import subprocess
+    import tempfile
+
+    out: dict[str, tuple[float, ...]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "case.npz")
+        np.savez(path, X=case.X, y=case.y, u=np.array(case.u, dtype=float), epochs=epochs)
+        for who in ("pla", "sklearn"):
+            rows = []
+            for _ in range(repeat):
+                done = subprocess.run(
+                    [sys.executable, "-c", _FIRST, path, who], capture_output=True, text=True
+                )
+                rows.append(tuple(float(v) for v in done.stdout.split()))
+            out[who] = tuple(statistics.median(r[i] for r in rows) for i in range(6))
+    return out
+
+
+def end_to_end(case: Case, repeat: int) -> None:
+    """Arrays in, result out: pla_proof, scikit-learn and the floor on the same arrays."""
+    data = from_arrays(case.X, case.y, name=case.name)
+    probe = train(data, comparator=None, budget=10**8)
+    epochs = int(probe.visits[-1]) // data.n + 1 if probe.updates else 1
+    u = case.u
+    if case.name == "gauss-5k":
+        u = [Fraction(v) for v in u]
+    X, y = case.X, case.y
+    configs: dict[str, Callable[[], Any]] = {
+        "scikit-learn": lambda: sklearn_fit(X, y, epochs),
+        "compiled floor": lambda: floor_fit(X.astype(np.float64), y),
+        "pla_proof exact, monitored": lambda: train(from_arrays(X, y), comparator=u, budget=10**8),
+    }
+    results: dict[str, list[float]] = {k: [] for k in configs}
+    for _ in range(repeat):
+        for name, fn in configs.items():
+            sec, _ = median_time(fn, 1)
+            results[name].append(sec)
+    base = statistics.median(results["scikit-learn"])
+    floor = statistics.median(results["compiled floor"])
+    print(f"  end to end, warm (arrays in, result out; {X.dtype} arrays handed to each):")
+    for name, secs in results.items():
+        sec = statistics.median(secs)
+        print(f"    {name:28} {sec:8.3f} s {sec / base:6.2f}x sklearn {sec / floor:6.2f}x floor")
+    first = first_calls(case, epochs, repeat)
+    (pi, pf, ps, pm, nb, pb), (si, sf, ss, sm, _, sb) = first["pla"], first["sklearn"]
+    print(
+        f"  end to end, first call in a fresh process: pla_proof {pf:.3f} s, scikit-learn "
+        f"{sf:.3f} s ({pf / sf:.2f}x; second calls {ps:.3f} s and {ss:.3f} s); imports: "
+        f"pla_proof {pi:.3f} s, sklearn.linear_model {si:.3f} s ({pi - si:+.3f} s)"
+    )
+    if case.name == "int-200k":
+        print(
+            f"  peak resident memory (fresh process, arrays loaded, two end-to-end runs): "
+            f"pla_proof {pm / 2**20:.0f} MiB, scikit-learn {sm / 2**20:.0f} MiB; the input "
+            f"arrays {nb / 2**20:.0f} MiB: {pm / nb:.2f}x and {sm / nb:.2f}x (before the "
+            f"first call, arrays and imports: {pb / 2**20:.0f} and {sb / 2**20:.0f} MiB; "
+            f"the runs added {(pm - pb) / 2**20:.0f} and {(sm - sb) / 2**20:.0f} MiB)"
+        )
+
+
+_PANDAS = """
+import sys, warnings
+import pandas as pd
+from sklearn.linear_model import Perceptron
+warnings.simplefilter("ignore")
+df = pd.read_csv(sys.argv[1], header=None)
+X, y = df.iloc[:, :-1].to_numpy(), df.iloc[:, -1].to_numpy()
+Perceptron(shuffle=False, tol=None, fit_intercept=False, eta0=1.0, max_iter=int(sys.argv[2]),
+           alpha=0.0).fit(X, y)
+"""
+
+
+def csv_case(repeat: int) -> None:
+    """``pla-proof trace data.csv`` against pandas.read_csv + scikit-learn's fit, each a
+    whole process, on the int-200k points as a CSV file."""
+    import os
+    import subprocess
+    import tempfile
+
+    case = CASES["int-200k"]()
+    data = from_arrays(case.X, case.y)
+    probe = train(data, comparator=None, budget=10**8)
+    epochs = int(probe.visits[-1]) // data.n + 1
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "int200k.csv")
+        np.savetxt(path, np.hstack([case.X, case.y[:, None]]), fmt="%d", delimiter=",")
+        size = os.path.getsize(path)
+        upath = os.path.join(tmp, "u.txt")
+        with open(upath, "w") as fh:
+            fh.write(",".join(str(v) for v in case.u) + "\n")
+        argvs = {
+            "pla-proof trace data.csv --comparator u": [
+                sys.executable,
+                "-m",
+                "pla_proof",
+                "trace",
+                path,
+                "--comparator",
+                upath,
+            ],
+            "pandas.read_csv + sklearn fit": [sys.executable, "-c", _PANDAS, path, str(epochs)],
+        }
+        times: dict[str, list[float]] = {k: [] for k in argvs}
+        for _ in range(repeat):
+            for name, argv in argvs.items():
+                t = time.perf_counter()
+                done = subprocess.run(argv, capture_output=True, text=True)
+                times[name].append(time.perf_counter() - t)
+                if done.returncode != 0:
+                    print(f"  {name} failed: {done.stderr.strip()[-300:]}")
+    print(
+        f"\ncsv: {case.X.shape[0]:,} x {case.X.shape[1] + 1} integers, {size / 1e6:.0f} MB, "
+        f"{epochs} epochs (whole processes, median of {repeat})"
+    )
+    base = statistics.median(times["pandas.read_csv + sklearn fit"])
+    for name, secs in times.items():
+        sec = statistics.median(secs)
+        print(f"  {name:32} {sec:7.2f} s {sec / base:6.2f}x (target 1.5x)")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--case", choices=list(CASES), action="append")
+    ap.add_argument("--case", choices=[*CASES, "csv"], action="append")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument(
+        "--end-to-end", action="store_true", help="only the end-to-end figures (and csv)"
+    )
     args = ap.parse_args()
     from pla_proof.engine import aot
 
@@ -277,8 +456,19 @@ def main() -> int:
     train(dataset_of(warm), comparator=warm.u)
     train(dataset_of(warm), comparator=warm.u, mode="float")
     floor_fit(warm.X.astype(np.float64), warm.y)
-    for name in args.case or list(CASES):
-        run_case(CASES[name](), args.repeat)
+    names = args.case or [*CASES, "csv"]
+    for name in names:
+        if name == "csv":
+            continue
+        case = CASES[name]()
+        if not args.end_to_end:
+            run_case(case, args.repeat)
+        elif name != "decimal-10k":
+            print(f"\n{name}: {case.note}")
+        if name != "decimal-10k":
+            end_to_end(case, args.repeat)
+    if "csv" in names:
+        csv_case(args.repeat)
     return 0
 
 

@@ -5,9 +5,10 @@ Run:  python benchmarks/bench_startup.py [--repeat 7]
 Each figure is the median wall time of a fresh process (``python -m pla_proof ...``),
 ``--repeat`` times, side by side with ``python -c pass`` (the interpreter alone)
 in the same run; the last column is the difference, what pla_proof itself costs.
-Also: the import time of ``pla_proof`` and of ``pla_proof.cli`` in a fresh
-interpreter, and the cold start of every command on a tiny input (imports of the
-libraries it needs included).  ``farm-bench`` gives the same figures with CPU time:
+Also: the import time of ``pla_proof``, of ``pla_proof.cli`` and of what a first
+``train()`` imports, beside ``sklearn.linear_model``'s, in a fresh interpreter, and
+the cold start of every command on a tiny input (imports of the libraries it needs
+included).  ``farm-bench`` gives the same figures with CPU time:
 ``farm-bench -n 9 --vs 'python -c pass' -- python -m pla_proof trace --help``.
 The machine is shared: compare within one run.
 """
@@ -55,6 +56,14 @@ def main() -> None:
         print(f"python -c pass: {base:.3f} s (median of {args.repeat})")
         for module in ("pla_proof", "pla_proof.cli"):
             print(f"import {module}: {import_time(module, args.repeat):.3f} s")
+        # what a first run of train() imports, beside scikit-learn's own import
+        run = "pla_proof.trainer, pla_proof.engine.drive, pla_proof.engine.chunks"
+        print(f"import {run}: {import_time(run, args.repeat):.3f} s")
+        try:
+            sk = import_time("sklearn.linear_model", args.repeat)
+            print(f"import sklearn.linear_model: {sk:.3f} s")
+        except ValueError:  # scikit-learn is not installed: no figure
+            pass
         groups = {
             "help": [
                 ["--help"],

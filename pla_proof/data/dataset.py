@@ -4,9 +4,10 @@ A :class:`Dataset` holds the vectors the Perceptron is *trained on* (after any b
 augmentation) and labels in ``{-1, +1}``.  The points are exact rationals stored as
 one numpy array in one of three forms, chosen once when the data are made:
 
-* ``grid``: integers ``Z`` (held exactly in float64, ``|Z| <= 2**53``) and a positive
-  integer ``scale``, ``x = Z / scale`` -- integer data, fixed-point decimals, dyadic
-  floats of a narrow range; the engine decides and monitors these in int64;
+* ``grid``: integers ``Z`` (``|Z| <= 2**53``, held in the narrowest of int8, int16,
+  int32 and int64 that holds them) and a positive integer ``scale``, ``x = Z / scale``
+  -- integer data, fixed-point decimals, dyadic floats of a narrow range; the engine
+  decides and monitors these in int64;
 * ``float``: arbitrary finite float64 values, each taken exactly;
 * ``big``: Python integers (an object array) and a ``scale`` -- anything else.
 
@@ -39,7 +40,8 @@ import numpy as np
 
 from ..errors import InputError
 from ..numbers import to_fraction
-from .labels import parse_label
+from . import passes
+from .labels import parse_labels
 
 __all__ = ["BIAS_CONVENTIONS", "KINDS", "Bias", "Dataset", "from_arrays"]
 
@@ -185,10 +187,21 @@ class Dataset:
 
     @classmethod
     def from_integers(
-        cls, Z: Any, scale: int, y: Any, *, name: str = "data", bias: Bias | None = None
+        cls,
+        Z: Any,
+        scale: int,
+        y: Any,
+        *,
+        name: str = "data",
+        bias: Bias | None = None,
+        copy: bool = True,
     ) -> Dataset:
-        """``x_i = Z_i / scale`` exactly, for an integer array ``Z`` (int64, or an object
-        array of Python ints) and a positive integer ``scale``.
+        """``x_i = Z_i / scale`` exactly, for an integer array ``Z`` (any integer dtype, or
+        an object array of Python ints) and a positive integer ``scale``.
+
+        The integers are stored in the narrowest dtype that holds them (a copy, made in
+        the same pass that narrows them); ``copy=False`` takes ``Z`` itself when it is
+        already narrowest and C-ordered (and makes it read-only).
 
         >>> Dataset.from_integers(np.array([[1, 2]]), 4, [1]).X
         ((Fraction(1, 4), Fraction(1, 2)),)
@@ -201,9 +214,9 @@ class Dataset:
         labels = _labels(y, Z.shape[0])
         _validate_shape([Z.shape[1]] * Z.shape[0], len(labels))
         if Z.dtype.kind in "iu":
-            big = Z.size and max(abs(int(Z.max())), abs(int(Z.min()))) > GRID_LIMIT
-            if not big:
-                return cls._make("grid", Z.astype(np.float64), int(scale), labels, name, bias)
+            narrow = _narrow(Z, copy)
+            if narrow is not None:
+                return cls._make("grid", narrow, int(scale), labels, name, bias)
             Zo = np.array(Z.tolist(), dtype=object)
         elif Z.dtype == object:
             if not all(type(v) is int for v in Z.flat):
@@ -319,6 +332,10 @@ class Dataset:
     def radius_squared(self) -> Fraction:
         """R^2 = max_i |x_i|^2 over the vectors actually trained on (exact)."""
         s = self.integer_scale
+        if self.kind == "grid":
+            exact = passes.int_max_square_norm(self.values)
+            if exact is not None:
+                return Fraction(exact, s * s)
         best = max(sum(v * v for v in self.integer_row(j)) for j in self._farthest_candidates())
         return Fraction(best, s * s)
 
@@ -327,7 +344,7 @@ class Dataset:
         error bound, so only these need exact arithmetic."""
         A = self.approx
         with np.errstate(over="ignore", under="ignore", invalid="ignore"):
-            r = np.einsum("ij,ij->i", A, A)
+            r = passes.square_norms(A)
         if not np.all(np.isfinite(r)):
             return list(range(self.n))
         rel = 4 * (self.d + 2) * 2.0**-53 + (0.0 if self.kind != "big" else 8 * 2.0**-53)
@@ -345,32 +362,46 @@ class Dataset:
 
         >>> from_arrays([[1, -2]], [1]).compact.dtype
         dtype('int8')
+        >>> from_arrays([[1, -2**40]], [1]).compact.dtype
+        dtype('float64')
         """
-        if self.kind != "grid" or self.values.size == 0:
-            return self.values
-        top = float(np.abs(self.values).max())
-        for dtype, limit in ((np.int8, 127), (np.int16, 32767), (np.int32, 2**31 - 1)):
-            if top <= limit:
-                out: np.ndarray = self.values.astype(dtype)
-                out.setflags(write=False)
-                return out
-        return self.values
+        V = self.values
+        if self.kind != "grid" or V.dtype in _NARROW:
+            return V
+        out = _narrow(V)
+        if out is None or out.dtype not in _NARROW:  # beyond int32: held exactly in float64
+            out = V.astype(np.float64)
+        out.setflags(write=False)
+        return out
 
-    @cached_property
+    @property
     def row_l1(self) -> np.ndarray:
         """An upper bound on each row's ``sum_c |a_c|`` over :attr:`approx`."""
-        d = self.d
-        with np.errstate(over="ignore"):
-            out: np.ndarray = np.abs(self.approx).sum(axis=1) * (1.0 + (d + 2) * 2.0**-52)
-        out.setflags(write=False)
-        return out
+        return self._row_norms[0]
 
-    @cached_property
+    @property
     def row_max(self) -> np.ndarray:
         """Each row's ``max_c |a_c|`` over :attr:`approx`."""
-        out: np.ndarray = np.abs(self.approx).max(axis=1)
-        out.setflags(write=False)
-        return out
+        return self._row_norms[1]
+
+    @cached_property
+    def _row_norms(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(row_l1, row_max)``, from one pass over the stored values (integers: exact
+        sums, then the same relative margin as for floats)."""
+        d = self.d
+        if self.kind == "grid":
+            l1, top = passes.int_row_norms(self.values)
+            with np.errstate(over="ignore"):
+                l1f = l1.astype(np.float64) * (1.0 + (d + 2) * 2.0**-52)
+            topf = top.astype(np.float64)
+        else:
+            A = np.abs(self.approx)
+            with np.errstate(over="ignore"):
+                l1f = A.sum(axis=1) * (1.0 + (d + 2) * 2.0**-52)
+            topf = A.max(axis=1)
+        l1f.setflags(write=False)
+        topf.setflags(write=False)
+        return l1f, topf
 
     def min_margin(self, v: Sequence[Any]) -> tuple[Fraction, int]:
         """``(min_i y_i v.x_i, i)`` exactly (the smallest index among ties), decided in
@@ -408,11 +439,11 @@ class Dataset:
                 return list(range(self.n))
             vf[c] = f
             ev[c] = 0.0 if Fraction(f) == vc else abs(f) * 2.0**-53
-        A = self.approx
         rel = 0.0 if self.kind != "big" else 2.0**-52
         g = (d + 2) * 2.0**-52
         with np.errstate(over="ignore", invalid="ignore", under="ignore"):
-            m = (A @ vf) * self.labels
+            m = passes.matvec(self.values if self.kind == "grid" else self.approx, vf)
+            m *= self.labels
             # sum_c |a_c v_c| <= |a|_1 max|v|, and the rounding of v: |a|_1 max(ev)
             a = self.row_l1 * float(np.abs(vf).max())
             e = self.row_l1 * float(ev.max())
@@ -428,8 +459,12 @@ class Dataset:
         """float64 values approximating the stored integers (``grid``, ``big``: ``Z``, to be
         divided by ``scale``) or the floats themselves (``float``).  Exact except for
         ``big``, where each entry is rounded once (relative error <= 2^-53, or inf)."""
-        if self.kind != "big":
+        if self.kind == "float":
             return self.values
+        if self.kind == "grid":
+            exact: np.ndarray = self.values.astype(np.float64)  # |Z| <= 2^53: exact
+            exact.setflags(write=False)
+            return exact
         out = np.empty(self.values.shape)
         for idx, v in np.ndenumerate(self.values):
             try:
@@ -450,15 +485,12 @@ class Dataset:
             return self.values
         s = self.scale
         if self.kind == "grid" and s == 1:
-            return self.values
+            return self.approx
         if self.kind == "grid" and (s <= GRID_LIMIT or s & (s - 1) == 0):
             # the division is one correctly rounded operation (or exact, for a power of 2)
+            Z = self.values.astype(np.float64)  # |Z| <= 2^53: exact
             with np.errstate(over="ignore", under="ignore"):
-                out = (
-                    np.ldexp(self.values, -(s.bit_length() - 1))
-                    if s & (s - 1) == 0
-                    else self.values / float(s)
-                )
+                out = np.ldexp(Z, -(s.bit_length() - 1)) if s & (s - 1) == 0 else Z / float(s)
         else:
             out = np.empty(self.values.shape)
             for idx, v in np.ndenumerate(self.values):
@@ -617,10 +649,38 @@ def _max_abs_int(Z: np.ndarray) -> int:
     return max(abs(int(Z.max())), abs(int(Z.min())))
 
 
+#: The integer dtypes a grid is stored in, narrowest first, with the largest |Z| each holds
+#: (symmetric: |Z| <= limit, so that -Z and |Z| never overflow).
+_WIDTHS = ((np.int8, 127), (np.int16, 2**15 - 1), (np.int32, 2**31 - 1), (np.int64, GRID_LIMIT))
+_NARROW = (np.dtype(np.int8), np.dtype(np.int16), np.dtype(np.int32))
+
+
+def _narrow(Z: np.ndarray, copy: bool = True) -> np.ndarray | None:
+    """A C-ordered copy of the integers ``Z`` (an integer or integral float array) in
+    the narrowest dtype of :data:`_WIDTHS` that holds them (``copy=False``: ``Z`` itself
+    when it is that already), or None when ``max |Z| > 2^53``.  One pass for the range
+    and one for the copy.
+
+    >>> _narrow(np.array([[127, -127]])).dtype, _narrow(np.array([[-128]])).dtype
+    (dtype('int8'), dtype('int16'))
+    >>> _narrow(np.array([[2**53 + 1]])) is None
+    True
+    """
+    top = passes.max_abs(Z)
+    for dtype, limit in _WIDTHS:
+        if top <= limit:
+            if not copy and Z.dtype == dtype and Z.flags.c_contiguous:
+                return Z
+            return np.array(Z, dtype=dtype, order="C")
+    return None
+
+
 def _store_ints(Zo: np.ndarray, scale: int) -> tuple[str, np.ndarray, int]:
     """The storage of the exact integers ``Zo`` (object array) over ``scale``."""
     if _max_abs_int(Zo) <= GRID_LIMIT:
-        return "grid", Zo.astype(np.float64), scale
+        narrow = _narrow(Zo.astype(np.int64))
+        assert narrow is not None
+        return "grid", narrow, scale
     if scale & (scale - 1) == 0:  # a power of two: the values may be floats
         F = np.empty(Zo.shape)
         exact = True
@@ -658,7 +718,7 @@ def _store_floats(F: np.ndarray) -> tuple[str, np.ndarray, int]:
     grows, so the least scale is found by bisection over whole-array checks."""
     top_abs = float(np.abs(F).max()) if F.size else 0.0
     if top_abs == 0.0:
-        return "grid", np.zeros(F.shape), 1
+        return "grid", np.zeros(F.shape, dtype=np.int8), 1
     top = math.frexp(top_abs)[1]  # |v| < 2**top
     kmax = 53 - top
     if kmax < 0 or not _integral(F, kmax):
@@ -671,7 +731,9 @@ def _store_floats(F: np.ndarray) -> tuple[str, np.ndarray, int]:
         else:
             lo = mid + 1
     G = np.ldexp(F, lo) if lo else F
-    return "grid", G, 1 << lo
+    narrow = _narrow(G)  # |G| < 2^53, integers: exact
+    assert narrow is not None
+    return "grid", narrow, 1 << lo
 
 
 def _integral(F: np.ndarray, k: int) -> bool:
@@ -724,15 +786,9 @@ def from_arrays(
         raise InputError(f"labels must be 'pm1' or '01', got {labels!r}")
     if isinstance(y, np.ndarray) and y.ndim != 1:
         raise InputError(f"y must be 1-dimensional, got shape {y.shape}")
-    ys = y.tolist() if isinstance(y, np.ndarray) else list(y)
-    lab = np.array([parse_label(v, i + 1, labels) for i, v in enumerate(ys)], dtype=np.int8)
+    lab = parse_labels(y, labels)
     if isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "iu":
-        ds = Dataset.from_integers(
-            X.astype(np.int64) if X.dtype != np.uint64 else np.array(X.tolist(), dtype=object),
-            1,
-            lab,
-            name=name,
-        )
+        ds = Dataset.from_integers(X, 1, lab, name=name)
     elif isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind == "f":
         ds = Dataset.from_floats(X, lab, name=name)
     else:

@@ -19,7 +19,14 @@ from typing import Any
 from ..errors import InputError
 from ..numbers import to_fraction
 
-__all__ = ["Coding", "code_labels", "invalid_labels", "parse_coding", "parse_label"]
+__all__ = [
+    "Coding",
+    "code_labels",
+    "invalid_labels",
+    "parse_coding",
+    "parse_label",
+    "parse_labels",
+]
 
 #: ``"pm1"``, ``"01"`` or a mapping word -> -1/+1
 Coding = str | dict[str, int]
@@ -93,6 +100,39 @@ def parse_label(value: Any, row: int | None, labels: Coding) -> int:
         return int(f)
     hint = " (0/1 labels: use labels='01' / --labels 01)" if f == 0 else ""
     raise InputError(f"label {_show(f)}{at} is not -1 or +1{hint}")
+
+
+def parse_labels(values: Any, labels: str) -> Any:
+    """The int8 labels -1/+1 of a whole column under ``pm1`` or ``01``: one vectorised
+    test for numeric arrays and lists; anything else (strings, Fractions, booleans)
+    value by value.  The first invalid value is refused by :func:`parse_label`, with its
+    message.
+
+    >>> parse_labels([1, -1, 1.0], "pm1").tolist(), parse_labels([0, 1], "01").tolist()
+    ([1, -1, 1], [-1, 1])
+    >>> parse_labels([1, 2], "pm1")
+    Traceback (most recent call last):
+    ...
+    pla_proof.errors.InputError: label 2 at row 2 is not -1 or +1
+    """
+    import numpy as np
+
+    arr = values if isinstance(values, np.ndarray) else None
+    if arr is None and not any(isinstance(v, bool | np.bool_) for v in values):
+        try:  # (numpy would read a boolean among numbers as 0 or 1: refused below)
+            arr = np.asarray(values)
+        except (ValueError, TypeError):
+            arr = None
+    if arr is not None and arr.ndim == 1 and arr.dtype.kind in "iuf":
+        lo = 0 if labels == "01" else -1
+        ok = (arr == lo) | (arr == 1)
+        if ok.all():
+            return np.where(arr == 1, 1, -1).astype(np.int8)
+        i = int(np.flatnonzero(~ok)[0])
+        parse_label(arr[i].item(), i + 1, labels)
+        raise InputError(f"label at row {i + 1} is not valid")  # pragma: no cover
+    ys = values.tolist() if isinstance(values, np.ndarray) else list(values)
+    return np.array([parse_label(v, i + 1, labels) for i, v in enumerate(ys)], dtype=np.int8)
 
 
 def code_labels(values: Any, coding: Coding, rows: Any = None) -> Any:

@@ -13,8 +13,9 @@ CSV, as a user can predict it:
   line and column.
 
 Big files are read by numpy's C parser and proved exact by a vectorised check
-(:func:`_fast_csv`); where the check cannot prove a row exact, that row is read
-by the exact reader, which also decides every error message.
+(:func:`_fast_csv`); a file of plain integers is parsed as integers, with no floats
+at all.  Where the check cannot prove a row exact, that row is read by the exact
+reader, which also decides every error message.
 
 >>> ds = load("orthonormal:3")
 >>> ds.n, ds.d, ds.radius_squared
@@ -107,7 +108,7 @@ def read_csv(
     if result is None:
         result = _exact_csv(raw[offset:].decode("utf-8"), body_line, sep, width, coding, path)
     Z, scale, y = result
-    return Dataset.from_integers(Z, scale, y, name=name)
+    return Dataset.from_integers(Z, scale, y, name=name, copy=False)
 
 
 def _content_lines(raw: bytes, count: int) -> list[tuple[int, str]]:
@@ -292,6 +293,14 @@ def _fast_csv(
     slow_rows = _exponent_rows(body, b, index, sep, coding)
     if slow_rows is None:
         return None  # not a numeral: the exact reader names it
+    if not slow_rows and b"." not in body and not isinstance(coding, dict):
+        ints = _parse_ints(body, sep, width)  # digits, signs and blanks only: integers
+        if ints is not None:
+            Z, raw_labels = ints
+            y, bad_labels = invalid_labels(raw_labels, coding)
+            if bad_labels.size:
+                _refuse(int(bad_labels[0]), index, body, sep, width, coding, path)
+            return Z, 1, y
     parsed = _parse_floats(body, sep, width, coding)
     if parsed is None:
         return None  # ragged rows, empty cells, ...: the exact reader names the problem
@@ -343,6 +352,28 @@ def _exponent_rows(
     if np.any(feature & (b[special] != ord("e")) & (b[special] != ord("E"))):
         return None
     return set(index.line_rows[line_of[feature]].tolist())
+
+
+def _parse_ints(body: bytes, sep: str, width: int) -> tuple[Any, Any] | None:
+    """numpy's parse of a body of integers (bytes: digits, signs, blanks, separators and
+    line ends only): the features as int64 and the labels; ``None`` when a cell is no
+    integer numpy reads exactly (empty, ``1-2``, beyond int64, ...) or the number of
+    columns differs -- the float parse and the exact reader take those.
+
+    Each value numpy accepts here is a plain ASCII integer, read exactly (and the
+    exact reader accepts it with the same value): no rounding is involved.
+    """
+    import numpy as np
+
+    try:
+        both = np.loadtxt(
+            io.BytesIO(body), delimiter=sep, ndmin=2, encoding="ascii", dtype=np.int64
+        )
+    except (ValueError, IndexError, OverflowError):
+        return None
+    if both.shape[1] != width:
+        return None
+    return both[:, :-1], both[:, -1]
 
 
 def _parse_floats(body: bytes, sep: str, width: int, coding: Coding) -> tuple[Any, Any] | None:

@@ -11,5 +11,11 @@
 * :mod:`.evaluate`: the compiled evaluation of the proof's relations on those values;
 * :mod:`.certificate`: Gordan certificates;
 * :mod:`.jit`, :mod:`.aot`: the loops compiled by numba on first call, or loaded from
-  the module built with the package (:mod:`pla_proof.build_loops` builds it).
+  the module built with the package (:mod:`pla_proof.build_loops` builds it);
+* :mod:`.prep`: compiled passes over a data set's values, registered with the data
+  layer (:mod:`pla_proof.data.passes`) as the engine is imported.
 """
+
+from . import prep as _prep  # registers the compiled passes
+
+del _prep

@@ -66,6 +66,9 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("evaluate", "residue_differences"),
     ("shuffle", "fill_permutation"),
     ("shuffle", "sample"),
+    ("prep", "int_row_norms"),
+    ("prep", "int_max_square_norm"),
+    ("prep", "matvec"),
 )
 
 #: The extension module's name, and the index of its functions beside it.
