@@ -498,7 +498,7 @@ def kernel_theorems(obligation_ids: Iterable[str] = ()) -> list[KernelTheorem]:
     >>> "perceptron_converges" in names and "generic_bound" in names
     True
     """
-    text = development()
+    text = _development_text()
     by_name = {coq_name(oid): oid for oid in obligation_ids}
     out: list[KernelTheorem] = []
     for m in _THEOREM.finditer(text):
@@ -527,9 +527,12 @@ def kernel_theorems(obligation_ids: Iterable[str] = ()) -> list[KernelTheorem]:
     return out
 
 
-def export(obligations: Iterable[Obligation], *, development: bool = False) -> Export:
+def export(
+    obligations: Iterable[Obligation], *, development: bool = False, algorithm: bool = True
+) -> Export:
     """Every obligation as a Coq lemma; those that cannot be expressed are listed with why.
-    ``development``: append the hand-written theorems, built from those lemmas."""
+    ``development``: append the hand-written theorems, built from those lemmas (with
+    ``algorithm``, ``algorithm.v`` after them: the cyclic Perceptron over Q)."""
     parts = [PREAMBLE]
     exported: list[str] = []
     skipped: dict[str, str] = {}
@@ -545,12 +548,24 @@ def export(obligations: Iterable[Obligation], *, development: bool = False) -> E
         except ValueError as exc:
             skipped[ob.id] = str(exc)
     if development:
-        parts.append(_development_text())
+        parts.append(_development_text() if algorithm else development())
     return Export("\n\n".join(parts) + "\n", exported, skipped, development)
 
 
+def algorithm_source() -> str:
+    """The text of ``algorithm.v``: the cyclic Perceptron over Q, compiled after the
+    development (:mod:`pla_proof.proof.algorithm` builds and extracts it).
+
+    >>> "Fixpoint" in algorithm_source()
+    True
+    """
+    from importlib.resources import files
+
+    return (files("pla_proof.proof") / "algorithm.v").read_text(encoding="utf-8")
+
+
 def _development_text() -> str:
-    return development()
+    return development() + "\n\n" + algorithm_source()
 
 
 @dataclass
@@ -696,7 +711,7 @@ def compiled_development(binary: str, timeout: float) -> tuple[Path | None, floa
     second (:func:`compile_corollary`)."""
     from .obligations import all_obligations
 
-    text = export(all_obligations(), development=True).text
+    text = export(all_obligations(), development=True, algorithm=False).text
     key = hashlib.sha256(f"{binary}\0{text}".encode()).hexdigest()[:20]
     root = Path(tempfile.gettempdir()) / "pla_proof-coq"
     final = root / key
