@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-
 __all__ = [
     "CASE_FACTS",
     "GAMMA",
@@ -63,6 +62,7 @@ def __getattr__(name: str) -> Any:
     made = {"R2": r2, "GAMMA": gamma, "UU": uu, "CASE_FACTS": facts}
     globals().update(made)
     return made[name]
+
 
 #: Z3's time for the satisfiability of a claim's assumptions (milliseconds).
 TIMEOUT_MS = 10_000
