@@ -172,3 +172,29 @@ def test_z3_names_the_smallest_contradiction() -> None:
     why = contradiction([("gamma >= 2", GAMMA >= 2), ("R2 <= 1", R2 <= 1), ("uu <= 1", UU <= 1)])
     assert why is not None and "gamma^2 <= R2 uu" in why
     assert contradiction([("gamma >= 1", GAMMA >= 1), ("R2 <= 1", R2 <= 1)]) is None
+
+
+def test_a_search_imports_no_sympy_but_the_proof_still_reads_the_facts() -> None:
+    """SymPy is for the proof, which ``check`` runs while the search's workers run: a
+    search of a variant that assumes nothing imports none of it before it forks (a
+    fresh process), and the facts and ``prove_claim`` are there on first use."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from pla_proof.variants.catalog.registry import resolve\n"
+        "from pla_proof.variants.checking.drawing import declarations\n"
+        "from pla_proof.variants.checking.search import run_searches\n"
+        "v = resolve('classic')\n"
+        "declarations(v, 5.0)\n"
+        "[r] = run_searches([v], examples=10, jobs=1)\n"
+        "print(r.ok, 'sympy' in sys.modules)\n"
+        "from pla_proof.variants.proving import prove_claim\n"
+        "from pla_proof.variants.proving.assumptions import CASE_FACTS\n"
+        "print(prove_claim(v).status, len(CASE_FACTS), 'sympy' in sys.modules)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split("\n")[0] == "True False"
+    assert proc.stdout.split("\n")[1] == "proved 4 True"
