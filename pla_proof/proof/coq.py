@@ -644,13 +644,21 @@ def compile_text(
 ) -> tuple[subprocess.CompletedProcess[str] | None, float]:
     """Compile ``text`` with ``coqc``, as the file ``name`` in a fresh directory: the
     finished process (None on time-out) and the seconds it took."""
+    return _coqc(binary, [], name, text, timeout)
+
+
+def _coqc(
+    binary: str, flags: list[str], name: str, text: str, timeout: float
+) -> tuple[subprocess.CompletedProcess[str] | None, float]:
+    """Run ``coqc -q FLAGS name`` on ``text`` in a fresh directory: the finished process
+    (None on time-out) and the seconds it took."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / name
         path.write_text(text, encoding="utf-8")
         start = time.perf_counter()
         try:
             proc = subprocess.run(
-                [binary, "-q", str(path)],
+                [binary, "-q", *flags, str(path)],
                 capture_output=True,
                 text=True,
                 timeout=timeout,
@@ -754,19 +762,6 @@ def compile_corollary(
     library, built = compiled_development(binary, timeout)
     if library is None:
         return None, built
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "Claim.v"
-        path.write_text(COROLLARY_HEADER + text, encoding="utf-8")
-        start = time.perf_counter()
-        try:
-            proc = subprocess.run(
-                [binary, "-q", "-Q", str(library), "PlaProof", str(path)],
-                capture_output=True,
-                text=True,
-                timeout=timeout,
-                cwd=tmp,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            return None, built + time.perf_counter() - start
-        return proc, built + time.perf_counter() - start
+    flags = ["-Q", str(library), "PlaProof"]
+    proc, seconds = _coqc(binary, flags, "Claim.v", COROLLARY_HEADER + text, timeout)
+    return proc, built + seconds
