@@ -548,7 +548,7 @@ def export(
         except ValueError as exc:
             skipped[ob.id] = str(exc)
     if development:
-        parts.append(_development_text() if algorithm else development())
+        parts.append(_development_text() if algorithm else _convergence_text())
     return Export("\n\n".join(parts) + "\n", exported, skipped, development)
 
 
@@ -562,6 +562,10 @@ def algorithm_source() -> str:
     from importlib.resources import files
 
     return (files("pla_proof.proof") / "algorithm.v").read_text(encoding="utf-8")
+
+
+def _convergence_text() -> str:
+    return development()
 
 
 def _development_text() -> str:
