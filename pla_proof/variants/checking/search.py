@@ -16,6 +16,7 @@ variant given as an object needs no pickling); the units of costly variants star
 
 from __future__ import annotations
 
+import gc
 import multiprocessing as mp
 import os
 from collections.abc import Callable, Sequence
@@ -233,13 +234,18 @@ def _in_workers(
         pool = ProcessPoolExecutor(
             max_workers=min(jobs, len(tasks)), mp_context=ctx, initializer=_worker_start
         )
+        # what the workers inherit is never garbage: frozen, their collector does not walk
+        # (and so copy) the parent's objects; the parent collects them again once forked
+        gc.freeze()
         try:
             futures = {pool.submit(_unit, t): t for t in order}
-            if meanwhile is not None:  # every worker is forked by now
+            gc.unfreeze()  # every worker is forked by now
+            if meanwhile is not None:
                 meanwhile()
             for fut in as_completed(futures):
                 finish(futures[fut], fut.result())
         finally:  # on every exit path: no worker outlives the search
+            gc.unfreeze()
             _stop_workers(pool)
     finally:
         _TASKS = []

@@ -64,9 +64,10 @@ def __getattr__(name: str) -> Any:
 def _symbols() -> tuple[Any, Any, Any]:
     import sympy as sp
 
-    made = sp.symbols("s xx p")  # y w.x, |x|^2, y u.x
-    globals().update(zip(("S", "NX", "P"), made, strict=True))
-    return made
+    s, xx, p = sp.symbols("s xx p")  # y w.x, |x|^2, y u.x
+    globals().update(S=s, NX=xx, P=p)
+    return s, xx, p
+
 
 #: The properties of the harness a proof of the claim covers (SEP when proved too).
 PROVED_PROPERTIES = ("G1", "G2", "P_k", "Q_k", "L4", "T")
@@ -347,8 +348,8 @@ def prove_claim(
     texts, written in Z3 directly (:func:`plain_obligations`) -- when every obligation
     is proved; ``plain=False`` reads every rule through SymPy."""
     if plain and not coq and type(variant).__module__.startswith("pla_proof."):
-        plain = read_plain(variant, limit)  # no SymPy: the rule's own numbers and symbols
-        proved = _prove_plain(plain) if plain is not None else None
+        read = read_plain(variant, limit)  # no SymPy: the rule's own numbers and symbols
+        proved = _prove_plain(read) if read is not None else None
         if proved is not None:
             return proved
     rule = read_rule(variant, limit)
