@@ -238,16 +238,18 @@ def _in_workers(
         )
         # what the workers inherit is never garbage: frozen, their collector does not walk
         # (and so copy) the parent's objects; the parent collects them again once forked
+        # (unless the process had frozen its heap itself)
+        thaw = gc.unfreeze if not gc.get_freeze_count() else lambda: None
         gc.freeze()
         try:
             futures = {pool.submit(_unit, t): t for t in order}
-            gc.unfreeze()  # every worker is forked by now
+            thaw()  # every worker is forked by now
             if meanwhile is not None:
                 meanwhile()
             for fut in as_completed(futures):
                 finish(futures[fut], fut.result())
         finally:  # on every exit path: no worker outlives the search
-            gc.unfreeze()
+            thaw()
             _stop_workers(pool)
     finally:
         _TASKS = []
