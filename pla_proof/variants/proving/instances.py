@@ -44,7 +44,14 @@ from ..protocol.variant import Variant
 from .assumptions import unexercised
 from .declared import DeclaredRule, NotDeclarative, read_plain, read_rule
 
-__all__ = ["ClaimProof", "InstanceObligation", "coq_text", "instance_obligations", "prove_claim"]
+__all__ = [
+    "ClaimProof",
+    "InstanceObligation",
+    "coq_text",
+    "instance_obligations",
+    "plain_obligations",
+    "prove_claim",
+]
 
 if TYPE_CHECKING:
     #: The obligations' own symbols: ``y w.x``, ``|x|^2`` and ``y u.x``.
