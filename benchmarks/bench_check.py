@@ -21,13 +21,20 @@ A B A B ..., each with its own checkout first on ``PYTHONPATH``, and the median 
 pairs' ratios is printed too.  Both write their bytecode under a temporary directory
 (``PYTHONPYCACHEPREFIX``), so neither compiles its sources on every run.
 
-Measured 2026-11-26 (2 cores, shared, load 5-8 from other work; whole-process figures of
-fresh processes, paired with main f4759c6, 7 runs each):
+Measured 2026-11-26 (2 cores, shared, load 7-8 from other work; whole-process figures
+of fresh processes, alternating with main f4759c6; medians):
 
-    | `check classic` | wall (median) | CPU (median) |
-    |---|---|---|
-    | main f4759c6 | see below | see below |
-    | this revision | see below | see below |
+    | `check classic` | runs | wall | CPU | peak memory |
+    |---|---|---|---|---|
+    | main f4759c6, compiled bytecode | 9 | 3.31 s | 2.14 s | 123 MiB |
+    | now, compiled bytecode | 9 | 2.68 s (0.81x) | 1.73 s (0.81x) | 85 MiB |
+    | main f4759c6, no bytecode written | 7 | 3.65 s | 2.35 s | 123 MiB |
+    | now, no bytecode written | 7 | 2.90 s (0.82x) | 1.88 s (0.82x) | 85 MiB |
+
+``--classic --against`` main (this script, 7 pairs, load 7.2-7.7): 3.87 s against 4.89 s
+wall (0.80x), 1.91 s against 2.35 s of CPU.  The ratios are the medians of the pairs;
+under this load the wall times are about twice a quiet machine's, and the CPU seconds
+are the figure to compare.
 
 The budget of one run (CPU seconds, one process each; the parent's proof overlaps the
 workers' search): interpreter and site 0.05; the parent's imports before the fork
