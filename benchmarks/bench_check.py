@@ -40,12 +40,13 @@ The budget of one run (CPU seconds, one process each; the parent's proof overlap
 workers' search): interpreter and site 0.05; the parent's imports before the fork
 (Hypothesis 0.16, numpy and the engine 0.10, pla_proof 0.10) 0.37; the claim's proof
 0.41 on main (SymPy's import 0.25, the proof modules 0.07, Z3 0.02, reading the rule and
-Z3's five obligations 0.05), 0.06 now (the rule read and proved without SymPy); each
-worker's shard of 100 examples 0.65-0.80 (Hypothesis's generation, targeting and
-drawing the cases about two thirds, the 112 runs a third; shard 0 also runs the fixed
-examples, 0.08).  On 2 cores the floor is start-up + imports + the longer shard:
-0.05 + 0.37 + 0.75 = about 1.2 s; 1.0 s needs a cheaper search (the drawing of
-cases, pla_proof/strategies.py, or the runs), not more overlap.
+Z3's five obligations 0.05), 0.05 now (the rule read and proved without SymPy); each
+worker's shard of 100 examples 0.58-0.72 (0.65-0.80 before the workers were forked from
+a frozen heap; Hypothesis's generation, targeting and drawing the cases about two
+thirds, the 112 runs a third; shard 0 also runs the fixed examples, 0.08).  On 2 cores
+the floor is start-up + imports + the longer shard: 0.05 + 0.35 + 0.7 = about 1.1 s;
+1.0 s needs a cheaper search (the drawing of cases, pla_proof/strategies.py, or the
+runs), not more overlap: the shards are fixed (2, seeded), both cores search.
 """
 
 from __future__ import annotations
