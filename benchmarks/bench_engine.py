@@ -53,6 +53,7 @@ docs/engine.md); ``--comparator u`` monitors every update against the generating
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -187,10 +188,15 @@ print(cold, warm, same)
 """
 
 
+#: The fresh processes' environment: Python's bytecode caches written and read, as an
+#: installed package has them (pip compiles them at install; PYTHONDONTWRITEBYTECODE
+#: would make every pla_proof module a first call imports compile from source, 5-10 ms).
+_WITH_BYTECODE = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def cold_minus_warm(case: Case, repeat: int) -> tuple[float, float, float]:
     """Medians of (first run, a warm run of a new Dataset of the same arrays, a second
     run of the same Dataset) of ``train()`` in fresh processes."""
-    import os
     import subprocess
     import tempfile
 
@@ -199,12 +205,16 @@ def cold_minus_warm(case: Case, repeat: int) -> tuple[float, float, float]:
         np.savez(path, X=case.X, y=case.y, u=np.array(case.u, dtype=float))
         kind = "decimal" if case.name == "decimal-10k" else "plain"
         pairs = []
-        for _ in range(repeat):
+        for i in range(repeat + 1):  # (the first, untimed, writes the bytecode caches)
             out = subprocess.run(
-                [sys.executable, "-c", _COLD, path, kind], capture_output=True, text=True
+                [sys.executable, "-c", _COLD, path, kind],
+                capture_output=True,
+                text=True,
+                env=_WITH_BYTECODE,
             )
             cold, warm, same = (float(v) for v in out.stdout.split())
-            pairs.append((cold, warm, same))
+            if i:
+                pairs.append((cold, warm, same))
     return tuple(statistics.median(p[i] for p in pairs) for i in range(3))  # type: ignore[return-value]
 
 
@@ -315,7 +325,6 @@ print(imported, first, second, vm("VmHWM:"), X.nbytes + y.nbytes, base)
 def first_calls(case: Case, epochs: int, repeat: int) -> dict[str, tuple[float, ...]]:
     """Per library, medians over fresh processes of (import, first call, second call,
     peak resident bytes, input bytes, resident bytes before the first call)."""
-    import os
     import subprocess
     import tempfile
 
@@ -325,11 +334,15 @@ def first_calls(case: Case, epochs: int, repeat: int) -> dict[str, tuple[float, 
         np.savez(path, X=case.X, y=case.y, u=np.array(case.u, dtype=float), epochs=epochs)
         for who in ("pla", "sklearn"):
             rows = []
-            for _ in range(repeat):
+            for i in range(repeat + 1):  # (the first, untimed, writes the bytecode caches)
                 done = subprocess.run(
-                    [sys.executable, "-c", _FIRST, path, who], capture_output=True, text=True
+                    [sys.executable, "-c", _FIRST, path, who],
+                    capture_output=True,
+                    text=True,
+                    env=_WITH_BYTECODE,
                 )
-                rows.append(tuple(float(v) for v in done.stdout.split()))
+                if i:
+                    rows.append(tuple(float(v) for v in done.stdout.split()))
             out[who] = tuple(statistics.median(r[i] for r in rows) for i in range(6))
     return out
 
@@ -391,7 +404,6 @@ Perceptron(shuffle=False, tol=None, fit_intercept=False, eta0=1.0, max_iter=int(
 def csv_case(repeat: int) -> None:
     """``pla-proof trace data.csv`` against pandas.read_csv + scikit-learn's fit, each a
     whole process, on the int-200k points as a CSV file."""
-    import os
     import subprocess
     import tempfile
 

@@ -714,48 +714,27 @@ def _store_floats(F: np.ndarray) -> tuple[str, np.ndarray, int]:
     """Floats as a grid when one power-of-two scale makes every value an integer of at
     most 53 bits, else as they are.
 
-    Scaling by a power of two is exact, and integrality only improves as the scale
-    grows, so the least scale is found by bisection over whole-array checks."""
-    top_abs = float(np.abs(F).max()) if F.size else 0.0
-    if top_abs == 0.0:
+    Every value is an integer times ``2^low`` and below ``2^top`` in magnitude
+    (:func:`~pla_proof.data.passes.float_exponents`, one pass), so ``F 2^k`` is integral
+    exactly for ``k >= -low``, and its integers have at most 53 bits for ``k <= 53 - top``:
+    the least scale is ``2^max(0, -low)``, when it is at most ``2^(53 - top)``."""
+    ex = passes.float_exponents(F)
+    if ex is None:
         return "grid", np.zeros(F.shape, dtype=np.int8), 1
-    top = math.frexp(top_abs)[1]  # |v| < 2**top
-    kmax = 53 - top
-    if kmax < 0 or not _integral(F, kmax):
+    low, top = ex
+    k = max(0, -low)
+    if k > 53 - top:
         return "float", F, 1
-    lo, hi = 0, kmax  # the least k with F 2^k integral lies in [lo, hi]
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if _integral(F, mid):
-            hi = mid
-        else:
-            lo = mid + 1
-    G = np.ldexp(F, lo) if lo else F
+    G = np.ldexp(F, k) if k else F
     narrow = _narrow(G)  # |G| < 2^53, integers: exact
     assert narrow is not None
-    return "grid", narrow, 1 << lo
-
-
-def _integral(F: np.ndarray, k: int) -> bool:
-    """Is every ``F 2^k`` an integer?"""
-    G = np.ldexp(F, k) if k else F
-    return bool(np.array_equal(np.floor(G), G))
-
-
-def _trailing_zeros(M: np.ndarray) -> np.ndarray:
-    lowbit = M & -M
-    out: np.ndarray = (np.frexp(lowbit.astype(np.float64))[1] - 1).astype(np.int64)
-    return out
+    return "grid", narrow, 1 << k
 
 
 def _float_shift_scale(F: np.ndarray) -> int:
     """The least power of two ``s`` with every ``F * s`` an integer."""
-    nz = F[F != 0]
-    if nz.size == 0:
-        return 1
-    mant, expo = np.frexp(nz)
-    M = np.abs(mant * 2.0**53).astype(np.int64)
-    return 1 << max(0, -int((expo - 53 + _trailing_zeros(M)).min()))
+    ex = passes.float_exponents(F)
+    return 1 if ex is None else 1 << max(0, -ex[0])
 
 
 def _floats_to_ints(F: np.ndarray) -> tuple[np.ndarray, int]:

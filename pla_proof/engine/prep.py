@@ -14,6 +14,7 @@ the loops are compiled (as Python they would be slower than numpy).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -21,7 +22,33 @@ import numpy as np
 from ..data import passes
 from .jit import HAVE_NUMBA, jit, jit_reassociating
 
-__all__ = ["int_max_square_norm", "int_row_norms", "matvec"]
+__all__ = ["float_exponents", "int_max_square_norm", "int_row_norms", "matvec"]
+
+
+@jit
+def float_exponents(F: np.ndarray) -> Any:
+    """``(low, top)`` of :func:`pla_proof.data.passes.float_exponents` for finite
+    float64 values (``top = -2^20`` when every value is 0), from each value's mantissa
+    and exponent: one read of the array.
+
+    >>> [int(v) for v in float_exponents(np.array([[0.75, -6.0], [0.0, 2.5]]))]
+    [-2, 3]
+    """
+    low = np.int64(1 << 20)
+    top = np.int64(-(1 << 20))
+    for i in range(F.shape[0]):
+        for c in range(F.shape[1]):
+            v = F[i, c]
+            if v != 0.0:
+                mant, ex = math.frexp(v)
+                m = np.int64(abs(mant) * 9007199254740992.0)  # 2^53: an exact integer
+                tz = math.frexp(np.float64(m & -m))[1] - 1  # a power of two: exact
+                e = np.int64(ex) - 53 + tz
+                if e < low:
+                    low = e
+                if ex > top:
+                    top = np.int64(ex)
+    return low, top
 
 
 @jit
@@ -80,3 +107,4 @@ if HAVE_NUMBA:
     passes.register("int_row_norms", int_row_norms)
     passes.register("int_max_square_norm", int_max_square_norm)
     passes.register("matvec", matvec)
+    passes.register("float_exponents", float_exponents)
