@@ -212,7 +212,7 @@ class Dataset:
         if not isinstance(scale, int | np.integer) or isinstance(scale, bool) or scale <= 0:
             raise InputError(f"scale must be a positive integer, got {scale!r}")
         labels = _labels(y, Z.shape[0])
-        _validate_shape([Z.shape[1]] * Z.shape[0], len(labels))
+        _validate_shape([Z.shape[1]] * min(Z.shape[0], 1), len(labels), n=Z.shape[0])
         if Z.dtype.kind in "iu":
             narrow = _narrow(Z, copy)
             if narrow is not None:
@@ -246,9 +246,12 @@ class Dataset:
             what = "NaN" if np.isnan(F[tuple(bad)]) else "infinite"
             raise InputError(f"coordinate {bad[1] + 1} of row {bad[0] + 1} is {what}")
         labels = _labels(y, F.shape[0])
-        _validate_shape([F.shape[1]] * F.shape[0], len(labels))
-        kind, values, scale = _store_floats(F)
-        return cls._make(kind, values, scale, labels, name, bias)
+        _validate_shape([F.shape[1]] * min(F.shape[0], 1), len(labels), n=F.shape[0])
+        kind, values, scale, least = _float_storage(F)
+        ds = cls._make(kind, values, scale, labels, name, bias)
+        if kind == "float" and bias is None:  # the exponent pass gave its scale too
+            ds.__dict__["_float_scale"] = least
+        return ds
 
     # --- shape and labels --------------------------------------------------------------
 
@@ -628,11 +631,15 @@ def _labels(y: Any, n: int) -> np.ndarray:
     return out
 
 
-def _validate_shape(widths: list[int], n_labels: int) -> None:
+def _validate_shape(widths: list[int], n_labels: int, n: int | None = None) -> None:
+    """Refuse an empty data set, labels that do not match the points, rows of unequal
+    widths; ``n``: the number of points when ``widths`` lists only the first rows (an
+    array's rows are all as wide: no list of its n widths is made)."""
     if not widths:
         raise InputError("the data set is empty (no points)")
-    if len(widths) != n_labels:
-        raise InputError(f"shape mismatch: {len(widths)} points but {n_labels} labels")
+    n = len(widths) if n is None else n
+    if n != n_labels:
+        raise InputError(f"shape mismatch: {n} points but {n_labels} labels")
     d = widths[0]
     if d == 0:
         raise InputError("the points have zero features")
@@ -712,23 +719,30 @@ def _store_fractions(pts: list[Vector]) -> tuple[str, np.ndarray, int]:
 
 def _store_floats(F: np.ndarray) -> tuple[str, np.ndarray, int]:
     """Floats as a grid when one power-of-two scale makes every value an integer of at
-    most 53 bits, else as they are.
+    most 53 bits, else as they are."""
+    kind, values, scale, _least = _float_storage(F)
+    return kind, values, scale
+
+
+def _float_storage(F: np.ndarray) -> tuple[str, np.ndarray, int, int]:
+    """:func:`_store_floats`, and the least power of two ``s`` with every ``F s`` an
+    integer (:func:`_float_shift_scale`).
 
     Every value is an integer times ``2^low`` and below ``2^top`` in magnitude
     (:func:`~pla_proof.data.passes.float_exponents`, one pass), so ``F 2^k`` is integral
     exactly for ``k >= -low``, and its integers have at most 53 bits for ``k <= 53 - top``:
-    the least scale is ``2^max(0, -low)``, when it is at most ``2^(53 - top)``."""
+    the least scale is ``2^max(0, -low)``, a grid when it is at most ``2^(53 - top)``."""
     ex = passes.float_exponents(F)
     if ex is None:
-        return "grid", np.zeros(F.shape, dtype=np.int8), 1
+        return "grid", np.zeros(F.shape, dtype=np.int8), 1, 1
     low, top = ex
     k = max(0, -low)
     if k > 53 - top:
-        return "float", F, 1
+        return "float", F, 1, 1 << k
     G = np.ldexp(F, k) if k else F
     narrow = _narrow(G)  # |G| < 2^53, integers: exact
     assert narrow is not None
-    return "grid", narrow, 1 << k
+    return "grid", narrow, 1 << k, 1 << k
 
 
 def _float_shift_scale(F: np.ndarray) -> int:
