@@ -36,9 +36,13 @@ the result -- ``from_arrays(X, y)`` then ``train(data, comparator=u)`` (exact an
 monitored) against scikit-learn's ``fit(X, y)`` on the same integer or float arrays
 (it converts them itself) and against the compiled float floor given the same arrays
 (``X.astype(float64)`` then the loop).  Warm: one process, interleaved, the median of
-``--repeat``.  First call: a fresh process each, the import timed apart (pla_proof's,
-with the engine modules a first run imports, against ``sklearn.linear_model``'s); the
-first call's figure includes loading the compiled loops.  On ``int-200k`` also the
+``--repeat``.  First call: a fresh process each, pla_proof's and scikit-learn's in
+turn, after one untimed process each that writes Python's bytecode caches (an installed
+package has them: pip compiles them; ``PYTHONDONTWRITEBYTECODE`` is dropped for these
+processes), the import timed apart (pla_proof's, with the engine modules a first run
+imports, against ``sklearn.linear_model``'s); the first call's figure includes loading
+the compiled loops (the extension module and its index, about 2 ms), which the import
+does not.  On ``int-200k`` also the
 peak resident memory of a fresh process that loads the arrays and runs end to end,
 against the arrays' own size.  The ``csv`` case:
 ``pla-proof trace data.csv`` (default options) and with ``--comparator u`` on the int-200k
@@ -323,8 +327,9 @@ print(imported, first, second, vm("VmHWM:"), X.nbytes + y.nbytes, base)
 
 
 def first_calls(case: Case, epochs: int, repeat: int) -> dict[str, tuple[float, ...]]:
-    """Per library, medians over fresh processes of (import, first call, second call,
-    peak resident bytes, input bytes, resident bytes before the first call)."""
+    """Per library, medians over fresh processes (the two libraries' in turn) of (import,
+    first call, second call, peak resident bytes, input bytes, resident bytes before the
+    first call)."""
     import subprocess
     import tempfile
 
@@ -332,9 +337,9 @@ def first_calls(case: Case, epochs: int, repeat: int) -> dict[str, tuple[float, 
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "case.npz")
         np.savez(path, X=case.X, y=case.y, u=np.array(case.u, dtype=float), epochs=epochs)
-        for who in ("pla", "sklearn"):
-            rows = []
-            for i in range(repeat + 1):  # (the first, untimed, writes the bytecode caches)
+        rows: dict[str, list[tuple[float, ...]]] = {"pla": [], "sklearn": []}
+        for i in range(repeat + 1):  # (the first, untimed, writes the bytecode caches)
+            for who in rows:  # interleaved: the machine's drift hits both alike
                 done = subprocess.run(
                     [sys.executable, "-c", _FIRST, path, who],
                     capture_output=True,
@@ -342,8 +347,9 @@ def first_calls(case: Case, epochs: int, repeat: int) -> dict[str, tuple[float, 
                     env=_WITH_BYTECODE,
                 )
                 if i:
-                    rows.append(tuple(float(v) for v in done.stdout.split()))
-            out[who] = tuple(statistics.median(r[i] for r in rows) for i in range(6))
+                    rows[who].append(tuple(float(v) for v in done.stdout.split()))
+        for who, got in rows.items():
+            out[who] = tuple(statistics.median(r[i] for r in got) for i in range(6))
     return out
 
 
