@@ -18,7 +18,9 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-INDEX = "_loops.json"  # pla_proof.engine.aot.INDEX: what the module was built for
+# pla_proof.engine.aot.INDEX and FAST_INDEX: what the module was built for (JSON, and the
+# same in marshal's format)
+INDEXES = ("_loops.json", "_loops.index")
 
 
 class BuildLoops(build_ext):
@@ -58,9 +60,10 @@ class BuildLoops(build_ext):
         build_py = self.get_finalized_command("build_py")
         for ext in self.extensions:
             inplace, regular = self._get_inplace_equivalent(build_py, ext)
-            index = Path(regular).parent / INDEX
-            if index.exists():
-                self.copy_file(str(index), str(Path(inplace).parent / INDEX), level=self.verbose)
+            for name in INDEXES:
+                index = Path(regular).parent / name
+                if index.exists():
+                    self.copy_file(str(index), str(Path(inplace).parent / name), level=self.verbose)
 
 
 setup(

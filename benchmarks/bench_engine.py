@@ -36,9 +36,13 @@ the result -- ``from_arrays(X, y)`` then ``train(data, comparator=u)`` (exact an
 monitored) against scikit-learn's ``fit(X, y)`` on the same integer or float arrays
 (it converts them itself) and against the compiled float floor given the same arrays
 (``X.astype(float64)`` then the loop).  Warm: one process, interleaved, the median of
-``--repeat``.  First call: a fresh process each, the import timed apart (pla_proof's,
-with the engine modules a first run imports, against ``sklearn.linear_model``'s); the
-first call's figure includes loading the compiled loops.  On ``int-200k`` also the
+``--repeat``.  First call: a fresh process each, pla_proof's and scikit-learn's in
+turn, after one untimed process each that writes Python's bytecode caches (an installed
+package has them: pip compiles them; ``PYTHONDONTWRITEBYTECODE`` is dropped for these
+processes), the import timed apart (pla_proof's, with the engine modules a first run
+imports, against ``sklearn.linear_model``'s); the first call's figure includes loading
+the compiled loops (the extension module and its index, about 2 ms), which the import
+does not.  On ``int-200k`` also the
 peak resident memory of a fresh process that loads the arrays and runs end to end,
 against the arrays' own size.  The ``csv`` case:
 ``pla-proof trace data.csv`` (default options) and with ``--comparator u`` on the int-200k
@@ -53,6 +57,7 @@ docs/engine.md); ``--comparator u`` monitors every update against the generating
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -187,10 +192,15 @@ print(cold, warm, same)
 """
 
 
+#: The fresh processes' environment: Python's bytecode caches written and read, as an
+#: installed package has them (pip compiles them at install; PYTHONDONTWRITEBYTECODE
+#: would make every pla_proof module a first call imports compile from source, 5-10 ms).
+_WITH_BYTECODE = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def cold_minus_warm(case: Case, repeat: int) -> tuple[float, float, float]:
     """Medians of (first run, a warm run of a new Dataset of the same arrays, a second
     run of the same Dataset) of ``train()`` in fresh processes."""
-    import os
     import subprocess
     import tempfile
 
@@ -199,12 +209,16 @@ def cold_minus_warm(case: Case, repeat: int) -> tuple[float, float, float]:
         np.savez(path, X=case.X, y=case.y, u=np.array(case.u, dtype=float))
         kind = "decimal" if case.name == "decimal-10k" else "plain"
         pairs = []
-        for _ in range(repeat):
+        for i in range(repeat + 1):  # (the first, untimed, writes the bytecode caches)
             out = subprocess.run(
-                [sys.executable, "-c", _COLD, path, kind], capture_output=True, text=True
+                [sys.executable, "-c", _COLD, path, kind],
+                capture_output=True,
+                text=True,
+                env=_WITH_BYTECODE,
             )
             cold, warm, same = (float(v) for v in out.stdout.split())
-            pairs.append((cold, warm, same))
+            if i:
+                pairs.append((cold, warm, same))
     return tuple(statistics.median(p[i] for p in pairs) for i in range(3))  # type: ignore[return-value]
 
 
@@ -313,9 +327,9 @@ print(imported, first, second, vm("VmHWM:"), X.nbytes + y.nbytes, base)
 
 
 def first_calls(case: Case, epochs: int, repeat: int) -> dict[str, tuple[float, ...]]:
-    """Per library, medians over fresh processes of (import, first call, second call,
-    peak resident bytes, input bytes, resident bytes before the first call)."""
-    import os
+    """Per library, medians over fresh processes (the two libraries' in turn) of (import,
+    first call, second call, peak resident bytes, input bytes, resident bytes before the
+    first call)."""
     import subprocess
     import tempfile
 
@@ -323,14 +337,19 @@ def first_calls(case: Case, epochs: int, repeat: int) -> dict[str, tuple[float, 
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "case.npz")
         np.savez(path, X=case.X, y=case.y, u=np.array(case.u, dtype=float), epochs=epochs)
-        for who in ("pla", "sklearn"):
-            rows = []
-            for _ in range(repeat):
+        rows: dict[str, list[tuple[float, ...]]] = {"pla": [], "sklearn": []}
+        for i in range(repeat + 1):  # (the first, untimed, writes the bytecode caches)
+            for who in rows:  # interleaved: the machine's drift hits both alike
                 done = subprocess.run(
-                    [sys.executable, "-c", _FIRST, path, who], capture_output=True, text=True
+                    [sys.executable, "-c", _FIRST, path, who],
+                    capture_output=True,
+                    text=True,
+                    env=_WITH_BYTECODE,
                 )
-                rows.append(tuple(float(v) for v in done.stdout.split()))
-            out[who] = tuple(statistics.median(r[i] for r in rows) for i in range(6))
+                if i:
+                    rows[who].append(tuple(float(v) for v in done.stdout.split()))
+        for who, got in rows.items():
+            out[who] = tuple(statistics.median(r[i] for r in got) for i in range(6))
     return out
 
 
@@ -391,7 +410,6 @@ Perceptron(shuffle=False, tol=None, fit_intercept=False, eta0=1.0, max_iter=int(
 def csv_case(repeat: int) -> None:
     """``pla-proof trace data.csv`` against pandas.read_csv + scikit-learn's fit, each a
     whole process, on the int-200k points as a CSV file."""
-    import os
     import subprocess
     import tempfile
 

@@ -29,7 +29,7 @@ import numpy as np
 
 from .data import Dataset, from_arrays, passes
 from .engine import jit
-from .engine.aot import ENTRIES, INDEX, MODULE, cpu_flags, sources_digest
+from .engine.aot import ENTRIES, FAST_INDEX, INDEX, MODULE, cpu_flags, fast_index, sources_digest
 from .engine.drive import drive, prepare
 from .engine.measure import enclosure, float_measures, float_vector, replay_float_from
 from .engine.rule import LinearRule
@@ -203,6 +203,7 @@ def build(out_dir: Path) -> Path:
         "exports": exports,
     }
     (out_dir / INDEX).write_text(json.dumps(index, indent=1) + "\n")
+    (out_dir / FAST_INDEX).write_bytes(fast_index(index))  # the same, read faster
     from importlib.machinery import EXTENSION_SUFFIXES
 
     stem = MODULE.rsplit(".", 1)[1]

@@ -262,3 +262,34 @@ def test_a_large_data_sets_preparation_runs_the_loops_without_numba() -> None:
     runs, rest = _fresh(code).split("] ", 1)
     assert rest == "[] False", (runs, rest)
     assert runs == "['int8', 'int16', 'int32', 'int32'", runs
+
+
+def test_a_first_run_loads_neither_numpy_random_nor_hashlib(tmp_path: object) -> None:
+    """A fresh process' first monitored runs (integers and floats, large enough for the
+    compiled passes) import neither ``numpy.random`` (18-22 ms: the hashes' multipliers
+    are splitmix64's, drawn in Python) nor ``hashlib`` (3-12 ms, OpenSSL: the sources'
+    fingerprint is zlib's), and take every loop from the built module."""
+    import pathlib
+
+    rng = np.random.default_rng(0)
+    G = rng.normal(size=(4000, 20))
+    G[:, 0] += np.where(G[:, 0] >= 0, 0.5, -0.5)
+    Z = rng.integers(-9, 10, size=(4000, 20))
+    Z[:, 0] = np.where(Z[:, 0] >= 0, Z[:, 0] + 1, Z[:, 0])
+    path = pathlib.Path(str(tmp_path)) / "data.npz"
+    np.savez(path, G=G, Z=Z)
+    code = f"""
+    import sys
+    from fractions import Fraction
+    import numpy as np
+    from pla_proof import from_arrays, train
+    from pla_proof.engine import aot
+    z = np.load({str(path)!r})
+    u = [Fraction(1)] + [Fraction(0)] * 19
+    for X in (z["G"], z["Z"]):
+        run = train(from_arrays(X, np.where(X[:, 0] > 0, 1, -1)), comparator=u, budget=10**4)
+        assert run.status == "converged", run.status
+    print(sorted(m for m in ("numpy.random", "hashlib", "numba") if m in sys.modules),
+          sorted(set(aot.MISSES)))
+    """
+    assert _fresh(code) == "[] []"

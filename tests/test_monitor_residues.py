@@ -226,3 +226,60 @@ def test_the_enclosures_bound_the_residues_tighter_and_still_soundly() -> None:
             assert max(abs(int(a)) for a in np.atleast_1d(e.A)) <= tight.bounds[name].bound
             assert tight.bounds[name].bound <= loose.bounds[name].bound
             assert tight[name].values() == e.values()
+
+
+def test_the_filtered_path_rejects_a_wrong_quantity_the_enclosures_cannot_see() -> None:
+    """With the enclosures filtering (the path of a large exact run on floats), a
+    quantity one unit off at one update -- far below any enclosure's width -- is still
+    refused: the equalities are decided on the residues at every update."""
+    comp, dec, world, U, su, iv = _filtered(200, 4, 3, 300)
+    consts = {"g": comp.gamma, "R2": comp.radius_squared, "uu": comp.uu}
+    for name, lemma in (("pu1", "L1"), ("n1", "L5")):
+        m = ResidueMeasures(world, dec.choices, 0, list(world.scales.V0), U, su, intervals=iv)
+        R = m.residues(primes_for(m.bounds[name].bound * 4))[name].R
+        R[:, 2] = (R[:, 2] + 1) % np.array(primes(R.shape[0]))
+        found = Monitor(RUNTIME_LEMMAS, consts, strict=False).first(m)
+        assert found is not None and (found.lemma.id, found.index) == (lemma, 2)
+
+
+def test_a_margin_too_large_by_less_than_the_float_error_stops_the_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A comparator whose margin exceeds the data's by a relative 2^-70 (the enclosures
+    are about 2^-50 wide): A1 fails exactly at the first update on the point that
+    attains the margin.  The enclosures leave that update open, the residues decide
+    it, and ``train`` stops there -- the filter never lets an undecided row pass."""
+    from fractions import Fraction
+
+    from pla_proof import train
+    from pla_proof.monitor import relations
+    from pla_proof.monitor.core import Comparator
+
+    rng = np.random.default_rng(11)
+    u = rng.standard_normal(10)
+    X = rng.standard_normal((2000, 10))
+    X = X[np.abs(X @ u) > 0.01 * np.linalg.norm(u)][:1000]
+    data = from_arrays(X, np.where(X @ u > 0, 1, -1))
+    good = make_comparator(data, list(u))
+    ok = train(data, comparator=good)
+    assert ok.status == "converged" and ok.updates * data.d > 2048  # residues, filtered
+    _low, i = data.min_margin(good.u)
+    first = ok.choices.index(i) + 1  # the first update on the point attaining the margin
+    bad = Comparator(good.u, good.gamma * (1 + Fraction(1, 2**70)), False, good.radius_squared)
+    verdicts: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    plain = relations.Relation.on_enclosures
+
+    def spy(self: Any, values: Any, K: int) -> tuple[np.ndarray, np.ndarray]:
+        out = plain(self, values, K)
+        verdicts[self.lemma.id] = (out[0].copy(), out[1].copy())  # (the monitor fills them)
+        return out
+
+    monkeypatch.setattr(relations.Relation, "on_enclosures", spy)
+    run = train(data, comparator=bad)
+    assert run.status == "violation" and run.violation is not None
+    assert (run.violation.lemma, run.violation.k) == ("A1_j", first)
+    failed, unsettled = verdicts["A1_j"]
+    assert unsettled[first - 1] and not failed[first - 1]  # the enclosures could not tell
+    lhs, rhs = run.violation.lhs, run.violation.rhs
+    assert isinstance(lhs, Fraction) and isinstance(rhs, Fraction)
+    assert (lhs, rhs) == (good.gamma, bad.gamma)  # y u.x = the true margin < the one assumed

@@ -212,7 +212,7 @@ class Dataset:
         if not isinstance(scale, int | np.integer) or isinstance(scale, bool) or scale <= 0:
             raise InputError(f"scale must be a positive integer, got {scale!r}")
         labels = _labels(y, Z.shape[0])
-        _validate_shape([Z.shape[1]] * Z.shape[0], len(labels))
+        _validate_shape([Z.shape[1]] * min(Z.shape[0], 1), len(labels), n=Z.shape[0])
         if Z.dtype.kind in "iu":
             narrow = _narrow(Z, copy)
             if narrow is not None:
@@ -246,9 +246,12 @@ class Dataset:
             what = "NaN" if np.isnan(F[tuple(bad)]) else "infinite"
             raise InputError(f"coordinate {bad[1] + 1} of row {bad[0] + 1} is {what}")
         labels = _labels(y, F.shape[0])
-        _validate_shape([F.shape[1]] * F.shape[0], len(labels))
-        kind, values, scale = _store_floats(F)
-        return cls._make(kind, values, scale, labels, name, bias)
+        _validate_shape([F.shape[1]] * min(F.shape[0], 1), len(labels), n=F.shape[0])
+        kind, values, scale, least = _float_storage(F)
+        ds = cls._make(kind, values, scale, labels, name, bias)
+        if kind == "float" and bias is None:  # the exponent pass gave its scale too
+            ds.__dict__["_float_scale"] = least
+        return ds
 
     # --- shape and labels --------------------------------------------------------------
 
@@ -628,11 +631,15 @@ def _labels(y: Any, n: int) -> np.ndarray:
     return out
 
 
-def _validate_shape(widths: list[int], n_labels: int) -> None:
+def _validate_shape(widths: list[int], n_labels: int, n: int | None = None) -> None:
+    """Refuse an empty data set, labels that do not match the points, rows of unequal
+    widths; ``n``: the number of points when ``widths`` lists only the first rows (an
+    array's rows are all as wide: no list of its n widths is made)."""
     if not widths:
         raise InputError("the data set is empty (no points)")
-    if len(widths) != n_labels:
-        raise InputError(f"shape mismatch: {len(widths)} points but {n_labels} labels")
+    n = len(widths) if n is None else n
+    if n != n_labels:
+        raise InputError(f"shape mismatch: {n} points but {n_labels} labels")
     d = widths[0]
     if d == 0:
         raise InputError("the points have zero features")
@@ -712,50 +719,36 @@ def _store_fractions(pts: list[Vector]) -> tuple[str, np.ndarray, int]:
 
 def _store_floats(F: np.ndarray) -> tuple[str, np.ndarray, int]:
     """Floats as a grid when one power-of-two scale makes every value an integer of at
-    most 53 bits, else as they are.
+    most 53 bits, else as they are."""
+    kind, values, scale, _least = _float_storage(F)
+    return kind, values, scale
 
-    Scaling by a power of two is exact, and integrality only improves as the scale
-    grows, so the least scale is found by bisection over whole-array checks."""
-    top_abs = float(np.abs(F).max()) if F.size else 0.0
-    if top_abs == 0.0:
-        return "grid", np.zeros(F.shape, dtype=np.int8), 1
-    top = math.frexp(top_abs)[1]  # |v| < 2**top
-    kmax = 53 - top
-    if kmax < 0 or not _integral(F, kmax):
-        return "float", F, 1
-    lo, hi = 0, kmax  # the least k with F 2^k integral lies in [lo, hi]
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if _integral(F, mid):
-            hi = mid
-        else:
-            lo = mid + 1
-    G = np.ldexp(F, lo) if lo else F
+
+def _float_storage(F: np.ndarray) -> tuple[str, np.ndarray, int, int]:
+    """:func:`_store_floats`, and the least power of two ``s`` with every ``F s`` an
+    integer (:func:`_float_shift_scale`).
+
+    Every value is an integer times ``2^low`` and below ``2^top`` in magnitude
+    (:func:`~pla_proof.data.passes.float_exponents`, one pass), so ``F 2^k`` is integral
+    exactly for ``k >= -low``, and its integers have at most 53 bits for ``k <= 53 - top``:
+    the least scale is ``2^max(0, -low)``, a grid when it is at most ``2^(53 - top)``."""
+    ex = passes.float_exponents(F)
+    if ex is None:
+        return "grid", np.zeros(F.shape, dtype=np.int8), 1, 1
+    low, top = ex
+    k = max(0, -low)
+    if k > 53 - top:
+        return "float", F, 1, 1 << k
+    G = np.ldexp(F, k) if k else F
     narrow = _narrow(G)  # |G| < 2^53, integers: exact
     assert narrow is not None
-    return "grid", narrow, 1 << lo
-
-
-def _integral(F: np.ndarray, k: int) -> bool:
-    """Is every ``F 2^k`` an integer?"""
-    G = np.ldexp(F, k) if k else F
-    return bool(np.array_equal(np.floor(G), G))
-
-
-def _trailing_zeros(M: np.ndarray) -> np.ndarray:
-    lowbit = M & -M
-    out: np.ndarray = (np.frexp(lowbit.astype(np.float64))[1] - 1).astype(np.int64)
-    return out
+    return "grid", narrow, 1 << k, 1 << k
 
 
 def _float_shift_scale(F: np.ndarray) -> int:
     """The least power of two ``s`` with every ``F * s`` an integer."""
-    nz = F[F != 0]
-    if nz.size == 0:
-        return 1
-    mant, expo = np.frexp(nz)
-    M = np.abs(mant * 2.0**53).astype(np.int64)
-    return 1 << max(0, -int((expo - 53 + _trailing_zeros(M)).min()))
+    ex = passes.float_exponents(F)
+    return 1 if ex is None else 1 << max(0, -ex[0])
 
 
 def _floats_to_ints(F: np.ndarray) -> tuple[np.ndarray, int]:

@@ -7,6 +7,8 @@ once and gives the same numbers either way.
 >>> Z = np.array([[3, -4], [1, 0]], dtype=np.int8)
 >>> max_abs(Z), int_max_square_norm(Z)
 (4, 25)
+>>> float_exponents(np.array([[0.75, -6.0], [0.0, 2.5]]))  # 0.75 = 3 2^-2, |v| < 2^3
+(-2, 3)
 >>> [a.tolist() for a in int_row_norms(Z)]
 [[7, 1], [4, 1]]
 """
@@ -19,6 +21,7 @@ from typing import Any
 import numpy as np
 
 __all__ = [
+    "float_exponents",
     "int_max_square_norm",
     "int_row_norms",
     "matvec",
@@ -60,6 +63,28 @@ def max_abs(Z: np.ndarray) -> int | float:
     if Z.dtype == object:
         return int(max(abs(v) for v in Z.flat))
     return float(np.abs(Z).max())
+
+
+def float_exponents(F: np.ndarray) -> tuple[int, int] | None:
+    """For a float64 array of finite values: ``(low, top)``, where every value is an
+    integer times ``2^low`` (``low``: the least exponent of a value's lowest set bit)
+    and every ``|v| < 2^top``; None when every value is 0.  Exact (bit operations)."""
+    fn = _compiled("float_exponents", F)
+    if fn is not None and F.dtype == np.float64 and F.flags.c_contiguous:
+        low, top = (int(v) for v in fn(F))
+        return None if top == _NO_TOP else (low, top)
+    nz = F[F != 0]
+    if nz.size == 0:
+        return None
+    mant, expo = np.frexp(nz)
+    M = np.abs(mant * 2.0**53).astype(np.int64)  # an integer below 2^53: exact
+    lowbit = M & -M
+    tz = np.frexp(lowbit.astype(np.float64))[1] - 1  # a power of two: exact
+    return int((expo - 53 + tz).min()), int(expo.max())
+
+
+#: ``top`` of an array with no nonzero value (the compiled pass's answer).
+_NO_TOP = -(1 << 20)
 
 
 def int_row_norms(Z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

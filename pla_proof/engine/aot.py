@@ -8,8 +8,9 @@ run gives them into one extension module, ``pla_proof.engine._loops``, with numb
 ahead-of-time compiler -- the same Python source compiled by the same compiler.  A
 fresh process imports that module in a few milliseconds and numba not at all.
 
-The module is used only when it was built from the engine's current source (the
-SHA-256 of ``pla_proof/engine/*.py`` is recorded beside it), on a processor with every
+The module is used only when it was built from the engine's current source (a
+fingerprint of ``pla_proof/engine/*.py`` -- each file's size, CRC-32 and Adler-32 -- is
+recorded beside it), on a processor with every
 feature of the one it was built for (Linux's ``/proc/cpuinfo`` flags; elsewhere that
 is not checked), and only for calls whose
 argument types it was built for (dtype, dimensions, layout, read-only flag of every
@@ -27,11 +28,11 @@ runs the trainer on a small corpus to learn the argument types, from above the e
 
 from __future__ import annotations
 
-import hashlib
 import importlib
-import json
+import marshal
 import os
 import time
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,8 +41,10 @@ import numpy as np
 
 __all__ = [
     "ENTRIES",
+    "FAST_INDEX",
     "MODULE",
     "cpu_flags",
+    "fast_index",
     "find",
     "key_of",
     "load_seconds",
@@ -69,27 +72,35 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("prep", "int_row_norms"),
     ("prep", "int_max_square_norm"),
     ("prep", "matvec"),
+    ("prep", "float_exponents"),
 )
 
 #: The extension module's name, and the index of its functions beside it.
 MODULE = "pla_proof.engine._loops"
 INDEX = "_loops.json"
+#: The same index in :mod:`marshal`'s format (this interpreter's, as is the module).
+FAST_INDEX = "_loops.index"
 HERE = Path(__file__).resolve().parent
 
 Key = tuple[Any, ...]
 
 
 def sources_digest(folder: Path = HERE) -> str:
-    """SHA-256 of the engine's source files (the loops and every constant they read).
+    """A fingerprint of the engine's source files (the loops and every constant they
+    read): each file's name, size, CRC-32 and Adler-32 (:mod:`zlib`, loaded with numpy;
+    a fraction of a millisecond, where SHA-256 took 2-5 ms of a first run, or more to
+    import :mod:`hashlib`).  It tells an edited engine from the one the loops were
+    built from; it is not a defence against a deliberate forgery (nor is a file beside
+    the module).
 
-    >>> len(sources_digest())
-    64
+    >>> len(sources_digest()) > 64
+    True
     """
-    h = hashlib.sha256()
-    for path in sorted(folder.glob("*.py")):
-        h.update(path.name.encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()
+    parts = []
+    for name in sorted(n for n in os.listdir(folder) if n.endswith(".py")):
+        data = (Path(folder) / name).read_bytes()
+        parts.append(f"{name}:{len(data)}:{zlib.crc32(data):08x}:{zlib.adler32(data):08x}")
+    return ";".join(parts)
 
 
 _NAMES: dict[Any, str] = {}  # dtype -> its name (``dtype.name`` is slow: 2 µs)
@@ -102,12 +113,21 @@ def _dtype_name(dt: Any) -> str:
     return name
 
 
+_ARRAYS: dict[tuple[Any, int, int], Key] = {}  # (dtype, ndim, flag bits) -> the array's key
+
+
 def _arg_key(a: Any) -> Any:
     t = type(a)
     if t is np.ndarray or isinstance(a, np.ndarray):
-        f = a.flags
-        layout = "C" if f.c_contiguous else ("F" if f.f_contiguous else "A")
-        return (_dtype_name(a.dtype), a.ndim, layout, not f.writeable, bool(f.aligned))
+        seen = (a.dtype, a.ndim, a.flags.num)
+        key = _ARRAYS.get(seen)
+        if key is None:
+            f = a.flags
+            layout = "C" if f.c_contiguous else ("F" if f.f_contiguous else "A")
+            key = (_dtype_name(a.dtype), a.ndim, layout, not f.writeable, bool(f.aligned))
+            if len(_ARRAYS) < 4096:
+                _ARRAYS[seen] = key
+        return key
     if t is bool:
         return "bool"
     if t is int:
@@ -139,9 +159,8 @@ def _load() -> dict[str, dict[Key, Callable[..., Any]]]:
     if os.environ.get("PLA_PROOF_NO_AOT", "") not in ("", "0"):
         _STATE["reason"] = "switched off (PLA_PROOF_NO_AOT)"
         return table
-    try:
-        index = json.loads((HERE / INDEX).read_text())
-    except (OSError, ValueError):
+    index = _read_index()
+    if index is None:
         _STATE["reason"] = "not built"
         return table
     if index.get("sources") != sources_digest():
@@ -160,7 +179,7 @@ def _load() -> dict[str, dict[Key, Callable[..., Any]]]:
         return table
     try:
         loops = {
-            name: {_tuple(key): getattr(module, export) for key, export in rows}
+            name: {tuple(key): getattr(module, export) for key, export in rows}
             for name, rows in index["exports"].items()
         }
     except (KeyError, AttributeError, TypeError, ValueError) as exc:
@@ -170,6 +189,48 @@ def _load() -> dict[str, dict[Key, Callable[..., Any]]]:
     _STATE["reason"] = "loaded"
     _STATE["seconds"] = time.monotonic() - t0
     return table
+
+
+def _read_index() -> dict[str, Any] | None:
+    """The index: its copy in :mod:`marshal`'s format (read in microseconds, its keys
+    already tuples) when it is there and from the same build as the JSON file, else
+    the JSON file (importing :mod:`json` and converting it cost a first run 2-3 ms)."""
+    try:
+        fast = marshal.loads((HERE / FAST_INDEX).read_bytes())
+        if isinstance(fast, dict) and fast.get("sources") == sources_digest():
+            return fast
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    import json
+
+    try:
+        index = json.loads((HERE / INDEX).read_text())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(index, dict):
+        return None
+    exports = index.get("exports")
+    if isinstance(exports, dict):
+        index["exports"] = {
+            name: [(_key(key), export) for key, export in rows] if isinstance(rows, list) else rows
+            for name, rows in exports.items()
+        }
+    return index
+
+
+def fast_index(index: dict[str, Any]) -> bytes:
+    """The index in :mod:`marshal`'s format (what the build writes beside the JSON
+    file as :data:`FAST_INDEX`): each row's key as a tuple, as :func:`key_of` makes it.
+
+    >>> row = [[["int8", 2, "C", True, True], "int64"], "advance__0"]
+    >>> marshal.loads(fast_index({"exports": {"kernel.advance": [row]}}))["exports"]
+    {'kernel.advance': [[(('int8', 2, 'C', True, True), 'int64'), 'advance__0']]}
+    """
+    exports = {
+        name: [[_key(key), export] for key, export in rows]
+        for name, rows in index.get("exports", {}).items()
+    }
+    return marshal.dumps({**index, "exports": exports})
 
 
 def cpu_flags() -> set[str] | None:
@@ -187,8 +248,10 @@ def cpu_flags() -> set[str] | None:
     return None
 
 
-def _tuple(v: Any) -> Any:
-    return tuple(_tuple(x) for x in v) if isinstance(v, list) else v
+def _key(row: list[Any]) -> Key:
+    """An index row's argument types as :func:`key_of` gives them (an array's as a
+    tuple, a scalar's as its name)."""
+    return tuple([tuple(a) if type(a) is list else a for a in row])
 
 
 def find(name: str, args: tuple[Any, ...]) -> Callable[..., Any] | None:

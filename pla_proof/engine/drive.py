@@ -30,6 +30,7 @@ from . import kernel as kn
 from .certificate import Certificate
 from .orders import CHOOSE, RULES, Chooser, rule_code
 from .rule import CLASSIC, LinearRule, Scales
+from .shuffle import splitmix_values
 from .world import World, approx
 
 __all__ = ["Decisions", "World", "drive", "prepare"]
@@ -208,8 +209,7 @@ def _residues(world: World) -> np.ndarray | None:
     data = world.data
     if data.n * data.d > _RESIDUE_LIMIT:
         return None
-    rng = np.random.default_rng(0x5EED)
-    r = [int(v) for v in rng.integers(1, _P61, size=data.d)]
+    r = [1 + v % (_P61 - 1) for v in splitmix_values(0x5EED, data.d)]
     out = np.empty(data.n, dtype=np.int64)
     mult = world.scales.mult
     for i in range(data.n):

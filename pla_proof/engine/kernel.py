@@ -40,7 +40,7 @@ import numpy as np
 
 from .jit import jit, jit_reassociating
 from .orders import CHOOSE, CYCLIC, FIRST, RANDOM
-from .shuffle import fill_permutation, sample
+from .shuffle import fill_permutation, sample, splitmix_values
 
 __all__ = [
     "FLOAT",
@@ -763,8 +763,8 @@ def _multipliers(d: int) -> np.ndarray:
     """Fixed odd random multipliers of the weights' linear hash (one per coordinate)."""
     hr = _MULTIPLIERS.get(d)
     if hr is None:
-        rng = np.random.default_rng(0x5EED)
-        hr = np.asarray(rng.integers(-(2**62), 2**62, size=d, dtype=np.int64)) * 2 + 1
+        odd = [v | 1 for v in splitmix_values(0x5EED, d)]  # as int64: below 2^63 in magnitude
+        hr = np.array([v - (1 << 64) if v >= 1 << 63 else v for v in odd], dtype=np.int64)
         hr.setflags(write=False)
         _MULTIPLIERS[d] = hr
     return hr

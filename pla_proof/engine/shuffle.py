@@ -17,7 +17,27 @@ import numpy as np
 
 from .jit import jit
 
-__all__ = ["fill_permutation", "sample"]
+__all__ = ["fill_permutation", "sample", "splitmix_values"]
+
+_M64 = (1 << 64) - 1
+
+
+def splitmix_values(seed: int, count: int) -> list[int]:
+    """The first ``count`` outputs of splitmix64 from ``seed``, in plain Python (unsigned
+    64-bit integers): fixed pseudo-random constants -- the hashes' multipliers -- without
+    importing :mod:`numpy.random` (18-22 ms of a process' first run).
+
+    >>> [hex(v) for v in splitmix_values(0, 2)]
+    ['0xe220a8397b1dcdaf', '0x6e789e6aa1b965f4']
+    """
+    out = []
+    z = seed & _M64
+    for _ in range(count):
+        z = (z + 0x9E3779B97F4A7C15) & _M64
+        v = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        v = ((v ^ (v >> 27)) * 0x94D049BB133111EB) & _M64
+        out.append(v ^ (v >> 31))
+    return out
 
 
 @jit

@@ -98,9 +98,7 @@ class Relation:
         reads the residues from ``table`` -- names, and a block ``(quantity, prime,
         update)`` -- when that holds every quantity it needs)."""
         if any(isinstance(values.get(n), Residues) for n in self.symbols):
-            bounds = {n: Exact(values[n].bound, values[n].D, values[n].bound) for n in self.symbols}
-            left, right = self.sides_exact(bounds)
-            bound = (left.bound * right.D + right.bound * left.D) // math.gcd(left.D, right.D)
+            bound = self.difference_bound(values)
             whole = table is not None and cols is None and set(self.symbols) <= set(table[0])
             diff = self.programs.residue_difference(values, cols, bound, table if whole else None)
             if self.op == "==":
@@ -116,12 +114,35 @@ class Relation:
     def sides_exact(self, values: dict[str, Any]) -> tuple[Any, Any]:
         return self._lhs(values), self._rhs(values)
 
-    def primes_needed(self, bounds: dict[str, Exact]) -> int:
+    def primes_needed(self, bounds: dict[str, Any]) -> int:
         """How many primes decide the relation exactly on residues, given each
-        quantity as its bound (an :class:`Exact` scalar over its denominator)."""
-        left, right = self.sides_exact(bounds)
-        g = math.gcd(left.D, right.D)
-        return primes_for((left.bound * right.D + right.bound * left.D) // g)
+        quantity's denominator and magnitude bound (an :class:`Exact` or
+        :class:`~pla_proof.engine.residues.Residues`)."""
+        return primes_for(self.difference_bound(bounds))
+
+    def difference_bound(self, values: Mapping[str, Any]) -> int:
+        """A bound on ``|L (Dr/g) - R (Dl/g)|`` (the sides ``L/Dl``, ``R/Dr``, ``g =
+        gcd(Dl, Dr)``) from each symbol's denominator and bound -- computed once per
+        set of them (a run's chunks share them; the monitor asks for each relation
+        several times a chunk).
+
+        >>> from pla_proof.proof.runtime import RUNTIME_LEMMAS
+        >>> l5 = Relation.of(next(l for l in RUNTIME_LEMMAS if l.id == "L5"), strict=False)
+        >>> one = Exact(1, 1, 1)
+        >>> l5.difference_bound({"n0": one, "n1": one, "t": one, "xx": one})  # 1 + 1 + 2 + 1
+        5
+        """
+        key = tuple((values[n].D, values[n].bound) for n in self.symbols)
+        memo = self.programs.cache.setdefault("bounds", {})
+        got = memo.get(key)
+        if got is None:
+            bounds = {n: Exact(values[n].bound, values[n].D, values[n].bound) for n in self.symbols}
+            left, right = self.sides_exact(bounds)
+            g = math.gcd(left.D, right.D)
+            if len(memo) >= 64:  # (a few sets a run; bounded across many runs)
+                memo.clear()
+            got = memo[key] = (left.bound * right.D + right.bound * left.D) // g
+        return int(got)
 
     def interval(self, values: Mapping[str, Interval] | Enclosures) -> tuple[Interval, Interval]:
         """The enclosures of both sides, arrays over the updates (one value when every
