@@ -598,7 +598,7 @@ def hard_datasets(
 
 def long_run_datasets(
     *,
-    min_n: int = 2,
+    min_n: int = 1,
     max_n: int = 20,
     max_d: int = 6,
     max_coord: int = 6,
@@ -619,7 +619,7 @@ def long_run_datasets(
     >>> case.data.n, train(case.data).updates >= 100
     (2, True)
     """
-    _check_range("n", min_n, max_n, 2)
+    _check_range("n", min_n, max_n, 1)
     _check_range("d", 2, max_d, 2)
     _check_range("m", 1, max_m, 1)
     return _long_runs(min_n, max_n, max_d, max_coord, max_m)
@@ -645,7 +645,7 @@ def _long_runs(
     # independent), so u.z1 = u.z2 = P Q - r^2 > 0
     A, B = m * r + Q + r, (m + 1) * P + r
     u = [A * a - B * b for a, b in zip(z1, e, strict=True)]
-    Z = [z1, z2]
+    Z = [z1, z2][:n]  # one point: z_1 alone (so that a counterexample shrinks to one)
     for _ in range(n - 2):
         a = draw(st.integers(0, 3), label="a")
         b = draw(st.integers(0 if a else 1, 3), label="b")
