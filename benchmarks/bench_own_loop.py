@@ -45,7 +45,7 @@ def long_case(n: int = 20, m: int = 20) -> Case:
 def timed(variant: object, case: Case, fast: bool) -> tuple[float, object]:
     original = kernel._IntegerDual.of
     if not fast:
-        kernel._IntegerDual.of = staticmethod(lambda *a: None)  # type: ignore[method-assign]
+        kernel._IntegerDual.of = staticmethod(lambda *a: None)  # type: ignore[method-assign,assignment]
     try:
         t0 = time.perf_counter()
         rec = variant.run(case, Order("cyclic"))  # type: ignore[attr-defined]

@@ -88,7 +88,7 @@ class _Before:
 def test_the_search_before_issue_30_misses_them(name: str) -> None:
     """The same bug searched on the earlier default data at the same budget: not caught
     (no run there reaches 501 updates, or 1000 visits)."""
-    cls = BUGS[name].factory
+    cls: type = BUGS[name].factory  # type: ignore[assignment]
     before = type("Before", (_Before, cls), {})()
     report = search(before, seed=0, first_only=True, jobs=1)
     assert report.caught_by is None, report.caught_by

@@ -245,8 +245,11 @@ def test_the_default_hard_data_reach_size_and_length() -> None:
     data among the draws (the earlier default: 12 points, every bound capped at 300)."""
     cfg = settings(QUICK, max_examples=1000, phases=[Phase.generate])
     for d in range(1, 7):
-        case = find(hard_datasets(), lambda c, d=d: c.data.d == d and c.data.n >= 16, settings=cfg)
-        assert case.data.n >= 16
+
+        def big(c: SeparableCase, d: int = d) -> bool:
+            return c.data.d == d and c.data.n >= 16
+
+        assert find(hard_datasets(), big, settings=cfg).data.n >= 16
     long = find(hard_datasets(), lambda c: c.data.name.startswith("long-run"), settings=cfg)
     assert long.data.d >= 2
 
