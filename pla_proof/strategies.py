@@ -441,8 +441,18 @@ def _points(
         m = 1
     else:
         m = draw(st.integers(1, max_coord), label="margin")
-    V = _int_vectors(draw, n, d, max_coord)
-    y = _labels(draw, n, labels)
+    if labels == "mixed" and max_n * d <= _BULK:
+        # a list of (point, label) at least n long: a shrink deletes points (lowering n
+        # turns a forced "one more" into a chosen one, so the draws stay aligned)
+        point = st.tuples(
+            st.lists(st.integers(-max_coord, max_coord), min_size=d, max_size=d),
+            st.sampled_from([-1, 1]),
+        )
+        pairs = draw(st.lists(point, min_size=n, max_size=max_n))
+        V, y = [list(v) for v, _ in pairs], [yi for _, yi in pairs]
+    else:
+        V = _int_vectors(draw, n, d, max_coord)
+        y = _labels(draw, n, labels)
     return [_push(v, yi, u, uu, m) for v, yi in zip(V, y, strict=True)], y, u
 
 
@@ -652,7 +662,9 @@ def _long_runs(
         a = draw(st.integers(0, 3), label="a")
         b = draw(st.integers(0 if a else 1, 3), label="b")
         Z.append([a * p + b * q for p, q in zip(z1, z2, strict=True)])
-    y = _labels(draw, n, "mixed")
+    # labels drawn for up to max_n points, the first n used: lowering n keeps the draws
+    # aligned, so a failure on two points can shrink to z_1 alone
+    y = draw(st.lists(st.sampled_from([-1, 1]), min_size=n, max_size=max_n), label="y")[:n]
     X = [[yi * v for v in z] for z, yi in zip(Z, y, strict=True)]
     X, y = _shuffled(draw, X, y)
     return _finish(draw, X, y, u, kind, None, f"long-run-{kind}")
