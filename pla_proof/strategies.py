@@ -448,7 +448,7 @@ def _points(
             st.lists(st.integers(-max_coord, max_coord), min_size=d, max_size=d),
             st.sampled_from([-1, 1]),
         )
-        pairs = draw(st.lists(point, min_size=n, max_size=max_n))
+        pairs = draw(st.lists(point, min_size=n, max_size=min(max_n, n + 2)))
         V, y = [list(v) for v, _ in pairs], [yi for _, yi in pairs]
     else:
         V = _int_vectors(draw, n, d, max_coord)
