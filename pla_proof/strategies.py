@@ -441,18 +441,8 @@ def _points(
         m = 1
     else:
         m = draw(st.integers(1, max_coord), label="margin")
-    if labels == "mixed" and max_n * d <= _BULK:
-        # a list of (point, label) at least n long: a shrink deletes points (lowering n
-        # turns a forced "one more" into a chosen one, so the draws stay aligned)
-        point = st.tuples(
-            st.lists(st.integers(-max_coord, max_coord), min_size=d, max_size=d),
-            st.sampled_from([-1, 1]),
-        )
-        pairs = draw(st.lists(point, min_size=n, max_size=min(max_n, n + 2)))
-        V, y = [list(v) for v, _ in pairs], [yi for _, yi in pairs]
-    else:
-        V = _int_vectors(draw, n, d, max_coord)
-        y = _labels(draw, n, labels)
+    V = _int_vectors(draw, n, d, max_coord)
+    y = _labels(draw, n, labels)
     return [_push(v, yi, u, uu, m) for v, yi in zip(V, y, strict=True)], y, u
 
 
