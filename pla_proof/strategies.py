@@ -652,9 +652,7 @@ def _long_runs(
         a = draw(st.integers(0, 3), label="a")
         b = draw(st.integers(0 if a else 1, 3), label="b")
         Z.append([a * p + b * q for p, q in zip(z1, z2, strict=True)])
-    # labels drawn for up to max_n points, the first n used: lowering n keeps the draws
-    # aligned, so a failure on two points can shrink to z_1 alone
-    y = draw(st.lists(st.sampled_from([-1, 1]), min_size=n, max_size=max_n), label="y")[:n]
+    y = _labels(draw, n, "mixed")
     X = [[yi * v for v in z] for z, yi in zip(Z, y, strict=True)]
     X, y = _shuffled(draw, X, y)
     return _finish(draw, X, y, u, kind, None, f"long-run-{kind}")
