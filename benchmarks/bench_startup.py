@@ -8,7 +8,8 @@ in the same run; the last column is the difference, what pla_proof itself costs.
 Also: the import time of ``pla_proof``, of ``pla_proof.cli`` and of what a first
 ``train()`` imports, beside ``sklearn.linear_model``'s, in a fresh interpreter, and
 the cold start of every command on a tiny input (imports of the libraries it needs
-included).  ``farm-bench`` gives the same figures with CPU time:
+included), and what ``check classic`` does before its workers fork.  ``farm-bench``
+gives the same figures with CPU time:
 ``farm-bench -n 9 --vs 'python -c pass' -- python -m pla_proof trace --help``.
 The machine is shared: compare within one run.
 """
@@ -44,6 +45,32 @@ def import_time(module: str, repeat: int) -> float:
     return statistics.median(runs)
 
 
+_BEFORE_FORK = """
+import resource, sys, time
+t = time.perf_counter()
+from pla_proof.variants.catalog.registry import resolve
+from pla_proof.variants.checking.drawing import declarations
+from pla_proof.variants.checking.search import run_searches
+declarations(resolve("classic"), 5.0)
+r = resource.getrusage(resource.RUSAGE_SELF)
+heavy = [m for m in ("sympy", "z3", "numba", "scipy") if m in sys.modules]
+print(r.ru_utime + r.ru_stime, time.perf_counter() - t, ",".join(heavy) or "none")
+"""
+
+
+def before_fork(repeat: int) -> str:
+    """What ``check classic`` does before it forks its workers (the part no worker
+    overlaps): median CPU and wall seconds in a fresh process, and the heavy libraries
+    imported by then (SymPy and Z3 belong to the proof, run while the workers search)."""
+    rows = []
+    for _ in range(repeat):
+        out = subprocess.run([sys.executable, "-c", _BEFORE_FORK], capture_output=True, text=True)
+        rows.append(out.stdout.split())
+    cpu = statistics.median(float(r[0]) for r in rows)
+    wall = statistics.median(float(r[1]) for r in rows)
+    return f"{cpu:.3f} s CPU, {wall:.3f} s wall; heavy imports: {rows[-1][2]}"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=7)
@@ -64,6 +91,7 @@ def main() -> None:
             print(f"import sklearn.linear_model: {sk:.3f} s")
         except ValueError:  # scikit-learn is not installed: no figure
             pass
+        print(f"check classic before its workers fork: {before_fork(args.repeat)}")
         groups = {
             "help": [
                 ["--help"],

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from .data import Dataset, from_arrays
+from .data import Dataset, from_arrays, passes
 from .engine import jit
 from .engine.aot import ENTRIES, INDEX, MODULE, cpu_flags, sources_digest
 from .engine.drive import drive, prepare
@@ -52,7 +52,19 @@ def _numba_key(t: Any) -> Any:
 
 def corpus() -> Iterator[str]:
     """Run the engine on small data covering every argument type a run gives the
-    loops; yields a line per run (built with the just-in-time loops loaded)."""
+    loops; yields a line per run (built with the just-in-time loops loaded).  The data
+    passes take their compiled loops on small arrays too while it runs (they are left to
+    numpy below :data:`~pla_proof.data.passes.COMPILED_MIN` values), so that the loops
+    a large data set's preparation calls are built with the rest."""
+    least = passes.COMPILED_MIN
+    passes.COMPILED_MIN = 0
+    try:
+        yield from _runs()
+    finally:
+        passes.COMPILED_MIN = least
+
+
+def _runs() -> Iterator[str]:
     rng = np.random.default_rng(0)
     n, d = 300, 8
     u = [1] + [0] * (d - 1)

@@ -272,3 +272,18 @@ def test_the_teachers_guide_commands_work(
         "orders.png",
         "sandwich.png",
     ]
+
+
+def test_data_above_the_limit_explain_with_the_final_w_and_say_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("pla_proof.cli.common.EXACT_COMPARATOR_VALUES", 35)  # orthonormal:6: 36
+    note = "comparator: the run's final w (u* is computed exactly up to 35 values; these data"
+    assert main(["explain", "orthonormal:6"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(note)
+    assert main(["explain", "orthonormal:6", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["comparator_note"].startswith(note)
+    assert main(["explain", "orthonormal:6", "--json", "--optimal"]) == 0
+    assert json.loads(capsys.readouterr().out)["comparator_note"] is None

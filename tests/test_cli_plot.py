@@ -104,3 +104,13 @@ def test_missing_matplotlib_names_the_extra(tmp_path: Path) -> None:
     assert proc.stderr == (
         "pla-proof plot: error: matplotlib is not installed: pip install 'pla_proof[plot]'\n"
     )
+
+
+def test_data_above_the_limit_draw_with_the_final_w_and_say_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("pla_proof.cli.common.EXACT_COMPARATOR_VALUES", 5)  # demo2d: more
+    target = tmp_path / "s.svg"
+    assert main(["plot", "demo2d", "--kind", "sandwich", "-o", str(target)]) == 0
+    err = capsys.readouterr().err
+    assert "pla-proof plot: comparator: the run's final w (u* is computed exactly up to 5" in err

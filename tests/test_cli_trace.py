@@ -191,3 +191,87 @@ def test_a_wide_row_is_shown_by_its_first_and_last_coordinates(
     assert f"w_2 = {shown} separates" in out
     code, out, _ = run_cli(capsys, "trace", str(path), "--comparator", str(u), "--json")
     assert code == 0 and [int(v["exact"]) for v in json.loads(out)["w"]] == row
+
+
+# --- the default comparator on data too large for the exact u* ---------------------------
+
+
+def _no_exact_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the exact u* solve fail loudly if it is attempted."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("optimal_comparator called")
+
+    monkeypatch.setattr("pla_proof.geometry.optimal_comparator", refuse)
+
+
+def test_data_above_the_limit_use_the_final_w_and_say_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("pla_proof.cli.common.EXACT_COMPARATOR_VALUES", 35)  # orthonormal:6: 36
+    _no_exact_solve(monkeypatch)
+    code, out, _ = run_cli(capsys, "trace", "orthonormal:6")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[1] == (
+        "comparator: the run's final w (u* is computed exactly up to 35 values; these data "
+        "have 36; --comparator U or --optimal to choose)"
+    )
+    assert "[final w]" in lines[2] and "every invariant held" in out
+    code, out, _ = run_cli(capsys, "trace", "orthonormal:6", "--json")
+    obj = json.loads(out)
+    assert code == 0 and obj["comparator"]["source"] == "final w"
+    assert "these data have 36" in obj["comparator_note"]
+
+
+def test_data_at_the_limit_keep_the_optimal_comparator(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("pla_proof.cli.common.EXACT_COMPARATOR_VALUES", 36)
+    code, out, _ = run_cli(capsys, "trace", "orthonormal:6", "--json")
+    obj = json.loads(out)
+    assert code == 0 and obj["comparator"]["source"] == "optimal u*"
+    assert obj["comparator_note"] is None
+    code, out, _ = run_cli(capsys, "trace", "orthonormal:6")
+    assert "[optimal u*]" in out.splitlines()[1] and "final w (u*" not in out
+
+
+def test_optimal_forces_u_star_above_the_limit(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("pla_proof.cli.common.EXACT_COMPARATOR_VALUES", 1)
+    code, out, _ = run_cli(capsys, "trace", "orthonormal:6", "--json", "--optimal")
+    obj = json.loads(out)
+    assert code == 0 and obj["comparator"]["source"] == "optimal u*"
+    assert obj["comparator_note"] is None
+    code, _, err = run_cli(capsys, "trace", "students", "--optimal", "--comparator", "1,1,1,1,1,1")
+    assert code == 2 and "--comparator and --optimal cannot be used together" in err
+
+
+def test_the_final_w_bound_is_a_valid_bound(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On the final-w path the bound shown is the theorem's for u = w, computed from the
+    data here: it is at least the updates made, and at least u*'s (the tightest)."""
+    from fractions import Fraction
+
+    from pla_proof.data import load
+    from pla_proof.geometry import optimal_comparator
+
+    monkeypatch.setattr("pla_proof.cli.common.EXACT_COMPARATOR_VALUES", 1)
+    for name in ("demo2d", "students", "orthonormal:5"):
+        code, out, _ = run_cli(capsys, "trace", name, "--json")
+        obj = json.loads(out)
+        assert code == 0 and obj["comparator"]["source"] == "final w"
+        data = load(name)
+        w = [Fraction(v["exact"]) for v in obj["w"]]
+        g = min(
+            yi * sum(a * b for a, b in zip(w, x, strict=True))
+            for x, yi in zip(data.X, data.y, strict=True)
+        )
+        r2 = max(sum(Fraction(a) ** 2 for a in x) for x in data.X)
+        bound = r2 * sum(v * v for v in w) / g**2
+        assert g > 0 and Fraction(obj["bound"]["exact"]) == bound
+        assert obj["updates"] <= bound
+        star = optimal_comparator(data)
+        assert star is not None and star.bound <= bound

@@ -228,3 +228,35 @@ def test_an_index_that_does_not_match_the_module_is_not_used(tmp_path: object) -
           r.status, "numba" in sys.modules)
     """
     assert _fresh(code) == "True converged True"
+
+
+def test_a_large_data_sets_preparation_runs_the_loops_without_numba() -> None:
+    """The data passes (row norms, radius, margins) take their compiled loops on data
+    sets of ``COMPILED_MIN`` values or more: those loops are built ahead too, so the
+    first ``train`` on a large data set loads no numba (each stored dtype, and floats)."""
+    code = """
+    import sys
+    from fractions import Fraction
+    import numpy as np
+    from pla_proof import from_arrays, train
+    from pla_proof.data import passes
+    from pla_proof.engine import aot
+    rng = np.random.default_rng(0)
+    n, d = 4000, 20
+    assert n * d >= passes.COMPILED_MIN
+    out = []
+    for scale in (5, 3000, 10**5, 10**8):
+        X = rng.integers(-scale, scale + 1, size=(n, d))
+        X[:, 0] = np.where(X[:, 0] >= 0, X[:, 0] + 1, X[:, 0])
+        data = from_arrays(X, np.where(X[:, 0] > 0, 1, -1))
+        train(data, comparator=[1] + [0] * (d - 1), budget=10**4)
+        out.append(data.values.dtype.name)
+    G = rng.normal(size=(n, d))
+    G[:, 0] += np.where(G[:, 0] >= 0, 0.5, -0.5)
+    u = [Fraction(1)] + [Fraction(0)] * (d - 1)
+    train(from_arrays(G, np.where(G[:, 0] > 0, 1, -1)), comparator=u, budget=10**4)
+    print(out, sorted(set(aot.MISSES)), "numba" in sys.modules)
+    """
+    runs, rest = _fresh(code).split("] ", 1)
+    assert rest == "[] False", (runs, rest)
+    assert runs == "['int8', 'int16', 'int32', 'int32'", runs

@@ -87,6 +87,8 @@ def _copy_tree(dest: Path) -> Path:
         ".venv",
         "_loops.*",  # an editable install's loops: the wheel's build makes its own
     )
+    # a worker that died mid-build (pytest-timeout) leaves its copy: start afresh
+    shutil.rmtree(dest, ignore_errors=True)
     shutil.copytree(ROOT, dest, ignore=ignore)
     return dest
 

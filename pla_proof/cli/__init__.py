@@ -62,8 +62,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 #: options that contradict each other: command -> pairs of argument names
 CONFLICTS: dict[str, tuple[tuple[str, str], ...]] = {
-    "explain": (("json", "markdown"),),
-    "trace": (("replay", "rule"), ("replay", "seed")),
+    "explain": (("json", "markdown"), ("comparator", "optimal")),
+    "trace": (("replay", "rule"), ("replay", "seed"), ("comparator", "optimal")),
+    "plot": (("comparator", "optimal"),),
     "check": (("list", "variant"), ("list", "replay")),
 }
 

@@ -25,7 +25,7 @@ from ..tracing import Instance, instantiate
 from .common import (
     add_data_arguments,
     add_run_arguments,
-    comparator_from_args,
+    choose_comparator,
     emit_json,
     load_data,
     progress,
@@ -81,29 +81,33 @@ def run(args: argparse.Namespace) -> int:
     data = load_data(args)
     from ..explanation import explain  # after the data: bad input is refused before SymPy loads
 
+    comp, note = choose_comparator(args, data)
     ex = explain(
         data,
         rule=args.rule,
         seed=args.seed,
         budget=args.budget,
-        comparator=comparator_from_args(args, data),
+        comparator=comp,
         strict=args.strict,
         gamma=args.gamma,
         progress=progress,
     )
     out = sys.stdout if args.output is None else _open(args.output)
     try:
-        return _emit(args, ex, out)
+        return _emit(args, ex, out, note)
     finally:
         if out is not sys.stdout:
             out.close()
 
 
-def _emit(args: argparse.Namespace, ex: Explanation, out: Any) -> int:
-    """Write the explanation (or why there is none) and the extras; the exit code."""
+def _emit(args: argparse.Namespace, ex: Explanation, out: Any, note: str | None = None) -> int:
+    """Write the explanation (or why there is none) and the extras; the exit code.
+    ``note``: why the comparator is the final w, not u* (first in the text, a key in JSON)."""
+    if note is not None and not args.json:
+        print(note, file=out)
     if ex.status != "converged":
         if args.json:
-            emit_json(explanation_json(ex), out)
+            emit_json({**explanation_json(ex), "comparator_note": note}, out)
         else:
             print(result_text(ex), file=out)
         if ex.status == "not_separable":
@@ -112,7 +116,7 @@ def _emit(args: argparse.Namespace, ex: Explanation, out: Any) -> int:
         return EXIT[ex.status]
     written = _write_extras(args, ex.data, ex.run)
     if args.json:
-        emit_json(explanation_json(ex), out)
+        emit_json({**explanation_json(ex), "comparator_note": note}, out)
     elif args.markdown:
         base = os.path.dirname(os.path.abspath(args.output)) if args.output else os.getcwd()
         print(render_markdown(ex, args.steps, figures=written, base=base), file=out)

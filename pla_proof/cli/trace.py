@@ -16,7 +16,7 @@ from .common import (
     add_data_arguments,
     add_run_arguments,
     check_coq_path,
-    comparator_from_args,
+    choose_comparator,
     emit_json,
     load_data,
     progress,
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     data = load_data(args)
     from ..tracing import ReplayError, trace  # after the data: bad input is refused first
 
-    comp = comparator_from_args(args, data)
+    comp, note = choose_comparator(args, data)
     order = _order(args.replay) if args.replay else None
     try:
         t = trace(
@@ -68,12 +68,20 @@ def run(args: argparse.Namespace) -> int:
         raise ReplayError(f"--replay: {exc}") from None
     progress("writing the output")
     if args.json:
-        emit_json(trace_json(t))
+        emit_json({**trace_json(t), "comparator_note": note})
     else:
-        print(trace_text(t))
+        print(_with_note(trace_text(t), note))
     if args.coq_certificate:
         _certificate(args.coq_certificate, t)
     return EXIT[t.status]
+
+
+def _with_note(text: str, note: str | None) -> str:
+    """The text with ``note`` (why the comparator is not u*) after its first line."""
+    if note is None:
+        return text
+    first, _, rest = text.partition("\n")
+    return f"{first}\n{note}\n{rest}" if rest else f"{first}\n{note}"
 
 
 def _order(spec: str) -> list[int]:

@@ -109,9 +109,9 @@ let () =
 
 def source() -> str:
     """The text of ``algorithm.v``."""
-    from importlib.resources import files
+    from .coq import algorithm_source
 
-    return (files("pla_proof.proof") / "algorithm.v").read_text(encoding="utf-8")
+    return algorithm_source()
 
 
 def library_text() -> str:
@@ -120,7 +120,7 @@ def library_text() -> str:
     from .coq import export
     from .obligations import all_obligations
 
-    return export(all_obligations(), development=True).text + "\n" + source()
+    return export(all_obligations(), development=True).text
 
 
 def _binary(name: str, given: str | None, package: str) -> str:

@@ -348,6 +348,7 @@ Qed.
 
 (* ===== (a) every run the algorithm makes is covered by the bound, from any start (w0, b0),
    with the bias; and the weights it returns separate the data strictly ===== *)
+(* every run of the cyclic algorithm, from any start with a bias, is within the bound, and what it returns separates the data *)
 (* nodes: T_G, SEP, DEF_ALG *)
 Theorem cyclic_bound : forall X Y c w0 b0 u th g R2 E w b k,
   well_formed X Y (length w0) = true -> length u = length w0 -> 0 < g ->
@@ -364,6 +365,7 @@ Proof.
 Qed.
 
 (* ===== (c) if it returns, the returned (w, b) separates the data strictly ===== *)
+(* what the cyclic algorithm returns separates the data strictly *)
 (* nodes: SEP, DEF_ALG *)
 Theorem cyclic_separates : forall X Y c w0 b0 E w b k,
   well_formed X Y (length w0) = true ->
@@ -378,6 +380,7 @@ Qed.
 
 (* ===== (b) with margin g > 0, it returns within B + 1 epochs, for any B that bounds every
    k the bound allows ===== *)
+(* with margin g > 0 the cyclic algorithm returns within B + 1 epochs, for any B that bounds every k the bound allows *)
 (* nodes: T_G, SEP, DEF_ALG *)
 Theorem cyclic_converges : forall X Y c w0 b0 u th g R2 B,
   well_formed X Y (length w0) = true -> length u = length w0 -> 0 < g ->
@@ -517,6 +520,7 @@ Qed.
    EVERY run of the Perceptron from zero (any violator, any order: the step relation of
    the generic lemma) makes at most floor(R^2 |(u, th)|^2 / g^2) updates; the cyclic
    algorithm's run is one of them, and what it returns separates the data ===== *)
+(* every run from zero (any violator, any order) makes at most floor(R^2 |(u, th)|^2 / g^2) updates *)
 (* nodes: T, SEP, DEF_ALG *)
 Theorem every_run_from_zero : forall X Y c u th,
   well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
@@ -524,6 +528,7 @@ Theorem every_run_from_zero : forall X Y c u th,
   (Z.of_nat k <= floor_bound X Y c u th)%Z.
 Proof. intros X Y c u th W Hg. apply (reach_from_zero X Y c u th W Hg). reflexivity. Qed.
 
+(* the cyclic algorithm's run from zero makes at most floor(R^2 |(u, th)|^2 / g^2) updates, and what it returns separates the data *)
 (* nodes: T, SEP, DEF_ALG *)
 Theorem cyclic_from_zero : forall X Y c u th E w b k,
   well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
@@ -577,6 +582,7 @@ Qed.
 
 (* ===== (b) from zero: with margin g > 0 (that of (u, th)), it returns within
    floor(R^2 |(u, th)|^2 / g^2) + 1 epochs ===== *)
+(* from zero, the cyclic algorithm returns within floor(R^2 |(u, th)|^2 / g^2) + 1 epochs *)
 (* nodes: T, SEP, DEF_ALG *)
 Theorem cyclic_converges_from_zero : forall X Y c u th,
   well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
@@ -652,6 +658,7 @@ Qed.
 (* ===== the converse, and the equivalence: from any start (w0, b0), the data are separable
    (with the bias input c) if and only if the cyclic Perceptron returns within some budget;
    data that are not separable make it run out of every budget ===== *)
+(* the data are separable if and only if the cyclic Perceptron returns within some budget *)
 (* nodes: SEP, DEF_ALG *)
 Theorem cyclic_iff : forall X Y c w0 b0, well_formed X Y (length w0) = true ->
   (separable X Y c (length w0) <-> exists E w b k, cyclic E X Y c w0 b0 = Some (w, b, k)).
@@ -684,6 +691,7 @@ Proof.
     exists w, b. split; [exact L | exact Sep].
 Qed.
 
+(* data that are not separable make the cyclic Perceptron run out of every budget *)
 (* nodes: SEP, DEF_ALG *)
 Corollary not_separable_never_returns : forall X Y c w0 b0,
   well_formed X Y (length w0) = true -> ~ separable X Y c (length w0) ->
@@ -747,6 +755,7 @@ Proof.
     + rewrite Nat.add_1_r in R1. exact R1.
 Qed.
 
+(* a recorded run from zero (a replayed list of choices) makes at most floor(R^2 |(u, th)|^2 / g^2) updates *)
 (* nodes: T, DEF_ALG *)
 Theorem replay_from_zero : forall X Y c u th cs w b,
   well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->

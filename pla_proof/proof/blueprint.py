@@ -323,9 +323,14 @@ class Blueprint:
         if bad:
             return f"; KERNEL: {len(bad)} theorem(s) not proved ({', '.join(bad[:4])})"
         claims = sum(1 for t in self.kernel_theorems if t.claim)
+        algorithm = (
+            ", the cyclic algorithm over Q (its bound, separable <-> it converges)"
+            if "cyclic_iff" in self.kernel
+            else ""
+        )
         return (
-            f"; kernel-checked end to end: the Perceptron's convergence, the generic lemma "
-            f"and {claims} catalog claims ({len(self.kernel)} Coq theorems)"
+            f"; kernel-checked end to end: the Perceptron's convergence, the generic lemma"
+            f"{algorithm} and {claims} catalog claims ({len(self.kernel)} Coq theorems)"
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -498,7 +498,7 @@ def kernel_theorems(obligation_ids: Iterable[str] = ()) -> list[KernelTheorem]:
     >>> "perceptron_converges" in names and "generic_bound" in names
     True
     """
-    text = development()
+    text = _development_text()
     by_name = {coq_name(oid): oid for oid in obligation_ids}
     out: list[KernelTheorem] = []
     for m in _THEOREM.finditer(text):
@@ -527,9 +527,12 @@ def kernel_theorems(obligation_ids: Iterable[str] = ()) -> list[KernelTheorem]:
     return out
 
 
-def export(obligations: Iterable[Obligation], *, development: bool = False) -> Export:
+def export(
+    obligations: Iterable[Obligation], *, development: bool = False, algorithm: bool = True
+) -> Export:
     """Every obligation as a Coq lemma; those that cannot be expressed are listed with why.
-    ``development``: append the hand-written theorems, built from those lemmas."""
+    ``development``: append the hand-written theorems, built from those lemmas (with
+    ``algorithm``, ``algorithm.v`` after them: the cyclic Perceptron over Q)."""
     parts = [PREAMBLE]
     exported: list[str] = []
     skipped: dict[str, str] = {}
@@ -545,12 +548,28 @@ def export(obligations: Iterable[Obligation], *, development: bool = False) -> E
         except ValueError as exc:
             skipped[ob.id] = str(exc)
     if development:
-        parts.append(_development_text())
+        parts.append(_development_text() if algorithm else _convergence_text())
     return Export("\n\n".join(parts) + "\n", exported, skipped, development)
 
 
-def _development_text() -> str:
+def algorithm_source() -> str:
+    """The text of ``algorithm.v``: the cyclic Perceptron over Q, compiled after the
+    development (:mod:`pla_proof.proof.algorithm` builds and extracts it).
+
+    >>> "Fixpoint" in algorithm_source()
+    True
+    """
+    from importlib.resources import files
+
+    return (files("pla_proof.proof") / "algorithm.v").read_text(encoding="utf-8")
+
+
+def _convergence_text() -> str:
     return development()
+
+
+def _development_text() -> str:
+    return development() + "\n\n" + algorithm_source()
 
 
 @dataclass
@@ -629,13 +648,21 @@ def compile_text(
 ) -> tuple[subprocess.CompletedProcess[str] | None, float]:
     """Compile ``text`` with ``coqc``, as the file ``name`` in a fresh directory: the
     finished process (None on time-out) and the seconds it took."""
+    return _coqc(binary, [], name, text, timeout)
+
+
+def _coqc(
+    binary: str, flags: list[str], name: str, text: str, timeout: float
+) -> tuple[subprocess.CompletedProcess[str] | None, float]:
+    """Run ``coqc -q FLAGS name`` on ``text`` in a fresh directory: the finished process
+    (None on time-out) and the seconds it took."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / name
         path.write_text(text, encoding="utf-8")
         start = time.perf_counter()
         try:
             proc = subprocess.run(
-                [binary, "-q", str(path)],
+                [binary, "-q", *flags, str(path)],
                 capture_output=True,
                 text=True,
                 timeout=timeout,
@@ -696,7 +723,7 @@ def compiled_development(binary: str, timeout: float) -> tuple[Path | None, floa
     second (:func:`compile_corollary`)."""
     from .obligations import all_obligations
 
-    text = export(all_obligations(), development=True).text
+    text = export(all_obligations(), development=True, algorithm=False).text
     key = hashlib.sha256(f"{binary}\0{text}".encode()).hexdigest()[:20]
     root = Path(tempfile.gettempdir()) / "pla_proof-coq"
     final = root / key
@@ -739,19 +766,6 @@ def compile_corollary(
     library, built = compiled_development(binary, timeout)
     if library is None:
         return None, built
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "Claim.v"
-        path.write_text(COROLLARY_HEADER + text, encoding="utf-8")
-        start = time.perf_counter()
-        try:
-            proc = subprocess.run(
-                [binary, "-q", "-Q", str(library), "PlaProof", str(path)],
-                capture_output=True,
-                text=True,
-                timeout=timeout,
-                cwd=tmp,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            return None, built + time.perf_counter() - start
-        return proc, built + time.perf_counter() - start
+    flags = ["-Q", str(library), "PlaProof"]
+    proc, seconds = _coqc(binary, flags, "Claim.v", COROLLARY_HEADER + text, timeout)
+    return proc, built + seconds

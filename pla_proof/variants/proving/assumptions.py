@@ -8,6 +8,8 @@ names a smallest set that is not.  A proof whose assumptions can hold is still r
 proved only when the search ran a case that met them all (:func:`unexercised` says what
 was not exercised when none did).
 
+>>> import sympy as sp
+>>> from pla_proof.variants.proving.assumptions import R2, UU
 >>> contradiction([("uu >= 2", UU >= 2), ("uu <= 1", UU <= 1)])
 "assumes ('uu >= 2', 'uu <= 1') cannot hold together"
 >>> contradiction([("R2 <= 0", sp.Le(R2, 0, evaluate=False))])
@@ -19,9 +21,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
-
-import sympy as sp
+from typing import TYPE_CHECKING, Any
 
 __all__ = [
     "CASE_FACTS",
@@ -34,17 +34,35 @@ __all__ = [
     "unmet",
 ]
 
-#: The symbols of the claim's formulas: the squared radius, the margin, ``|u|^2``.
-R2, GAMMA, UU = sp.symbols("R2 gamma uu")
+if TYPE_CHECKING:
+    #: The symbols of the claim's formulas: the squared radius, the margin, ``|u|^2``.
+    R2: Any
+    GAMMA: Any
+    UU: Any
+    #: The facts of every case, as the claim's proof assumes them (the hypotheses of its
+    #: instance obligations), each with why a case has it.
+    CASE_FACTS: tuple[tuple[Any, str], ...]
 
-#: The facts of every case, as the claim's proof assumes them (the hypotheses of its
-#: instance obligations), each with why a case has it.
-CASE_FACTS: tuple[tuple[Any, str], ...] = (
-    (GAMMA > 0, "a positive margin"),
-    (UU > 0, "a nonzero comparator"),
-    (R2 > 0, "every point within radius R"),
-    (GAMMA**2 <= R2 * UU, "the margin within the radius, by Cauchy-Schwarz"),
-)
+
+def __getattr__(name: str) -> Any:
+    """``R2``, ``GAMMA``, ``UU`` and ``CASE_FACTS``, made on first use: SymPy is
+    imported only where a claim is proved, not by every search (which reads this
+    module's :func:`unmet`)."""
+    if name not in ("R2", "GAMMA", "UU", "CASE_FACTS"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import sympy as sp
+
+    r2, gamma, uu = sp.symbols("R2 gamma uu")
+    facts = (
+        (gamma > 0, "a positive margin"),
+        (uu > 0, "a nonzero comparator"),
+        (r2 > 0, "every point within radius R"),
+        (gamma**2 <= r2 * uu, "the margin within the radius, by Cauchy-Schwarz"),
+    )
+    made = {"R2": r2, "GAMMA": gamma, "UU": uu, "CASE_FACTS": facts}
+    globals().update(made)
+    return made[name]
+
 
 #: Z3's time for the satisfiability of a claim's assumptions (milliseconds).
 TIMEOUT_MS = 10_000
@@ -56,6 +74,8 @@ def range_relation(name: str, declared: str) -> Any:
     >>> range_relation("eta", "> 0"), range_relation("tau", "real")
     (eta > 0, None)
     """
+    import sympy as sp
+
     sym = sp.Symbol(name)
     return {"> 0": sym > 0, ">= 0": sym >= 0}.get(declared)
 
@@ -74,6 +94,8 @@ def contradiction(
     assumption such as ``positive=True`` is not used); give them unevaluated
     (``evaluate=False``) so that SymPy does not fold one to ``False``.
 
+    >>> import sympy as sp
+    >>> from pla_proof.variants.proving.assumptions import GAMMA, R2, UU
     >>> contradiction([("eta <= 0", sp.Symbol("eta") <= 0)], {"eta": "> 0"})
     "assume 'eta <= 0' contradicts eta > 0 (its declared range)"
     >>> contradiction([("gamma >= 2", GAMMA >= 2), ("R2 <= 1", R2 <= 1), ("uu <= 1", UU <= 1)])
@@ -84,7 +106,7 @@ def contradiction(
     from ...proof.implications import to_z3
 
     env: dict[str, Any] = {}
-    given = [(f"{_text(r)} ({why})", to_z3(r, env)) for r, why in CASE_FACTS]
+    given = [(f"{_text(r)} ({why})", to_z3(r, env)) for r, why in __getattr__("CASE_FACTS")]
     for name, declared in (ranges or {}).items():
         rel = range_relation(name, declared)
         if rel is not None:

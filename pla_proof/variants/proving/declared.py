@@ -37,7 +37,6 @@ from ..boundary.calls import HookError, defined_at, hook_error, one_line, stuck_
 from ..boundary.limits import DEFAULT_TIME_LIMIT, TOTAL_FACTOR, RunTimeout, time_limit
 from ..protocol.claim import Claim
 from ..protocol.variant import LinearVariant, Variant
-from .assumptions import contradiction
 
 __all__ = [
     "DeclaredRule",
@@ -307,6 +306,8 @@ def _read_rule(variant: Variant) -> DeclaredRule | NotDeclarative:
     if isinstance(assumed, NotDeclarative):
         return assumed
     texts = declared_assumptions(variant)
+    from .assumptions import contradiction  # SymPy and Z3: only where a rule is proved
+
     vacuous = contradiction(list(zip(texts, assumed, strict=True)), case.params.declared)
     if vacuous is not None:
         return NotDeclarative(f"{vacuous}: no case can meet them, a proof from them says nothing")
@@ -437,11 +438,11 @@ def check_assumptions(variant: Any) -> None:
     ...
     pla_proof.variants.boundary.calls.HookError: Never: assumes ('uu >= 2', 'uu <= 1') cannot hold together; no case can meet them, nothing would be checked
     """  # noqa: E501
-    import sympy as sp
-
     texts = declared_assumptions(variant)
     if not texts:
         return
+    import sympy as sp  # only for a variant that assumes something
+
     ranges = declared_parameters(variant)
     where = _where(variant, "assumes")
     cls = type(variant).__name__
@@ -457,6 +458,8 @@ def check_assumptions(variant: Any) -> None:
                 f"parameter (parameters = {{{name!r}: '> 0'}}, or '>= 0', 'real')"
             )
         assumed.append((text, _relation(sp.Symbol(name), op, bound)))
+    from .assumptions import contradiction
+
     why = contradiction(assumed, {k: v for k, v in ranges.items() if v in RANGES})
     if why is not None:
         them = "it" if why.startswith("assume ") else "them"
