@@ -426,7 +426,10 @@ def _points(
 ) -> tuple[list[list[int]], list[int], list[int]]:
     """Integer points, labels and an integer comparator with ``y u.x >= m`` (see MARGINS)."""
     d = draw(st.integers(min_d, max_d), label="d")
-    n = draw(st.integers(min_n, max_n), label="n")
+    # mixed labels: the points are one list of (point, label) (a shrink deletes a point
+    # and keeps every later draw aligned); otherwise n, then n points
+    listed = labels == "mixed" and max_n * d <= _BULK
+    n = 0 if listed else draw(st.integers(min_n, max_n), label="n")
     if margin == "generous":
         max_u = max_coord
     else:
@@ -441,8 +444,16 @@ def _points(
         m = 1
     else:
         m = draw(st.integers(1, max_coord), label="margin")
-    V = _int_vectors(draw, n, d, max_coord)
-    y = _labels(draw, n, labels)
+    if listed:
+        point = st.tuples(
+            st.lists(st.integers(-max_coord, max_coord), min_size=d, max_size=d),
+            st.sampled_from([-1, 1]),
+        )
+        pairs = draw(st.lists(point, min_size=min_n, max_size=max_n), label="points")
+        V, y = [list(v) for v, _ in pairs], [yi for _, yi in pairs]
+    else:
+        V = _int_vectors(draw, n, d, max_coord)
+        y = _labels(draw, n, labels)
     return [_push(v, yi, u, uu, m) for v, yi in zip(V, y, strict=True)], y, u
 
 
@@ -652,7 +663,9 @@ def _long_runs(
         a = draw(st.integers(0, 3), label="a")
         b = draw(st.integers(0 if a else 1, 3), label="b")
         Z.append([a * p + b * q for p, q in zip(z1, z2, strict=True)])
-    y = _labels(draw, n, "mixed")
+    # labels drawn for up to max_n points, the first n used: lowering n keeps the draws
+    # aligned, so a failure on two points can shrink to z_1 alone
+    y = draw(st.lists(st.sampled_from([-1, 1]), min_size=n, max_size=max_n), label="y")[:n]
     X = [[yi * v for v in z] for z, yi in zip(Z, y, strict=True)]
     X, y = _shuffled(draw, X, y)
     return _finish(draw, X, y, u, kind, None, f"long-run-{kind}")
@@ -724,9 +737,11 @@ def _duplicates(
 ) -> SeparableCase:
     kind = kind if kind is not None else draw(st.sampled_from(KINDS), label="kind")
     X, y, u = _base(draw, max(1, max_n // 2), max_d, max_coord)
-    copies = draw(st.lists(st.integers(0, len(X) - 1), min_size=1, max_size=max_n - len(X)))
-    X = X + [X[i] for i in copies]
-    y = y + [y[i] for i in copies]
+    # indices drawn in a fixed range (taken modulo the points): a shrink that deletes a
+    # point keeps the copies' draws valid
+    copies = draw(st.lists(st.integers(0, max_n), min_size=1, max_size=max_n - len(X)))
+    X = X + [X[i % len(X)] for i in copies]
+    y = y + [y[i % len(y)] for i in copies]
     X, y = _shuffled(draw, X, y)
     case = _finish(draw, X, y, u, "int", cap, "edge:duplicates")
     # Re-scaling per point would separate duplicates; give the kind to the whole set instead.
@@ -779,7 +794,7 @@ def _far_point(
 ) -> SeparableCase:
     kind = kind if kind is not None else draw(st.sampled_from(KINDS), label="kind")
     X, y, u = _base(draw, max_n - 1, max_d, max_coord)
-    i = draw(st.integers(0, len(X) - 1), label="far point")
+    i = draw(st.integers(0, max_n), label="far point") % len(X)  # (as for the copies)
     factor = 10 ** draw(st.integers(1, 9), label="far factor 10^j")
     if cap is not None:
         # gamma is unchanged (the far point's margin grows); R^2 becomes factor^2 |x_i|^2.

@@ -16,6 +16,9 @@ from pla_proof.variants.protocol.variant import Case, Order, hard_cases
 
 #: bugs that only hard data show (non-integer, beyond 32/64 bits, long runs, d > 4)
 HIDDEN = ["integer-weights", "int32-weights", "int64-score", "max-iter-100", "unrolled-dot"]
+#: shrink runs beyond the ci budget's 100: this bug's counterexamples come in five or six
+#: coordinates and up to 20 points, which take the shrinker about 300 runs to bring down
+SHRINK = {"unrolled-dot": 300}
 #: bugs that need size or length (issue 30): searched at the command's defaults
 REACH = [
     "kernel-cache-11th",
@@ -28,13 +31,19 @@ REACH = [
 
 @pytest.mark.parametrize("name", [b for b in BUGS if b not in REACH])
 def test_seeded_bug_is_caught_by_the_expected_property(name: str) -> None:
+    """The search's first round refutes the expected property, with a small
+    counterexample.  Which of the refuted properties has the smallest counterexample on
+    10 examples (``caught_by``) moves with any change to what the strategies draw; the
+    kill table at the command's defaults (docs/variants.md) shows it."""
     bug = BUGS[name]
-    report = search(bug.variant(), seed=0, first_only=True, **budget(10, 100))
-    assert report.caught_by == bug.expected, report.caught_by
-    ce = report.result(bug.expected).counterexample
+    report = search(bug.variant(), seed=0, first_only=True, **budget(10, SHRINK.get(name, 100)))
+    assert report.caught_by is not None
+    result = report.result(bug.expected)
+    assert not result.ok, f"{bug.expected} not refuted (first refuted: {report.caught_by})"
+    ce = result.counterexample
     assert ce is not None
-    assert ce.case.n <= bug.max_points, ce.case
-    assert not ce.explicit or ce.case.n <= 3
+    # a fixed case (at most three points) is as small as the search's fixed cases go
+    assert ce.case.n <= (3 if ce.explicit else bug.max_points), ce.case
 
 
 def test_at_least_twelve_bugs_and_the_issue_list_is_covered() -> None:
