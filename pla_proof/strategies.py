@@ -427,9 +427,16 @@ def _points(
     """Integer points, labels and an integer comparator with ``y u.x >= m`` (see MARGINS)."""
     d = draw(st.integers(min_d, max_d), label="d")
     # mixed labels: the points are one list of (point, label) (a shrink deletes a point
-    # and keeps every later draw aligned); otherwise n, then n points
+    # and keeps every later draw aligned), in one of two size regimes -- any size, or
+    # within 4 of max_n (a list's own sizes rarely reach that far); lowering the regime
+    # turns its forced "one more" into chosen ones, so the draws stay aligned.  Otherwise
+    # n, then n points.
     listed = labels == "mixed" and max_n * d <= _BULK
-    n = 0 if listed else draw(st.integers(min_n, max_n), label="n")
+    if listed:
+        large = draw(st.booleans(), label="large")
+        n = max(min_n, max_n - 4) if large else min_n
+    else:
+        n = draw(st.integers(min_n, max_n), label="n")
     if margin == "generous":
         max_u = max_coord
     else:
@@ -449,7 +456,7 @@ def _points(
             st.lists(st.integers(-max_coord, max_coord), min_size=d, max_size=d),
             st.sampled_from([-1, 1]),
         )
-        pairs = draw(st.lists(point, min_size=min_n, max_size=max_n), label="points")
+        pairs = draw(st.lists(point, min_size=n, max_size=max_n), label="points")
         V, y = [list(v) for v, _ in pairs], [yi for _, yi in pairs]
     else:
         V = _int_vectors(draw, n, d, max_coord)
