@@ -249,12 +249,14 @@ def test_a_large_data_sets_preparation_runs_the_loops_without_numba() -> None:
         X = rng.integers(-scale, scale + 1, size=(n, d))
         X[:, 0] = np.where(X[:, 0] >= 0, X[:, 0] + 1, X[:, 0])
         data = from_arrays(X, np.where(X[:, 0] > 0, 1, -1))
-        train(data, comparator=[1] + [0] * (d - 1), budget=10**4)
+        # 100 updates reach every stored width's loops (at scale 1e8 the weights' squared
+        # norm is past int64 already); the loops, not the run's length, are the point
+        train(data, comparator=[1] + [0] * (d - 1), budget=100)
         out.append(data.values.dtype.name)
     G = rng.normal(size=(n, d))
     G[:, 0] += np.where(G[:, 0] >= 0, 0.5, -0.5)
     u = [Fraction(1)] + [Fraction(0)] * (d - 1)
-    train(from_arrays(G, np.where(G[:, 0] > 0, 1, -1)), comparator=u, budget=10**4)
+    train(from_arrays(G, np.where(G[:, 0] > 0, 1, -1)), comparator=u, budget=100)
     print(out, sorted(set(aot.MISSES)), "numba" in sys.modules)
     """
     runs, rest = _fresh(code).split("] ", 1)

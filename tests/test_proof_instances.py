@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _plain_rules import PLAIN_GRID, plain_variant
 
 from pla_proof.cli import main
 from pla_proof.examples.half_step_margin import forgetful, variant
@@ -208,3 +209,81 @@ def test_a_variant_adding_its_own_checks_after_the_run_keeps_its_rule_readable()
     case = Case(case.X, case.y, case.u, case.gamma, {"eta": Fraction(3, 2)})
     rec, res = run_case(resolve("learning-rate"), case, Order("cyclic"))
     assert "EQ" in rec.evaluated and res["EQ"] is None
+
+
+# --- the claim of a plain rule proved by Z3 alone (no SymPy) ---------------------------------
+
+
+def test_plain_obligations_are_the_sympy_obligations() -> None:
+    # the same texts, and each Z3 statement equivalent to the SymPy one translated
+    import z3
+
+    from pla_proof.proof.implications import check_implication, to_z3
+    from pla_proof.proof.solving import decide
+    from pla_proof.variants.proving.declared import read_plain
+    from pla_proof.variants.proving.instances import instance_obligations, plain_obligations
+
+    verdicts = set()
+    for kw in PLAIN_GRID:
+        v = plain_variant(**kw)
+        plain, full = read_plain(v), read_rule(v)
+        assert plain is not None and isinstance(full, DeclaredRule)
+        ours, theirs = plain_obligations(plain), instance_obligations(full)
+        assert [(i, t) for i, t, _, _ in ours] == [(i, t) for i, t, _, _ in theirs], kw
+        for (oid, _, h1, c1), (_, _, h2, c2) in zip(ours, theirs, strict=True):
+            env: dict[str, Any] = {}
+            same = z3.Implies(z3.And(*h1), c1) == z3.Implies(
+                z3.And(*[to_z3(h, env) for h in h2]), to_z3(c2, env)
+            )
+            assert decide([], same, env).proved, (kw, oid)
+            mine, sympy_s = decide(h1, c1, env).status, check_implication(h2, c2).status
+            assert mine == sympy_s, (kw, oid)
+            verdicts.add(mine)
+    assert verdicts == {"proved", "refuted"}  # the grid holds claims of both kinds
+
+
+def test_a_plain_claim_z3_does_not_prove_is_reported_as_sympy_reports_it() -> None:
+    from pla_proof.render.check import proof_to_json
+
+    wrong = plain_variant(C=1)  # C = 1 without R^2 <= 1: G1 is refuted
+    type(wrong).__module__ = "pla_proof.variants.catalog.fake"  # read as a built-in one
+    p = prove_claim(wrong)
+    assert p.status == "refuted" and not p.proved and not p.properties
+    assert proof_to_json(p) == proof_to_json(prove_claim(wrong, plain=False))
+    assert "counterexample" in next(o for o in p.obligations if o.id == "G1").verdict.detail
+
+
+def test_every_built_in_claim_is_reported_as_the_sympy_path_reports_it() -> None:
+    from pla_proof.render.check import proof_to_json
+    from pla_proof.variants.catalog.bugs import BUGS
+    from pla_proof.variants.catalog.registry import BUILTIN
+    from pla_proof.variants.proving.declared import read_plain
+
+    plain = []  # the others are proved as before (read_plain leaves them to SymPy)
+    for name in [*BUILTIN, *(f"bug:{b}" for b in BUGS)]:
+        try:
+            v = resolve(name)
+        except Exception:  # an extra that is not installed (scikit-learn)
+            continue
+        if read_plain(v) is not None:
+            plain.append(name)
+            assert proof_to_json(prove_claim(v)) == proof_to_json(prove_claim(v, plain=False))
+    assert plain == ["classic", "bug:max-iter-100"]
+
+
+def test_check_classic_imports_no_sympy() -> None:
+    # the claim of classic is proved by Z3 alone: a check of it never loads SymPy
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from pla_proof.cli import main\n"
+        "rc = main(['check', 'classic', '--examples', '5', '--jobs', '1'])\n"
+        "print(rc, 'sympy' in sys.modules, file=sys.stderr)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert "PROVED by Z3" in out.stdout, out.stderr
+    assert out.stderr.strip().splitlines()[-1] == "0 False", out.stderr

@@ -4,9 +4,10 @@ hand-written triggers/step by exact probes -- and what is not the template is na
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 import sympy as sp
+from _plain_rules import PLAIN_GRID, plain_variant
 
 from pla_proof.examples.half_step_margin import forgetful, variant
 from pla_proof.variants import Claim, LinearVariant, resolve
@@ -159,3 +160,92 @@ def test_an_assumption_that_is_not_one_is_named() -> None:
         assumes = ("eta <= 1",)
 
     assert "eta is not R2, gamma, uu or a declared parameter" in reason(Unknown())
+
+
+# --- read without SymPy (read_plain) ---------------------------------------------------------
+
+
+def test_a_plain_rule_reads_as_sympy_reads_it() -> None:
+    from pla_proof.variants.proving.declared import read_plain
+
+    for kw in PLAIN_GRID:
+        v = plain_variant(**kw)
+        plain, full = read_plain(v), rule(v)
+        assert plain is not None, kw
+        assert plain.rule_text() == full.rule_text() and plain.how == full.how, kw
+        assert (plain.strict, plain.end, plain.assumptions) == (full.strict, full.end, ()), kw
+        for a, b in ((plain.eta, full.eta), (plain.tau, full.tau), (plain.C, full.C),
+                     (plain.g, full.g)):  # fmt: skip
+            assert str(a) == str(b) and sp.sympify(a) == b, (kw, a, b)
+    r = read_plain(resolve("classic"))
+    assert r is not None and (r.eta, r.tau, str(r.C), str(r.g)) == (1, 0, "R2", "gamma")
+
+
+class Scaled(LinearVariant):
+    def claim(self, case: Any) -> Claim:
+        return Claim(C=4 * case.radius_squared, g=2 * case.gamma, uu=case.uu)
+
+
+class ReadsPoints(LinearVariant):
+    def claim(self, case: Any) -> Claim:
+        return Claim(C=max(x[0] for x in case.X), g=case.gamma, uu=case.uu)
+
+
+class Compares(LinearVariant):
+    def tau(self, case: Any) -> Any:
+        return 1 if case.gamma > 1 else 0
+
+
+class Assumes(LinearVariant):
+    assumes = ("R2 <= 1",)
+
+
+class Parameter(LinearVariant):
+    parameters: ClassVar[dict[str, str]] = {"eta": "> 0"}
+
+    def eta(self, case: Any) -> Any:
+        return case.params["eta"]
+
+
+class OwnTrigger(LinearVariant):
+    def triggers(self, w: Any, x: Any, y: int) -> bool:
+        return bool(y * sum(a * b for a, b in zip(w, x, strict=True)) <= 0)
+
+
+class Starts(LinearVariant):
+    def start(self, case: Any) -> Any:
+        return [Fraction(1)] * case.d
+
+
+class Factors(LinearVariant):
+    def factors(self, case: Any) -> Any:
+        return (Fraction(1),)
+
+
+class OtherUU(LinearVariant):
+    def claim(self, case: Any) -> Claim:
+        return Claim(C=case.radius_squared, g=case.gamma, uu=1)
+
+
+class Raises(LinearVariant):
+    def claim(self, case: Any) -> Claim:
+        raise RuntimeError("no claim")
+
+
+def test_what_is_not_plain_is_left_to_sympy() -> None:
+    from pla_proof.variants.proving.declared import Named, NeedsSympy, read_plain
+
+    half = plain_variant(eta=Fraction(1, 2))
+    for v in (Scaled(), ReadsPoints(), Compares(), Assumes(), Parameter(), OwnTrigger(),
+              Starts(), Factors(), OtherUU(), Raises(), half, plain_variant(tau=Fraction(1, 2)),
+              plain_variant(eta=0), plain_variant(eta=True), plain_variant(C=Fraction(1, 2)),
+              resolve("pocket"), resolve("unit-ball"), resolve("margin")):  # fmt: skip
+        assert read_plain(v) is None, type(v).__name__
+    assert rule(Scaled()).C == 4 * R2  # SymPy reads what the plain reading leaves
+    g = Named("gamma")
+    for op in (lambda: g + 1, lambda: 2 * g, lambda: g > 0, lambda: bool(g), lambda: -g):
+        try:
+            op()
+        except NeedsSympy:
+            continue
+        raise AssertionError("arithmetic on a symbol read without SymPy must refuse")

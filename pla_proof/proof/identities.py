@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 import sympy as sp
+
+from .verdicts import Verdict
 
 __all__ = [
     "Verdict",
@@ -43,19 +44,6 @@ __all__ = [
     "reduce_signs",
     "unroll",
 ]
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """A checker's answer: ``proved``, ``refuted`` (with a counterexample),
-    ``unknown`` (not proved, no counterexample) or ``error``."""
-
-    status: str
-    detail: str = ""
-
-    @property
-    def proved(self) -> bool:
-        return self.status == "proved"
 
 
 def _linear(s: sp.Sum, sift: bool) -> sp.Expr:

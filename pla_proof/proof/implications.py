@@ -31,12 +31,10 @@ import z3
 from sympy.core.relational import Relational
 
 from ..errors import SolverError
-from .identities import Verdict
+from .solving import DEFAULT_TIMEOUT_MS, decide
+from .verdicts import Verdict
 
 __all__ = ["DEFAULT_TIMEOUT_MS", "check_implication", "to_z3"]
-
-#: Per-obligation Z3 time limit (milliseconds); running out is "unknown", not proved.
-DEFAULT_TIMEOUT_MS = 10_000
 
 
 def _var(name: str, env: dict[str, Any]) -> Any:
@@ -106,17 +104,6 @@ def to_z3(expr: Any, env: dict[str, Any]) -> Any:
     raise SolverError(f"cannot translate {type(expr).__name__} {expr} to Z3")
 
 
-def _show(value: Any) -> str:
-    if z3.is_rational_value(value):
-        frac = value.as_fraction()
-        if frac.denominator == 1:
-            return str(frac.numerator)
-        return f"{frac.numerator}/{frac.denominator}"
-    if z3.is_algebraic_value(value):
-        return str(value.approx(6).as_decimal(6))
-    return str(value)
-
-
 def check_implication(
     hypotheses: Iterable[Any],
     conclusion: Any,
@@ -127,18 +114,4 @@ def check_implication(
     env: dict[str, Any] = {}
     hyps = [to_z3(h, env) for h in hypotheses]
     goal = to_z3(conclusion, env)
-    solver = z3.Solver()
-    solver.set("timeout", int(timeout_ms))
-    solver.add(*hyps)
-    solver.add(z3.Not(goal))
-    answer = solver.check()
-    if answer == z3.unsat:
-        return Verdict("proved", "negation unsatisfiable")
-    if answer == z3.sat:
-        model = solver.model()
-        shown = ", ".join(
-            f"{name} = {_show(model.eval(var, model_completion=True))}"
-            for name, var in sorted(env.items())
-        )
-        return Verdict("refuted", f"counterexample: {shown}")
-    return Verdict("unknown", f"z3 answered unknown ({solver.reason_unknown()})")
+    return decide(hyps, goal, env, timeout_ms=timeout_ms)

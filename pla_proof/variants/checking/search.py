@@ -16,8 +16,10 @@ variant given as an object needs no pickling); the units of costly variants star
 
 from __future__ import annotations
 
+import gc
 import multiprocessing as mp
 import os
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
@@ -60,10 +62,11 @@ def cost_rank(variant: Variant) -> int:
     >>> [cost_rank(resolve(n)) for n in ("classic", "dual", "pocket")]
     [0, 1, 1]
     """
-    from ..estimators.estimator import Estimator
     from ..protocol.variant import LinearVariant
 
-    if isinstance(variant, Estimator):
+    # an Estimator exists only once its module is imported: no need to import it here
+    estimators = sys.modules.get("pla_proof.variants.estimators.estimator")
+    if estimators is not None and isinstance(variant, estimators.Estimator):
         return 2
     if isinstance(variant, LinearVariant) and not variant.written_in_python():
         return 0
@@ -233,13 +236,20 @@ def _in_workers(
         pool = ProcessPoolExecutor(
             max_workers=min(jobs, len(tasks)), mp_context=ctx, initializer=_worker_start
         )
+        # what the workers inherit is never garbage: frozen, their collector does not walk
+        # (and so copy) the parent's objects; the parent collects them again once forked
+        # (unless the process had frozen its heap itself)
+        thaw = gc.unfreeze if not gc.get_freeze_count() else lambda: None
+        gc.freeze()
         try:
             futures = {pool.submit(_unit, t): t for t in order}
-            if meanwhile is not None:  # every worker is forked by now
+            thaw()  # every worker is forked by now
+            if meanwhile is not None:
                 meanwhile()
             for fut in as_completed(futures):
                 finish(futures[fut], fut.result())
         finally:  # on every exit path: no worker outlives the search
+            thaw()
             _stop_workers(pool)
     finally:
         _TASKS = []

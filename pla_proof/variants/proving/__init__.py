@@ -2,8 +2,9 @@
 proves (:mod:`.declared`), and the claim proved for that rule by Z3 and, on request,
 by Coq's kernel (:mod:`.instances`).
 
-:mod:`.instances` (SymPy) is imported on first use of :func:`prove_claim`, so that
-reading a rule -- which every search does -- does not import SymPy.
+:mod:`.instances` is imported on first use of :func:`prove_claim`, and SymPy only where a
+rule is read through it: a search does not import it, and neither does the proof of a
+rule that reads plainly (:func:`~.declared.read_plain`, proved by Z3 alone).
 """
 
 from typing import TYPE_CHECKING, Any

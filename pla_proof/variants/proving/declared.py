@@ -40,11 +40,14 @@ from ..protocol.variant import LinearVariant, Variant
 
 __all__ = [
     "DeclaredRule",
+    "Named",
+    "NeedsSympy",
     "NotDeclarative",
     "SymbolicCase",
     "check_assumptions",
     "declared_assumptions",
     "declared_parameters",
+    "read_plain",
     "read_rule",
 ]
 
@@ -203,6 +206,146 @@ def _symbolic(value: Any) -> Any:
     if not isinstance(out, sp.Expr):
         raise _Unreadable(f"{value!r} is not a number or a formula in R^2, gamma and |u|^2")
     return out
+
+
+class NeedsSympy(Exception):
+    """A hook computed with a symbol of the claim: the rule is SymPy's to read."""
+
+
+def _refuse(self: Named, *args: Any) -> Any:
+    raise NeedsSympy(f"a formula in {self.name}")
+
+
+class Named:
+    """A symbol of the claim's formulas (``R2``, ``gamma``, ``uu``) read without SymPy
+    (:func:`read_plain`): it prints as SymPy prints the symbol, equals the same name
+    only, and converts with ``sympy.sympify`` (to the positive symbol
+    :class:`SymbolicCase` has); any arithmetic, order or truth value of it raises
+    :class:`NeedsSympy`.
+
+    >>> g = Named("gamma")
+    >>> str(g), g == Named("gamma"), g == 0
+    ('gamma', True, False)
+    >>> import sympy as sp
+    >>> sp.sympify(g) == sp.Symbol("gamma", positive=True)
+    True
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __str__(self) -> str:
+        return self.name
+
+    __repr__ = __str__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Named) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("Named", self.name))
+
+    def _sympy_(self) -> Any:
+        import sympy as sp
+
+        return sp.Symbol(self.name, positive=True)
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _refuse
+    __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = _refuse
+    __pow__ = __rpow__ = __neg__ = __pos__ = __abs__ = __bool__ = _refuse
+    __lt__ = __le__ = __gt__ = __ge__ = _refuse
+    __int__ = __float__ = __index__ = __round__ = __trunc__ = __floor__ = __ceil__ = _refuse
+
+
+class _PlainCase:
+    """:class:`SymbolicCase` without SymPy: ``radius_squared``, ``gamma`` and ``uu`` are
+    :class:`Named`; no parameter is declared; anything else is SymPy's to read."""
+
+    def __init__(self, d: int = 3) -> None:
+        self.radius_squared = Named("R2")
+        self.gamma = Named("gamma")
+        self.uu = Named("uu")
+        self.d = d
+        self.params: Mapping[str, Any] = {}
+        self.name = "symbolic"
+
+    def __getattr__(self, name: str) -> Any:
+        raise NeedsSympy(f"case.{name}")
+
+
+def _integer(value: Any) -> int | None:
+    """An exact integer (an int or a Fraction that is one; never a bool), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    return None
+
+
+def _constant(value: Any, case: _PlainCase) -> int | Named | None:
+    """A claim's constant read without SymPy: an integer or one of the case's symbols."""
+    if any(value is s for s in (case.radius_squared, case.gamma, case.uu)):
+        return value  # type: ignore[no-any-return]
+    return _integer(value)
+
+
+def read_plain(variant: Variant, limit: float | None = DEFAULT_TIME_LIMIT) -> DeclaredRule | None:
+    """The rule :func:`read_rule` reads, read without SymPy where that reading is plain:
+    a :class:`~pla_proof.variants.protocol.variant.LinearVariant` of the template that
+    declares its rule (no hand-written trigger or step, no parameters, no ``assumes``),
+    whose hooks on a symbolic case return integers (``eta >= 1``) and whose claim is
+    ``(C, g)`` with each an integer or the symbol ``R2``, ``gamma`` or ``uu`` itself, from
+    ``w = 0`` with the comparator's ``|u|^2``.  The rule's numbers are then ints and its
+    symbols :class:`Named`; ``None`` for anything else (:func:`read_rule` reads it, and
+    says why it is not the template when it is not).
+
+    >>> from pla_proof.variants import resolve
+    >>> r = read_plain(resolve("classic"))
+    >>> r.rule_text(), str(r.C), str(r.g), r.how
+    ('y w.x <= 0 -> w += y x, from w = 0', 'R2', 'gamma', 'declared (eta, tau, start)')
+    >>> read_plain(resolve("unit-ball")) is None  # it assumes R2 <= 1
+    True
+    """
+    try:
+        with time_limit(None if limit is None else TOTAL_FACTOR * limit):
+            return _read_plain(variant)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # a time out, a hook's error, a formula: read_rule's to say
+        return None
+
+
+def _read_plain(variant: Variant) -> DeclaredRule | None:
+    if not isinstance(variant, LinearVariant):
+        return None
+    cls = type(variant)
+    hand_written = (LinearVariant.run, LinearVariant.score, LinearVariant.triggers)
+    if (cls.run, cls.score, cls.triggers) != hand_written or cls.step is not LinearVariant.step:
+        return None
+    if declared_parameters(variant) or declared_assumptions(variant):
+        return None
+    case = _PlainCase()
+    eta, tau = _integer(variant.eta(case)), _integer(variant.tau(case))  # type: ignore[arg-type]
+    if eta is None or eta < 1 or tau is None or variant.factors(case) is not None:  # type: ignore[arg-type]
+        return None
+    strict = variant.strict_trigger(case)  # type: ignore[arg-type]
+    if not isinstance(strict, bool):
+        return None
+    if any(_integer(v) != 0 for v in variant.start(case)):  # type: ignore[arg-type]
+        return None
+    claim = variant.claim(case)  # type: ignore[arg-type]
+    if not isinstance(claim, Claim) or claim.bound is not None or claim.strict:
+        return None
+    C, g = _constant(claim.C, case), _constant(claim.g, case)
+    if C is None or g is None or claim.uu is not case.uu:
+        return None
+    if _integer(claim.pu0) != 0 or _integer(claim.n0) != 0:
+        return None
+    return DeclaredRule(eta, tau, strict, C, g, claim.end, "declared (eta, tau, start)")
 
 
 def read_rule(

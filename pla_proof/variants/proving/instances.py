@@ -35,20 +35,46 @@ import re
 import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
-
-import sympy as sp
+from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
-from ...proof.identities import Verdict
+from ...proof.verdicts import Verdict
 from ..boundary.limits import DEFAULT_TIME_LIMIT
 from ..protocol.variant import Variant
-from .assumptions import CASE_FACTS, GAMMA, R2, unexercised
-from .declared import DeclaredRule, NotDeclarative, read_rule
+from .assumptions import unexercised
+from .declared import DeclaredRule, NotDeclarative, read_plain, read_rule
 
-__all__ = ["ClaimProof", "InstanceObligation", "coq_text", "instance_obligations", "prove_claim"]
+__all__ = [
+    "ClaimProof",
+    "InstanceObligation",
+    "coq_text",
+    "instance_obligations",
+    "plain_obligations",
+    "prove_claim",
+]
 
-S, NX, P = sp.symbols("s xx p")  # y w.x, |x|^2, y u.x
+if TYPE_CHECKING:
+    #: The obligations' own symbols: ``y w.x``, ``|x|^2`` and ``y u.x``.
+    S: Any
+    NX: Any
+    P: Any
+
+
+def __getattr__(name: str) -> Any:
+    """``S``, ``NX`` and ``P`` (SymPy symbols), made on first use: a claim proved
+    without SymPy (:func:`prove_claim`) imports none."""
+    if name not in ("S", "NX", "P"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return dict(zip(("S", "NX", "P"), _symbols(), strict=True))[name]
+
+
+def _symbols() -> tuple[Any, Any, Any]:
+    import sympy as sp
+
+    s, xx, p = sp.symbols("s xx p")  # y w.x, |x|^2, y u.x
+    globals().update(S=s, NX=xx, P=p)
+    return s, xx, p
+
 
 #: The properties of the harness a proof of the claim covers (SEP when proved too).
 PROVED_PROPERTIES = ("G1", "G2", "P_k", "Q_k", "L4", "T")
@@ -191,6 +217,8 @@ class ClaimProof:
 def show(expr: Any) -> str:
     """A formula as the report writes it.
 
+    >>> from pla_proof.variants.proving.assumptions import R2
+    >>> from pla_proof.variants.proving.instances import NX, S
     >>> show(R2 / 4 + 1), show(2 * S + NX)
     ('R^2/4 + 1', '2 s + |x|^2')
     """
@@ -202,7 +230,25 @@ def show(expr: Any) -> str:
 
 def _hypotheses() -> list[Any]:
     """The facts of every case (``gamma > 0``, ``uu > 0``, ``R2 > 0``, ``gamma^2 <= R2 uu``)."""
+    from .assumptions import CASE_FACTS
+
     return [fact for fact, _ in CASE_FACTS]
+
+
+def _texts(rule: DeclaredRule, grow: str) -> list[tuple[str, str]]:
+    """The obligations' ids and texts, as the report writes them (``grow``: the growth
+    ``2 eta s + eta^2 |x|^2`` as :func:`show` writes it)."""
+    eta, tau, C, g = rule.eta, rule.tau, rule.C, rule.g
+    le = "<" if rule.strict else "<="
+    out = [
+        ("ETA", "eta > 0" if str(eta) == "eta" else f"eta = {show(eta)} > 0"),
+        ("G1", f"s {le} {tau}, 0 <= |x|^2 <= R^2 => {grow} <= {show(C)}"),
+        ("G2", f"y u.x >= gamma => {show(eta)} y u.x >= {show(g)}"),
+        ("POS", f"g = {show(g)} > 0 and C = {show(C)} >= 0"),
+    ]
+    if rule.end == "SEP":
+        out.append(("SEP", f"no trigger (s {'>=' if rule.strict else '>'} {tau}) => s > 0"))
+    return out
 
 
 def instance_obligations(rule: DeclaredRule) -> list[tuple[str, str, list[Any], Any]]:
@@ -213,33 +259,82 @@ def instance_obligations(rule: DeclaredRule) -> list[tuple[str, str, list[Any], 
     >>> [t for _, t, _, _ in instance_obligations(read_rule(resolve("classic")))][1]
     's <= 0, 0 <= |x|^2 <= R^2 => 2 s + |x|^2 <= R^2'
     """
+    import sympy as sp
+
+    from .assumptions import GAMMA, R2
+
+    S, NX, P = _symbols()
     eta, tau, C, g = rule.eta, rule.tau, rule.C, rule.g
     H = [*_hypotheses(), *rule.assumptions]
     trig = sp.Lt(S, tau) if rule.strict else sp.Le(S, tau)
     grow = sp.expand(2 * eta * S + eta**2 * NX)
+    texts = dict(_texts(rule, show(grow)))
     out = [
-        ("ETA", "eta > 0" if str(eta) == "eta" else f"eta = {show(eta)} > 0", H, eta > 0),
-        (
-            "G1",
-            f"s {'<' if rule.strict else '<='} {tau}, 0 <= |x|^2 <= R^2 => "
-            f"{show(grow)} <= {show(C)}",
-            [*H, trig, NX >= 0, NX <= R2],
-            grow <= C,
-        ),
-        ("G2", f"y u.x >= gamma => {show(eta)} y u.x >= {show(g)}", [*H, P >= GAMMA], eta * P >= g),
-        ("POS", f"g = {show(g)} > 0 and C = {show(C)} >= 0", H, sp.And(g > 0, C >= 0)),
+        ("ETA", texts["ETA"], H, eta > 0),
+        ("G1", texts["G1"], [*H, trig, NX >= 0, NX <= R2], grow <= C),
+        ("G2", texts["G2"], [*H, P >= GAMMA], eta * P >= g),
+        ("POS", texts["POS"], H, sp.And(g > 0, C >= 0)),
     ]
     if rule.end == "SEP":
         stop = sp.Ge(S, tau) if rule.strict else sp.Gt(S, tau)
-        out.append(
-            (
-                "SEP",
-                f"no trigger (s {'>=' if rule.strict else '>'} {tau}) => s > 0",
-                [*H, stop],
-                S > 0,
-            )
-        )
+        out.append(("SEP", texts["SEP"], [*H, stop], S > 0))
     return out
+
+
+def plain_obligations(rule: DeclaredRule) -> list[tuple[str, str, list[Any], Any]]:
+    """:func:`instance_obligations` of a rule read without SymPy
+    (:func:`~pla_proof.variants.proving.declared.read_plain`: ``eta >= 1`` and ``tau``
+    integers, ``C`` and ``g`` integers or symbols), written directly in Z3 over the
+    reals: the same statements, with the same texts.
+
+    >>> from pla_proof.variants import resolve
+    >>> from pla_proof.variants.proving.declared import read_plain
+    >>> [(i, t) for i, t, _, _ in plain_obligations(read_plain(resolve("classic")))][1]
+    ('G1', 's <= 0, 0 <= |x|^2 <= R^2 => 2 s + |x|^2 <= R^2')
+    """
+    import z3
+
+    env: dict[str, Any] = {}
+
+    def real(name: str) -> Any:
+        return env.setdefault(name, z3.Real(name))
+
+    def term(v: Any) -> Any:
+        return z3.RealVal(v) if isinstance(v, int) else real(str(v))
+
+    eta, tau, C, g = (term(v) for v in (rule.eta, rule.tau, rule.C, rule.g))
+    gamma, uu, r2 = real("gamma"), real("uu"), real("R2")
+    s, xx, p = real("s"), real("xx"), real("p")
+    H = [gamma > 0, uu > 0, r2 > 0, gamma * gamma <= r2 * uu]  # assumptions.CASE_FACTS
+    a, b = 2 * rule.eta, rule.eta**2  # the growth 2 eta s + eta^2 |x|^2, as SymPy writes it
+    grow = show(f"{a}*s + " + ("xx" if b == 1 else f"{b}*xx"))
+    texts = dict(_texts(rule, grow))
+    out = [
+        ("ETA", texts["ETA"], H, eta > 0),
+        ("G1", texts["G1"], [*H, s < tau if rule.strict else s <= tau, xx >= 0, xx <= r2],
+         a * s + b * xx <= C),
+        ("G2", texts["G2"], [*H, p >= gamma], eta * p >= g),
+        ("POS", texts["POS"], H, z3.And(g > 0, C >= 0)),
+    ]  # fmt: skip
+    if rule.end == "SEP":
+        out.append(("SEP", texts["SEP"], [*H, s >= tau if rule.strict else s > tau], s > 0))
+    return out
+
+
+def _prove_plain(rule: DeclaredRule) -> ClaimProof | None:
+    """The claim of a rule read without SymPy, proved by Z3 alone (its obligations'
+    hypotheses and conclusions are then Z3's formulas); ``None`` unless every obligation
+    is proved (a refuted or undecided one is reported as :func:`instance_obligations`
+    states it)."""
+    from ...proof.solving import decide
+
+    proof = ClaimProof(rule)
+    for oid, text, hyps, concl in plain_obligations(rule):
+        verdict = decide(hyps, concl, {})
+        if not verdict.proved:
+            return None
+        proof.obligations.append(InstanceObligation(oid, text, tuple(hyps), concl, verdict))
+    return proof
 
 
 def prove_claim(
@@ -249,11 +344,21 @@ def prove_claim(
     coqc: str | None = None,
     timeout: float = 600,
     limit: float | None = DEFAULT_TIME_LIMIT,
+    plain: bool = True,
 ) -> ClaimProof:
     """Read the variant's rule (its hooks under the per-run ``limit``) and prove its
-    claim (Z3; Coq too with ``coq``)."""
-    from ...proof.implications import check_implication
+    claim (Z3; Coq too with ``coq``).
 
+    A built-in variant whose rule reads plainly
+    (:func:`~pla_proof.variants.proving.declared.read_plain`: integers and the symbols
+    themselves) is read and proved without SymPy -- the same obligations, the same
+    texts, written in Z3 directly (:func:`plain_obligations`) -- when every obligation
+    is proved; ``plain=False`` reads every rule through SymPy."""
+    if plain and not coq and type(variant).__module__.startswith("pla_proof."):
+        read = read_plain(variant, limit)  # no SymPy: the rule's own numbers and symbols
+        proved = _prove_plain(read) if read is not None else None
+        if proved is not None:
+            return proved
     rule = read_rule(variant, limit)
     if isinstance(rule, NotDeclarative):
         if not coq:
@@ -266,6 +371,8 @@ def prove_claim(
                 )
             return generated
         rule = generated
+    from ...proof.implications import check_implication
+
     proof = ClaimProof(rule)
     for oid, text, hyps, concl in instance_obligations(rule):
         try:
@@ -310,6 +417,8 @@ def _generated(variant: Variant, reason: str, limit: float | None) -> ClaimProof
 
 def _coq_term(e: Any, parameters: tuple[str, ...] = ()) -> str:
     """A formula of the claim as a Coq term (a parameter ``eta`` is ``p_eta`` there)."""
+    import sympy as sp
+
     from ...proof.coq import coq_term
 
     e = sp.sympify(e)
