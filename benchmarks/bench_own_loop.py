@@ -3,8 +3,8 @@ denominator against the Fraction loop it replaced, on the same runs, in one proc
 
 Run: python benchmarks/bench_own_loop.py [--repeat R]
 
-For each kernel variant (``dual`` and ``kernel-poly``)
-and a long-run case of 20 points (built as a thin cone of two nearly opposite points, the run
+For each kernel variant (``dual``, ``kernel-poly`` and the seeded ``bug:kernel-cache-11th``)
+and a long-run case of 20 points (``pla_proof.strategies.long_run_datasets``, the run
 reaching the variant's cap of 1000 updates), it times ``variant.run(case, order)`` with
 the integer path and with the Fraction path (``_IntegerDual.of`` disabled), checks that
 both give the same updates and measurements, and prints the median seconds of each and
@@ -64,7 +64,7 @@ def main() -> None:
     print(f"own loop, {case.n} points, cyclic; load average {os.getloadavg()[0]:.2f}\n")
     print("| variant | updates | Fraction loop s | integer loop s | speed-up |")
     print("|---|---|---|---|---|")
-    for name in ("dual", "kernel-poly"):
+    for name in ("dual", "kernel-poly", "bug:kernel-cache-11th"):
         v = resolve(name)
         slow, fast = [], []
         for _ in range(args.repeat):

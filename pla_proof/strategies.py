@@ -53,6 +53,7 @@ __all__ = [
     "exact_vectors",
     "hard_datasets",
     "hypothesis_choosers",
+    "long_run_datasets",
     "non_separable_datasets",
     "numeric_datasets",
     "rational_orthogonal_matrices",
@@ -425,7 +426,17 @@ def _points(
 ) -> tuple[list[list[int]], list[int], list[int]]:
     """Integer points, labels and an integer comparator with ``y u.x >= m`` (see MARGINS)."""
     d = draw(st.integers(min_d, max_d), label="d")
-    n = draw(st.integers(min_n, max_n), label="n")
+    # mixed labels: the points are one list of (point, label) (a shrink deletes a point
+    # and keeps every later draw aligned), in one of two size regimes -- any size, or
+    # within 4 of max_n (a list's own sizes rarely reach that far); lowering the regime
+    # turns its forced "one more" into chosen ones, so the draws stay aligned.  Otherwise
+    # n, then n points.
+    listed = labels == "mixed" and max_n * d <= _BULK
+    if listed:
+        large = draw(st.booleans(), label="large")
+        n = max(min_n, max_n - 4) if large else min_n
+    else:
+        n = draw(st.integers(min_n, max_n), label="n")
     if margin == "generous":
         max_u = max_coord
     else:
@@ -440,8 +451,16 @@ def _points(
         m = 1
     else:
         m = draw(st.integers(1, max_coord), label="margin")
-    V = _int_vectors(draw, n, d, max_coord)
-    y = _labels(draw, n, labels)
+    if listed:
+        point = st.tuples(
+            st.lists(st.integers(-max_coord, max_coord), min_size=d, max_size=d),
+            st.sampled_from([-1, 1]),
+        )
+        pairs = draw(st.lists(point, min_size=n, max_size=max_n), label="points")
+        V, y = [list(v) for v, _ in pairs], [yi for _, yi in pairs]
+    else:
+        V = _int_vectors(draw, n, d, max_coord)
+        y = _labels(draw, n, labels)
     return [_push(v, yi, u, uu, m) for v, yi in zip(V, y, strict=True)], y, u
 
 
@@ -548,20 +567,30 @@ def _short(s: Fraction) -> str:
 
 
 def hard_datasets(
-    *, max_n: int = 12, max_d: int = 6, max_coord: int = 20, max_bound: int | Fraction = 300
+    *,
+    max_n: int = 20,
+    max_d: int = 6,
+    max_coord: int = 20,
+    max_bound: int | Fraction = 300,
+    long_runs: bool = True,
 ) -> st.SearchStrategy[SeparableCase]:
     """The hard cases a checker of Perceptron implementations should face by default:
     every number kind (integer, rational, decimal, float), every magnitude (down to
     1e-9, up to 1e9 and beyond the int32 and int64 ranges), margins from generous to
-    tiny, n and d up to ``max_n``/``max_d``, and the edge cases (one point, one label,
-    duplicates, points next to the hyperplane, a far point, a subspace).  ``max_bound``
-    caps ``R^2 |u|^2/gamma^2`` so that long runs still end.
+    tiny, n up to ``max_n`` in every dimension up to ``max_d``, and the edge cases (one
+    point, one label, duplicates, points next to the hyperplane, a far point, a
+    subspace).  ``max_bound`` caps ``R^2 |u|^2/gamma^2`` so that runs still end; with
+    ``long_runs`` a third of the draws are :func:`long_run_datasets` instead (bound not
+    capped): runs of hundreds to thousands of updates, the length a bug that shows late
+    needs.
 
     >>> from hypothesis import find
     >>> find(hard_datasets(), lambda c: c.data.d >= 5).data.d
     5
+    >>> find(hard_datasets(), lambda c: c.data.n >= 16 and c.data.d == 1).data.n
+    16
     """
-    return st.one_of(
+    branches = [
         separable_datasets(
             max_n=max_n,
             max_d=max_d,
@@ -579,7 +608,74 @@ def hard_datasets(
             max_bound=max_bound,
             magnitude=None,
         ),
-    )
+    ]
+    if long_runs and max_n >= 2 and max_d >= 2:
+        # a long run's length comes from its first two points; the further points (inside
+        # the cone) only make every update cost more: at most 8
+        branches.append(long_run_datasets(max_n=min(max_n, 8), max_d=max_d))
+    return st.one_of(branches)
+
+
+def long_run_datasets(
+    *,
+    min_n: int = 1,
+    max_n: int = 20,
+    max_d: int = 6,
+    max_coord: int = 6,
+    max_m: int = 24,
+) -> st.SearchStrategy[SeparableCase]:
+    """Separable data whose runs are long: two points ``z_1 = y_1 x_1`` and ``z_2 = -(m
+    z_1 + e)`` nearly opposite (``m`` up to 40, ``e`` small), so that only a thin cone of
+    weight vectors separates them (the classic algorithm zigzags: hundreds to thousands of
+    updates), and further points ``y_k x_k = a z_1 + b z_2`` (``a, b >= 0``) inside that
+    cone, with drawn labels.  The comparator ``u`` solves ``u.z_1 = u.z_2 = 1`` in the
+    plane of ``z_1`` and ``e`` (scaled to integers).  The bound ``R^2 |u|^2/gamma^2`` is
+    not capped (it is far above the updates a run makes: a checker caps the run); integer,
+    rational or decimal points.
+
+    >>> from hypothesis import find
+    >>> from pla_proof.trainer import train
+    >>> case = find(long_run_datasets(), lambda c: train(c.data).updates >= 100)
+    >>> case.data.n, train(case.data).updates >= 100
+    (2, True)
+    """
+    _check_range("n", min_n, max_n, 1)
+    _check_range("d", 2, max_d, 2)
+    _check_range("m", 1, max_m, 1)
+    return _long_runs(min_n, max_n, max_d, max_coord, max_m)
+
+
+@st.composite
+def _long_runs(
+    draw: Any, min_n: int, max_n: int, max_d: int, max_coord: int, max_m: int
+) -> SeparableCase:
+    kind = draw(st.sampled_from(("int", "rational", "decimal")), label="kind")
+    d = draw(st.integers(2, max_d), label="d")
+    n = draw(st.integers(min_n, max_n), label="n")
+    m = draw(st.integers(1, max_m), label="m (how nearly opposite)")
+    (z1,) = _int_vectors(draw, 1, d, max_coord)
+    e = draw(st.lists(st.integers(-2, 2), min_size=d, max_size=d), label="e")
+    P, Q, r = norm2(z1), norm2(e), dot(z1, e)
+    if not P or r * r == P * Q:  # z1 = 0 or e parallel to it: the simplest pair instead
+        z1, e = [1] + [0] * (d - 1), [0, 1] + [0] * (d - 2)
+        P, Q, r = 1, 1, 0
+    z2 = [-(m * a + b) for a, b in zip(z1, e, strict=True)]
+    # u = A z1 - B e with u.z1 = 1 and u.(m z1 + e) = -1, scaled by |det| to integers
+    # (A, B) = -det (A', B') for the solution (A', B') (det = r^2 - P Q < 0: z1, e
+    # independent), so u.z1 = u.z2 = P Q - r^2 > 0
+    A, B = m * r + Q + r, (m + 1) * P + r
+    u = [A * a - B * b for a, b in zip(z1, e, strict=True)]
+    Z = [z1, z2][:n]  # one point: z_1 alone (so that a counterexample shrinks to one)
+    for _ in range(n - 2):
+        a = draw(st.integers(0, 3), label="a")
+        b = draw(st.integers(0 if a else 1, 3), label="b")
+        Z.append([a * p + b * q for p, q in zip(z1, z2, strict=True)])
+    # labels drawn for up to max_n points, the first n used: lowering n keeps the draws
+    # aligned, so a failure on two points can shrink to z_1 alone
+    y = draw(st.lists(st.sampled_from([-1, 1]), min_size=n, max_size=max_n), label="y")[:n]
+    X = [[yi * v for v in z] for z, yi in zip(Z, y, strict=True)]
+    X, y = _shuffled(draw, X, y)
+    return _finish(draw, X, y, u, kind, None, f"long-run-{kind}")
 
 
 def bound_pushing_datasets() -> list[SeparableCase]:
@@ -648,9 +744,11 @@ def _duplicates(
 ) -> SeparableCase:
     kind = kind if kind is not None else draw(st.sampled_from(KINDS), label="kind")
     X, y, u = _base(draw, max(1, max_n // 2), max_d, max_coord)
-    copies = draw(st.lists(st.integers(0, len(X) - 1), min_size=1, max_size=max_n - len(X)))
-    X = X + [X[i] for i in copies]
-    y = y + [y[i] for i in copies]
+    # indices drawn in a fixed range (taken modulo the points): a shrink that deletes a
+    # point keeps the copies' draws valid
+    copies = draw(st.lists(st.integers(0, max_n), min_size=1, max_size=max_n - len(X)))
+    X = X + [X[i % len(X)] for i in copies]
+    y = y + [y[i % len(y)] for i in copies]
     X, y = _shuffled(draw, X, y)
     case = _finish(draw, X, y, u, "int", cap, "edge:duplicates")
     # Re-scaling per point would separate duplicates; give the kind to the whole set instead.
@@ -703,7 +801,7 @@ def _far_point(
 ) -> SeparableCase:
     kind = kind if kind is not None else draw(st.sampled_from(KINDS), label="kind")
     X, y, u = _base(draw, max_n - 1, max_d, max_coord)
-    i = draw(st.integers(0, len(X) - 1), label="far point")
+    i = draw(st.integers(0, max_n), label="far point") % len(X)  # (as for the copies)
     factor = 10 ** draw(st.integers(1, 9), label="far factor 10^j")
     if cap is not None:
         # gamma is unchanged (the far point's margin grows); R^2 becomes factor^2 |x_i|^2.

@@ -127,8 +127,9 @@ def test_edge_cases_have_their_shape(
 
 @given(hard_datasets())
 def test_hard_datasets_keep_the_default_cap(case: SeparableCase) -> None:
-    check(case, 300)
-    assert case.data.n <= 12 and case.data.d <= 6
+    long_run = case.data.name.startswith("long-run")  # bound not capped: a long run
+    check(case, None if long_run else 300)
+    assert case.data.n <= 20 and case.data.d <= 6
 
 
 @given(st.data(), st.sampled_from(NON_SEPARABLE_PATTERNS), st.sampled_from(["int", "rational"]))

@@ -25,12 +25,14 @@ from pla_proof.strategies import (
     SeparableCase,
     edge_case_datasets,
     exact_vectors,
+    hard_datasets,
+    long_run_datasets,
     non_separable_datasets,
     rational_orthogonal_matrices,
     separable_datasets,
     update_orders,
 )
-from pla_proof.trainer import RULES
+from pla_proof.trainer import RULES, train
 
 QUICK = settings(max_examples=60, database=None, deadline=None)
 
@@ -229,3 +231,33 @@ def test_exact_vectors_have_the_requested_shape(v: tuple[Fraction, ...]) -> None
 def test_bad_arguments_are_refused_when_the_strategy_is_built(factory: Any, message: str) -> None:
     with pytest.raises(InvalidArgument, match=message):
         factory()
+
+
+@QUICK
+@given(long_run_datasets())
+def test_long_run_datasets_carry_a_separating_comparator(case: SeparableCase) -> None:
+    _check_separable(case)
+    assert 1 <= case.data.n <= 20 and 2 <= case.data.d <= 6
+
+
+def test_the_default_hard_data_reach_size_and_length() -> None:
+    """Issue 30: 16 points or more in every dimension the search uses, and long-run
+    data among the draws (the earlier default: 12 points, every bound capped at 300)."""
+    cfg = settings(QUICK, max_examples=1000, phases=[Phase.generate])
+    for d in range(1, 7):
+
+        def big(c: SeparableCase, d: int = d) -> bool:
+            return c.data.d == d and c.data.n >= 16
+
+        assert find(hard_datasets(), big, settings=cfg).data.n >= 16
+    long = find(hard_datasets(), lambda c: c.data.name.startswith("long-run"), settings=cfg)
+    assert long.data.d >= 2
+
+
+def test_long_run_data_need_a_thousand_updates() -> None:
+    case = find(
+        long_run_datasets(max_n=2, max_d=2),
+        lambda c: train(c.data, budget=1000).updates >= 1000,
+        settings=settings(QUICK, max_examples=200, phases=[Phase.generate]),
+    )
+    assert train(case.data, budget=1000).updates >= 1000

@@ -210,11 +210,9 @@ def loop(
             return done("converged")
         if len(choices) >= budget:
             return done("budget_exhausted")
-        j = sel.choose(
-            violators,
-            partial(problem.triggers, state),
-            partial(problem.score, state),
-        )
+        # the state has not changed since ``violators``: choose asks them, not the rule
+        # again (on the Python hooks' path every trigger is a call into the user's code)
+        j = sel.choose(violators, frozenset(violators).__contains__, partial(problem.score, state))
         if j is None:
             return done("epochs_exhausted")
         before = state

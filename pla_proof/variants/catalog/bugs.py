@@ -18,16 +18,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from ...numbers import dot
+from ...numbers import dot, norm2
 from ..protocol.variant import Case, Claim, Order, PassVariant, Record, Variant
 from .averaged import Averaged
 from .bias import BiasAugment, augmented
 from .classic import Classic
-from .kernel import Kernel, PolynomialKernel
+from .kernel import Dual, Kernel, PolynomialKernel
 from .margin import Margin
 from .multiclass import Multiclass
 from .pocket import Pocket
 from .seed004 import Seed004Listing
+from .start import NonzeroStart
 
 __all__ = ["BUGS", "SeededBug"]
 
@@ -255,6 +256,91 @@ class MulticlassClassicConstant(Multiclass):
     growth_factor: ClassVar[int] = 1
 
 
+class GramCache(Dual):
+    """The dual form with a Gram-row cache of 10 slots indexed by ``i % 10`` whose tag
+    is never checked: from the 11th point on, a row is another point's row."""
+
+    name: ClassVar[str] = "bug:kernel-cache-11th"
+
+    def gram(self, case: Case) -> list[list[Any]]:
+        exact = super().gram(case)
+        slots: dict[int, list[Any]] = {}
+        rows = []
+        for i in range(case.n):
+            if i % 10 not in slots:  # filled once, by the first point of the slot
+                slots[i % 10] = exact[i]
+            rows.append(slots[i % 10])
+        return rows
+
+
+class StopsAt90(Classic):
+    """Training stops as soon as 90% of the training points are classified right (an
+    "accuracy >= 0.9" early stop): only data of ten points or more show it."""
+
+    name: ClassVar[str] = "bug:stops-at-90-percent"
+    classic_dynamics: ClassVar[bool] = False
+
+    def run(self, case: Case, order: Order) -> Record:
+        self._points = list(zip(case.X, case.y, strict=True))
+        self._seen: tuple[Any, bool] = (None, False)
+        return super().run(case, order)
+
+    def _accurate(self, w: Sequence[Any]) -> bool:
+        key = tuple(w)
+        if self._seen[0] != key:
+            right = sum(1 for a, b in self._points if b * dot(w, a) > 0)
+            self._seen = (key, 10 * right >= 9 * len(self._points))
+        return self._seen[1]
+
+    def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
+        if self._accurate(w):
+            return False
+        return bool(self.score(w, x, y) <= 0)
+
+
+class RateDecayAfter500(Classic):
+    """A learning rate ``eta_k = 500/k`` from the 501st update on, while the claim stays
+    the classic ``(R^2, gamma)``: only runs of more than 500 updates show it."""
+
+    name: ClassVar[str] = "bug:rate-decay-after-500"
+    classic_dynamics: ClassVar[bool] = False
+
+    def run(self, case: Case, order: Order) -> Record:
+        self._k = 0
+        return super().run(case, order)
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        self._k += 1
+        eta = Fraction(1) if self._k <= 500 else Fraction(500, self._k)
+        return [eta * y * v for v in x]
+
+
+class EpochsAsVisits(PassVariant):
+    """An epoch budget of 1000 counted in visits (one per point looked at) instead of
+    passes: the loop stops after ``1000 // n`` passes, whatever errors remain -- only
+    runs that need more than 1000 visits (many points, or many passes) show it."""
+
+    name: ClassVar[str] = "bug:epochs-as-visits"
+    epochs: ClassVar[int] = 1000
+
+    def run(self, case: Case, order: Order) -> Record:
+        self.max_epochs = max(1, self.epochs // max(1, case.n))  # type: ignore[misc]
+        return super().run(case, order)
+
+
+class StartZeroBound(NonzeroStart):
+    """A nonzero start ``w_0`` whose claim keeps the zero-start bound ``R^2/gamma^2``
+    (forgetting ``2 (|w_0| - u.w_0)/gamma``): a start pointing away from ``u`` shows it."""
+
+    name: ClassVar[str] = "bug:start-zero-bound"
+
+    def claim(self, case: Case) -> Claim:
+        w0 = case.params["w0"]
+        R2, uu, g = case.radius_squared, case.uu, case.gamma
+        pu0, n0 = Fraction(dot(case.u, w0)), Fraction(norm2(w0))
+        return Claim(C=R2, g=g, uu=uu, pu0=pu0, n0=n0, bound=R2 * uu / (g * g))
+
+
 _ALL = [
     SeededBug("plus-x", "update w += x instead of w += y x", PlusX, "G2", 1),
     SeededBug(
@@ -359,6 +445,41 @@ _ALL = [
         MulticlassClassicConstant,
         "G1",
         1,
+    ),
+    SeededBug(
+        "kernel-cache-11th",
+        "a Gram-row cache of 10 slots (i % 10, tag never checked): wrong from the 11th point",
+        GramCache,
+        "EQ",
+        20,
+    ),
+    SeededBug(
+        "stops-at-90-percent",
+        "training stops at 90% training accuracy: only ten points or more show it",
+        StopsAt90,
+        "SEP",
+        20,
+    ),
+    SeededBug(
+        "rate-decay-after-500",
+        "a learning rate 500/k from the 501st update on, claiming (R^2, gamma)",
+        RateDecayAfter500,
+        "G2",
+        20,
+    ),
+    SeededBug(
+        "epochs-as-visits",
+        "an epoch budget of 1000 counted in visits instead of passes",
+        EpochsAsVisits,
+        "SEP",
+        20,
+    ),
+    SeededBug(
+        "start-zero-bound",
+        "a nonzero start claiming the zero-start bound R^2/gamma^2",
+        StartZeroBound,
+        "T",
+        3,
     ),
 ]
 

@@ -42,7 +42,15 @@ def sqrt_upper(v: Fraction, digits: int = 12) -> Fraction:
 
 @st.composite
 def _start_cases(draw: Any, base: Any) -> Case:
+    """A start of small integer coordinates times the data's scale, or (half the draws)
+    one pointing away from ``u``: ``w_0 = -t u`` with ``t`` up to ``4 R^3 |u| / gamma^2``
+    (homogeneous), far enough that a run needs more updates than the zero-start bound."""
     c: Case = draw(base)
+    if draw(st.booleans(), label="start away from u"):
+        t = Fraction(draw(st.integers(1, 4), label="how far")) / 4
+        R2, uu, g = c.radius_squared, c.uu, c.gamma
+        scale = t * sqrt_upper(R2) * R2 * sqrt_upper(uu) / (g * g)
+        return Case(c.X, c.y, c.u, c.gamma, {"w0": tuple(-scale * v for v in c.u)}, c.name)
     w0 = draw(st.lists(st.integers(-4, 4), min_size=c.d, max_size=c.d))
     s = max((abs(v) for x in c.X for v in x), default=Fraction(1)) or Fraction(1)
     return Case(c.X, c.y, c.u, c.gamma, {"w0": tuple(s * v for v in w0)}, c.name)

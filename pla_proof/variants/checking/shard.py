@@ -332,10 +332,12 @@ class _Round:
             self.refute(case, order, rec, res, failing)
 
     def steer(self, case: Case, rec: Record) -> None:
-        """Hypothesis's targets: more updates, and updates nearer the claimed bound."""
-        target(float(rec.updates), label="updates")
-        if not rec.updates:
+        """Hypothesis's targets: more updates, and updates nearer the claimed bound -- on
+        runs that end or reach their bound (a run stopped at the safety cap checks nothing
+        more than a shorter one: steering there would fill the search with them)."""
+        if not rec.updates or not rec.complete:
             return
+        target(float(rec.updates), label="updates")
         try:
             with time_limit(self.limit):
                 claim = self.variant.claim(case)

@@ -471,6 +471,11 @@ class LinearVariant(Variant):
     cap: ClassVar[int] = 2_000
     #: At most this many passes over the data (None: no limit; the budget still holds).
     max_epochs: ClassVar[int | None] = None
+    #: With Python hooks (``triggers``/``step``/``score``), where every trigger is a call
+    #: into the variant's code: updates beyond this make a run whose claimed bound is above
+    #: :attr:`cap` inconclusive (the long-run data's bounds are) -- a conclusive budget is
+    #: never lowered.
+    python_cap: ClassVar[int] = 600
 
     def domain(self, base: Any) -> Any:
         """The variant's cases from a strategy of plain separable cases (default: as is)."""
@@ -595,6 +600,8 @@ class LinearVariant(Variant):
             expected="(updates allowed, conclusive): an int >= 0 and a bool",
         )
         if self.written_in_python():
+            if not conclusive:
+                budget = min(budget, self.python_cap)
             rec, w = _run_python(self, case, order, budget, self.max_epochs)
         else:
             from ...engine.drive import BeyondFloatRange
