@@ -17,6 +17,8 @@ is claimed to separate the training set -- the averaged output need not
 
 from __future__ import annotations
 
+import math
+import operator
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -38,14 +40,20 @@ class _Survivors(PassVariant):
         rec = super().run(case, order)
         ref = Classic().run(case, order)
         rec.checks["EQ"] = same_updates(rec, ref, "classic")
-        w = [Fraction(v) for v in self.start(case)]
-        weights = [tuple(w)]
+        # every weight vector and point over one common denominator D: the vote's signs
+        # and the sums are integer arithmetic (a long run has thousands of w_j)
+        start = [Fraction(v) for v in self.start(case)]
+        D = math.lcm(*(v.denominator for v in start), *(v.denominator for x in case.X for v in x))
+        X = [[int(v * D) for v in x] for x in case.X]
+        w = [int(v * D) for v in start]
+        scaled = [w]
         for j in rec.choices:
-            w = [a + case.y[j] * b for a, b in zip(w, case.X[j], strict=True)]
-            weights.append(tuple(w))
+            w = [a + case.y[j] * b for a, b in zip(w, X[j], strict=True)]
+            scaled.append(w)
+        weights = [tuple(Fraction(v, D) for v in u) for u in scaled]
         counts = survival_counts(rec, case.n)
         a = tuple(
-            sum((c * v[i] for v, c in zip(weights, counts, strict=True)), Fraction(0))
+            Fraction(sum(c * u[i] for u, c in zip(scaled, counts, strict=True)), D)
             for i in range(case.d)
         )
         rec.output.update(weights=weights, counts=counts, averaged=a)
@@ -53,8 +61,13 @@ class _Survivors(PassVariant):
         rec.end["averaged_m"] = min(margins)
         rec.end["averaged_j"] = margins.index(min(margins))
         votes = [
-            yi * sum(c * _sgn(dot(v, x)) for v, c in zip(weights, counts, strict=True))
-            for x, yi in zip(case.X, case.y, strict=True)
+            yi
+            * sum(
+                c * _sgn(sum(map(operator.mul, u, x)))
+                for u, c in zip(scaled, counts, strict=True)
+                if c
+            )
+            for x, yi in zip(X, case.y, strict=True)
         ]
         rec.end["voted_m"] = min(votes)
         return rec
