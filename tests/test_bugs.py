@@ -75,8 +75,9 @@ def test_a_bug_that_needs_size_or_length_is_caught_at_the_defaults(name: str) ->
     ten points or more, hundreds of updates, or a start pointing away from u."""
     bug = BUGS[name]
     report = search(bug.variant(), seed=0, first_only=True, jobs=1)
-    assert report.caught_by == bug.expected, report.caught_by
-    ce = report.result(bug.expected).counterexample
+    result = report.result(bug.expected)
+    assert not result.ok, f"{bug.expected} not refuted (first refuted: {report.caught_by})"
+    ce = result.counterexample
     assert ce is not None and ce.case.n <= bug.max_points, ce
 
 
