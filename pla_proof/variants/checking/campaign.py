@@ -46,6 +46,10 @@ def _fold(into: CheckReport | None, rep: CheckReport) -> tuple[CheckReport, bool
     into.skipped += rep.skipped
     for reason, count in rep.skip_reasons.items():
         keep_reason(into.skip_reasons, reason, count)
+    into.slow += rep.slow
+    for reason, count in rep.slow_reasons.items():
+        keep_reason(into.slow_reasons, reason, count)
+    into.stopped = into.stopped or rep.stopped
     into.max_missed = max(into.max_missed, rep.max_missed)
     into.undecided += rep.undecided
     have = {p.id: p for p in into.properties}
