@@ -112,6 +112,9 @@ def test_a_slow_fit_class_is_inconclusive_exit_3(tmp_path: Path) -> None:
     assert doc["slow"] >= 1 and not [p for p in doc["properties"] if p["status"] == "fail"]
     assert "slow, not wrong" in doc["slow_reasons"][0]["reason"]
     assert "the classic algorithm needs" in doc["slow_reasons"][0]["reason"]
+    # its fit is seen only when it returns: no count of updates it cannot know
+    reason = doc["slow_reasons"][0]["reason"]
+    assert "the fit did not return in 1 s" in reason and "(after " not in reason
 
 
 def test_a_check_ends_at_its_time_limit_with_a_verdict(tmp_path: Path) -> None:

@@ -170,7 +170,9 @@ def _run(
             rec._ev.feed_steps(rec.steps[rec._fed :]) if rec.steps else None
         return rec, None
     except RunTimeout:
-        problem = _out_of_time(case, order, claim, ev, clock, limit)
+        # a fit() seen only when it returns has made an unknown number of updates
+        observed = getattr(variant, "observes_updates", True) is not False
+        problem = _out_of_time(case, order, claim, ev, clock, limit, observed)
     except (KeyboardInterrupt, SystemExit):
         raise
     except HookError as exc:  # a hook returned what it must not: said as the user's
@@ -183,19 +185,27 @@ def _run(
 
 
 def _out_of_time(
-    case: Case, order: Order, claim: Claim, ev: Evaluation, clock: time_limit, limit: float | None
+    case: Case,
+    order: Order,
+    claim: Claim,
+    ev: Evaluation,
+    clock: time_limit,
+    limit: float | None,
+    observed: bool = True,
 ) -> Failure | str:
     """A run the clock stopped: an ``ENDS`` failure where that is a verdict (past the
-    bound, or a case the classic algorithm settles at once), else why it is inconclusive."""
-    done = ev.record.updates if isinstance(ev.record, Record) else None
+    bound, or a case the classic algorithm settles at once), else why it is inconclusive
+    (``observed``: the run's updates are seen as it makes them)."""
+    done = ev.record.updates if observed and isinstance(ev.record, Record) else None
     if clock.at_deadline or limit is None:
         return timed_out(case, order, claim, done, "", at_deadline=True)[1]
     after = f" (after {done} update(s))" if done is not None else ""
-    why = (
-        f"no update for {limit:g} s{after}"
-        if clock.stalled
-        else f"no result after {TOTAL_FACTOR * limit:g} s{after}"
-    )
+    if not observed:
+        why = f"the fit did not return in {limit:g} s (its updates are seen when it returns)"
+    elif clock.stalled:
+        why = f"no update for {limit:g} s{after}"
+    else:
+        why = f"no result after {TOTAL_FACTOR * limit:g} s{after}"
     prop, message = timed_out(case, order, claim, done, why)
     return Failure(prop, None, None, None, "", None, message) if prop else message
 

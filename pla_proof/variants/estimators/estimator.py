@@ -210,6 +210,12 @@ class Estimator(Variant):
         """``(w, b)`` of a fitted estimator, read exactly as :attr:`reading` says."""
         return self.reading.predictor(est)
 
+    @property
+    def observes_updates(self) -> bool:
+        """Whether a run's updates are seen as ``fit`` makes them (a traced fit), or only
+        once it returns: a fit stopped by the clock then has made an unknown number."""
+        return self.trace is not None
+
     # --- the protocol ----------------------------------------------------------------------
 
     def cases(self) -> Any:
