@@ -90,19 +90,26 @@ class PositiveOnly(Classic):
         return y == 1 and bool(self.score(w, x, y) <= 0)
 
 
-class SkipFirst(Classic):
-    """The update counter advances but the first update is not applied (``if k > 1``)."""
-
-    name: ClassVar[str] = "bug:skip-first-update"
-    classic_dynamics: ClassVar[bool] = False
+class _Counting(Classic):
+    """A classic variant whose step knows which update it makes (1, 2, ...)."""
 
     def run(self, case: Case, order: Order) -> Record:
         self._k = 0
         return super().run(case, order)
 
-    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+    def _next_update(self) -> int:
         self._k += 1
-        if self._k == 1:
+        return self._k
+
+
+class SkipFirst(_Counting):
+    """The update counter advances but the first update is not applied (``if k > 1``)."""
+
+    name: ClassVar[str] = "bug:skip-first-update"
+    classic_dynamics: ClassVar[bool] = False
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        if self._next_update() == 1:
             return [0 * v for v in x]
         return [y * v for v in x]
 
@@ -298,20 +305,16 @@ class StopsAt90(Classic):
         return bool(self.score(w, x, y) <= 0)
 
 
-class RateDecayAfter500(Classic):
+class RateDecayAfter500(_Counting):
     """A learning rate ``eta_k = 500/k`` from the 501st update on, while the claim stays
     the classic ``(R^2, gamma)``: only runs of more than 500 updates show it."""
 
     name: ClassVar[str] = "bug:rate-decay-after-500"
     classic_dynamics: ClassVar[bool] = False
 
-    def run(self, case: Case, order: Order) -> Record:
-        self._k = 0
-        return super().run(case, order)
-
     def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
-        self._k += 1
-        eta = Fraction(1) if self._k <= 500 else Fraction(500, self._k)
+        k = self._next_update()
+        eta = Fraction(1) if k <= 500 else Fraction(500, k)
         return [eta * y * v for v in x]
 
 
