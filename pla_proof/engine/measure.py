@@ -631,6 +631,29 @@ def residue_vocabulary(
             r = loc[k]
             n0[p, k] = nn
             pu[p, k] = pp
+            if unit and not long:  # one pass: w.z before, the update, |w|^2 and w.u after
+                ng = neg[k]
+                at = 0
+                an = 0
+                ap = 0
+                for c in range(d):
+                    zc = Z[r, c]
+                    at += zc * V[c]
+                    v = V[c] + (qq - zc if ng else zc)
+                    v = v - qq if v >= qq else v
+                    V[c] = v
+                    an += v * v
+                    ap += v * Up[c]
+                tt = mod(at, qq, inv)
+                yu = ZU[r]
+                t[p, k] = qq - tt if ng and tt != 0 else tt
+                yux[p, k] = qq - yu if ng and yu != 0 else yu
+                xx[p, k] = ZZ[r]
+                nn = mod(an, qq, inv)
+                pp = mod(ap, qq, inv)
+                n1[p, k] = nn
+                pu1[p, k] = pp
+                continue
             tt = _dot_long(Z[r], V, qq, inv) if long else _dot(Z[r], V, qq, inv)
             yu = ZU[r]
             t[p, k] = qq - tt if neg[k] and tt != 0 else tt
