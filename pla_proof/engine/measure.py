@@ -804,11 +804,16 @@ def float_vocabulary(
     tmp = np.zeros(d)
     mult = np.zeros(1, dtype=np.int64)
     n_v, n_a, p_v, p_a, p_e = _weight_sums(W, E, u, eu)
+    known = np.zeros(X.shape[0], dtype=np.bool_)  # each point's own sums, made once
+    sums = np.empty((X.shape[0], 4))
     for k in range(K):
         j = choices[k]
         y = yl[j]
         t_v, t_a, t_e = _point_sums(X, j, W, E)
-        xx_v, yu_v, yu_a, yu_e = _data_sums(X, j, u, eu)
+        if not known[j]:
+            sums[j, 0], sums[j, 1], sums[j, 2], sums[j, 3] = _data_sums(X, j, u, eu)
+            known[j] = True
+        xx_v, yu_v, yu_a, yu_e = sums[j, 0], sums[j, 1], sums[j, 2], sums[j, 3]
         _enclosure_into(t_v, t_a, t_e, True, d, lo, hi, 0, k, y)
         _enclosure_into(n_v, n_v, n_a, True, d, lo, hi, 1, k, 0)
         _enclosure_into(xx_v, xx_v, 0.0, False, d, lo, hi, 3, k, 0)
