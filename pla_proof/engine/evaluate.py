@@ -304,20 +304,25 @@ def residue_differences(
 ) -> None:
     """``out[p, i] = (L f_l - R f_r) mod q[p]`` at update ``cols[i]``: the two sides'
     programs run on the residues ``R[s, p, k]`` of the symbols (column 0 when
-    ``scalar[s]``) and ``Rc[c, p]`` of the constants; every residue below 2^26."""
+    ``scalar[s]``) and ``Rc[c, p]`` of the constants; every residue below 2^26.  The
+    updates in blocks of 512: the programs' stacks stay small and warm (a stack the
+    length of the chunk was fresh memory on every call)."""
     n = cols.shape[0]
     depth = max(code_l.shape[0], code_r.shape[0]) + 1
-    left = np.empty((depth, n), dtype=np.int64)
-    right = np.empty((depth, n), dtype=np.int64)
-    for p in range(q.shape[0]):
-        qq = q[p]
-        inv = 1.0 / qq
-        _residue_program(code_l, fa_l, fb_l, R, scalar, Rc, p, qq, inv, cols, left)
-        _residue_program(code_r, fa_r, fb_r, R, scalar, Rc, p, qq, inv, cols, right)
-        same = f_l[p] == 1 and f_r[p] == 1  # (like denominators: the common case)
-        for c in range(n):
-            if same:
-                d = left[0, c] - right[0, c]
-            else:
-                d = mod(left[0, c] * f_l[p], qq, inv) - mod(right[0, c] * f_r[p], qq, inv)
-            out[p, c] = d + qq if d < 0 else d
+    B = max(1, min(n, 512))
+    left = np.empty((depth, B), dtype=np.int64)
+    right = np.empty((depth, B), dtype=np.int64)
+    for c0 in range(0, n, B):
+        block = cols[c0 : min(n, c0 + B)]
+        for p in range(q.shape[0]):
+            qq = q[p]
+            inv = 1.0 / qq
+            _residue_program(code_l, fa_l, fb_l, R, scalar, Rc, p, qq, inv, block, left)
+            _residue_program(code_r, fa_r, fb_r, R, scalar, Rc, p, qq, inv, block, right)
+            same = f_l[p] == 1 and f_r[p] == 1  # (like denominators: the common case)
+            for c in range(block.shape[0]):
+                if same:
+                    d = left[0, c] - right[0, c]
+                else:
+                    d = mod(left[0, c] * f_l[p], qq, inv) - mod(right[0, c] * f_r[p], qq, inv)
+                out[p, c0 + c] = d + qq if d < 0 else d

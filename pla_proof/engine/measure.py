@@ -631,6 +631,29 @@ def residue_vocabulary(
             r = loc[k]
             n0[p, k] = nn
             pu[p, k] = pp
+            if unit and not long:  # one pass: w.z before, the update, |w|^2 and w.u after
+                ng = neg[k]
+                at = 0
+                an = 0
+                ap = 0
+                for c in range(d):
+                    zc = Z[r, c]
+                    at += zc * V[c]
+                    v = V[c] + (qq - zc if ng else zc)
+                    v = v - qq if v >= qq else v
+                    V[c] = v
+                    an += v * v
+                    ap += v * Up[c]
+                tt = mod(at, qq, inv)
+                yu = ZU[r]
+                t[p, k] = qq - tt if ng and tt != 0 else tt
+                yux[p, k] = qq - yu if ng and yu != 0 else yu
+                xx[p, k] = ZZ[r]
+                nn = mod(an, qq, inv)
+                pp = mod(ap, qq, inv)
+                n1[p, k] = nn
+                pu1[p, k] = pp
+                continue
             tt = _dot_long(Z[r], V, qq, inv) if long else _dot(Z[r], V, qq, inv)
             yu = ZU[r]
             t[p, k] = qq - tt if neg[k] and tt != 0 else tt
@@ -781,11 +804,16 @@ def float_vocabulary(
     tmp = np.zeros(d)
     mult = np.zeros(1, dtype=np.int64)
     n_v, n_a, p_v, p_a, p_e = _weight_sums(W, E, u, eu)
+    known = np.zeros(X.shape[0], dtype=np.bool_)  # each point's own sums, made once
+    sums = np.empty((X.shape[0], 4))
     for k in range(K):
         j = choices[k]
         y = yl[j]
         t_v, t_a, t_e = _point_sums(X, j, W, E)
-        xx_v, yu_v, yu_a, yu_e = _data_sums(X, j, u, eu)
+        if not known[j]:
+            sums[j, 0], sums[j, 1], sums[j, 2], sums[j, 3] = _data_sums(X, j, u, eu)
+            known[j] = True
+        xx_v, yu_v, yu_a, yu_e = sums[j, 0], sums[j, 1], sums[j, 2], sums[j, 3]
         _enclosure_into(t_v, t_a, t_e, True, d, lo, hi, 0, k, y)
         _enclosure_into(n_v, n_v, n_a, True, d, lo, hi, 1, k, 0)
         _enclosure_into(xx_v, xx_v, 0.0, False, d, lo, hi, 3, k, 0)

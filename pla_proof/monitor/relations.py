@@ -277,12 +277,18 @@ class Programs:
 
     def _table_args(self, table: Enclosures) -> tuple[Any, ...]:
         code_l, code_r, extra = self._table_codes(table)
-        clo, chi = self._constants()
-        if extra:
-            ends = [table.scalars[n] for n in extra]
-            clo = np.concatenate([clo, np.array([e[0] for e in ends], dtype=np.float64)])
-            chi = np.concatenate([chi, np.array([e[1] for e in ends], dtype=np.float64)])
-        flags = np.zeros(table.lo.shape[0], dtype=np.int8)
+        ends = tuple(table.scalars[n] for n in extra)
+        key = ("args", ends, table.lo.shape[0])  # (a run's chunks share the constants)
+        got = self.cache.get(key)
+        if got is None:
+            clo, chi = self._constants()
+            if extra:
+                clo = np.concatenate([clo, np.array([e[0] for e in ends], dtype=np.float64)])
+                chi = np.concatenate([chi, np.array([e[1] for e in ends], dtype=np.float64)])
+            if len(self.cache) >= 256:  # (bounded across many runs)
+                self.cache.clear()
+            got = self.cache[key] = (clo, chi, np.zeros(table.lo.shape[0], dtype=np.int8))
+        clo, chi, flags = got
         return code_l, code_r, table.lo, table.hi, flags, clo, chi
 
     def enclosure_sides(self, table: Enclosures) -> tuple[Interval, Interval]:
