@@ -63,17 +63,21 @@ def compiles_all(texts: list[str]) -> list[bool]:
         return list(pool.map(compiles, texts))
 
 
-def compiles(text: str, name: str = "Certificate") -> bool:
-    """Whether ``coqc`` accepts ``text`` (a file that ``Require``s the library)."""
+def coqc(text: str, name: str, *, check: bool = False) -> subprocess.CompletedProcess[str]:
+    """``coqc`` on ``text`` (a file ``name.v`` that may ``Require`` the library)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"{name}.v"
         path.write_text(text, encoding="utf-8")
-        proc = subprocess.run(
+        return subprocess.run(
             [COQC or "coqc", "-q", "-Q", str(library_dir()), "", path.name],
             cwd=tmp,
             capture_output=True,
             text=True,
             timeout=300,
-            check=False,
+            check=check,
         )
-        return proc.returncode == 0
+
+
+def compiles(text: str, name: str = "Certificate") -> bool:
+    """Whether ``coqc`` accepts ``text`` (a file that ``Require``s the library)."""
+    return coqc(text, name).returncode == 0

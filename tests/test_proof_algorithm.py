@@ -7,14 +7,11 @@ sabotaged engine."""
 from __future__ import annotations
 
 import re
-import subprocess
-import tempfile
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
-from _coq_library import COQC, OCAMLOPT, compiles_all, library_dir, program
+from _coq_library import COQC, OCAMLOPT, compiles_all, coqc, program
 
 from pla_proof.data import load
 from pla_proof.engine.drive import drive
@@ -119,17 +116,7 @@ def test_the_headline_theorems_rest_on_the_standard_axioms_only() -> None:
         f"Definition headline := ({', '.join(THEOREMS)}).",
         "Print Assumptions headline.",
     ]
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "Assumptions.v"
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        out = subprocess.run(
-            [COQC or "coqc", "-q", "-Q", str(library_dir()), "", path.name],
-            cwd=tmp,
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=True,
-        ).stdout
+    out = coqc("\n".join(lines) + "\n", "Assumptions", check=True).stdout
     assert out.count("Axioms:") == 1
     axioms = {
         line.strip()
