@@ -16,7 +16,14 @@ from _coq_library import COQC, OCAMLOPT, compiles_all, coqc, program
 from pla_proof.data import load
 from pla_proof.engine.drive import drive
 from pla_proof.engine.rule import LinearRule
-from pla_proof.proof.algorithm import LIBRARY, THEOREMS, ProgramRun, run_program, source
+from pla_proof.proof.algorithm import (
+    LIBRARY,
+    THEOREMS,
+    ProgramRun,
+    program_input,
+    run_program,
+    source,
+)
 from pla_proof.trainer import train
 
 needs_tools = pytest.mark.skipif(
@@ -39,8 +46,8 @@ def extracted(data: Any, *, epochs: int, split: bool, w0: Any = None) -> Program
     algorithm's own b (bias input c); else the data as trained (c = 0)."""
     if split and data.bias is not None:
         X = [list(x[:-1]) for x in data.X]
-        return run_program(program(), X, data.y, epochs=epochs, c=data.bias.c)
-    return run_program(program(), data.X, data.y, epochs=epochs, w0=w0)
+        return run_program(program(), program_input(X, data.y, epochs=epochs, c=data.bias.c))
+    return run_program(program(), program_input(data.X, data.y, epochs=epochs, w0=w0))
 
 
 def as_trained(r: ProgramRun, data: Any, split: bool) -> tuple[Fraction, ...]:

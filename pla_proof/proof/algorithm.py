@@ -204,19 +204,8 @@ class ProgramRun:
     b: Fraction | None
 
 
-def run_program(
-    program: str | Path,
-    X: Sequence[Sequence[Any]],
-    y: Sequence[Any],
-    *,
-    epochs: int,
-    c: Any = 0,
-    w0: Sequence[Any] | None = None,
-    b0: Any = 0,
-    timeout: float = 60,
-) -> ProgramRun:
-    """Run the extracted program on exact data for at most ``epochs`` passes."""
-    text = program_input(X, y, epochs=epochs, c=c, w0=w0, b0=b0)
+def run_program(program: str | Path, text: str, *, timeout: float = 60) -> ProgramRun:
+    """Run the extracted program on its input ``text`` (:func:`program_input`)."""
     proc = subprocess.run(
         [str(program)], input=text, capture_output=True, text=True, timeout=timeout, check=True
     )
