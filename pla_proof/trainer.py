@@ -36,7 +36,15 @@ from .engine.exact import Exact
 from .engine.orders import RULES, Chooser
 from .engine.rule import CLASSIC
 from .errors import InputError
-from .monitor.core import Comparator, Monitor, Step, Violation, make_comparator, step_values
+from .monitor.core import (
+    Comparator,
+    Finding,
+    Monitor,
+    Step,
+    Violation,
+    make_comparator,
+    step_values,
+)
 from .proof.runtime import END_LEMMAS, RUNTIME_LEMMAS
 from .views import notebook_html
 
@@ -282,7 +290,17 @@ class _Checker:
         assert self.monitor is not None
         if self.keep:
             self.chunks.append((k0, m))
-        found = self.monitor.first(m)
+        try:
+            return self._judged(k0, m, choices, self.monitor.first(m))
+        finally:  # the chunk's tables were scratch memory (the record measures again)
+            release = getattr(m, "release", None)
+            if release is not None:
+                release()
+
+    def _judged(
+        self, k0: int, m: Mapping[str, Any], choices: np.ndarray, found: Finding | None
+    ) -> int | None:
+        assert self.monitor is not None
         if found is None:
             return None
         vals = step_values(m, self.constants, found.index, self.world.mode)

@@ -441,7 +441,7 @@ class Dataset:
             except OverflowError:
                 return list(range(self.n))
             vf[c] = f
-            ev[c] = 0.0 if Fraction(f) == vc else abs(f) * 2.0**-53
+            ev[c] = 0.0 if int(f) == vc else abs(f) * 2.0**-53  # (an integer: f is one too)
         rel = 0.0 if self.kind != "big" else 2.0**-52
         g = (d + 2) * 2.0**-52
         with np.errstate(over="ignore", invalid="ignore", under="ignore"):

@@ -67,9 +67,10 @@ class Chunks:
             self.W, self.E = np.zeros(d), np.zeros(d)
         else:
             self.W, self.E = float_vector(start)
-        self.su = math.lcm(*(Fraction(v).denominator for v in u)) if len(u) else 1
-        self.U = [int(Fraction(v) * self.su) for v in u]
-        self.u_f, self.e_u = float_vector(u)
+        fu = [v if type(v) is Fraction else Fraction(v) for v in u]
+        self.su = math.lcm(*(v.denominator for v in fu)) if fu else 1
+        self.U = [v.numerator * (self.su // v.denominator) for v in fu]
+        self.u_f, self.e_u = float_vector(fu)
         self.trigger_factors = trigger_factors
 
     def __call__(self, k0: int, choices: np.ndarray) -> Any:
@@ -84,9 +85,14 @@ class Chunks:
                 if len(choices):
                     self.W, self.E = W[-1].copy(), E[-1].copy()
             return m
-        m, self.W, self.E = enclosures(world, choices, k0, self.W, self.E, self.u_f, self.e_u)
-        if world.mode == "exact":  # the enclosures filter the exact decisions
-            m = ResidueMeasures(world, choices, k0, self.V, self.U, self.su, intervals=m)
+        exact = world.mode == "exact"  # (exact: the tables are scratch until release())
+        m, self.W, self.E = enclosures(
+            world, choices, k0, self.W, self.E, self.u_f, self.e_u, scratch=exact
+        )
+        if exact:  # the enclosures filter the exact decisions
+            m = ResidueMeasures(
+                world, choices, k0, self.V, self.U, self.su, intervals=m, scratch=True
+            )
             self.V = m.last_weights()
         elif self.trigger_factors is not None:
             m["t"] = scale_trigger(m["t"], self.trigger_factors[np.asarray(choices, np.int64)])

@@ -30,6 +30,7 @@ from . import kernel as kn
 from .certificate import Certificate
 from .orders import CHOOSE, RULES, Chooser, rule_code
 from .rule import CLASSIC, LinearRule, Scales
+from .scratch import give, take
 from .shuffle import splitmix_values
 from .world import World, approx
 
@@ -131,7 +132,11 @@ def _state(
 ) -> kn.State:
     data, rule, sc = world.data, world.rule, world.scales
     n, d = data.n, data.d
-    strict = np.array(rule.strict_flags(n), dtype=np.int8)
+    if isinstance(rule.strict, bool):  # (scratch, as the state's other arrays)
+        strict = take((n,), np.int8)
+        strict[:] = int(rule.strict)
+    else:
+        strict = np.array(rule.strict_flags(n), dtype=np.int8)
     if world.kernel_mode == kn.GRID:
         return kn.State.start(
             world.X,
@@ -168,7 +173,8 @@ def _state(
         if hres is None:
             hash_capacity = 0
     elif in_loop and hash_capacity:  # each point's term, made by the loop when first needed
-        hres = np.full(n, -1, dtype=np.int64)
+        hres = take((n,), np.int64)
+        hres[:] = -1
     st = kn.State.start(
         world.X,
         data.labels,
@@ -190,7 +196,8 @@ def _state(
     if in_loop:  # the exact weights' hash and limbs kept in the loop (float data)
         shift = sc.s.bit_length() - 1
         st.sel[kn.HSHIFT] = shift
-        top = math.frexp(float(np.abs(world.X).max()))[1] if world.X.size else 0
+        # max |x_c| over the data: the largest of each row's (the same floats, kept)
+        top = math.frexp(float(world.row_norms[1].max()))[1] if world.X.size else 0
         bits = top + shift + max(budget, 1).bit_length() + 2
         L = bits // 62 + 1
         if L <= 64:
@@ -258,16 +265,19 @@ def drive(
         chunk=first if on_chunk is not None else 1 << 20,
         top=top,
     )
-    while True:
-        status_code = run.advance()
-        ending = status_code in (kn.CONVERGED, kn.VISITS, kn.CYCLE) or (
-            status_code == kn.CHUNK and run.st.k >= budget
-        )
-        if (ending or run.start_k - run.checked >= run.chunk) and run.flush():
-            break
-        if run.answer(status_code):
-            break
-    return run.decisions()
+    try:
+        while True:
+            status_code = run.advance()
+            ending = status_code in (kn.CONVERGED, kn.VISITS, kn.CYCLE) or (
+                status_code == kn.CHUNK and run.st.k >= budget
+            )
+            if (ending or run.start_k - run.checked >= run.chunk) and run.flush():
+                break
+            if run.answer(status_code):
+                break
+        return run.decisions()
+    finally:  # the state's arrays were scratch memory: they end with the run
+        run.st.release()
 
 
 @dataclass
@@ -384,12 +394,16 @@ class _Run:
         self.world, self.st = _leave_grid(world, st, self.chunks, self.code, self.seed)
 
     def _grow(self) -> None:
-        """The hash table of visited weights is full: twice the room."""
+        """The hash table of visited weights is half full: four times the room (a long
+        run grows it half as often; the table stays a power of two within ``MAX_TABLE``)."""
         st = self.st
-        cap = 2 * st.htab_k.shape[0]
-        new_k = np.zeros(cap, dtype=np.int64)
-        new_v = np.full(cap, -1, dtype=np.int64)
+        cap = min(4 * st.htab_k.shape[0], kn.MAX_TABLE)
+        new_k, new_v = take((cap,), np.int64), take((cap,), np.int64)  # (scratch: drive())
+        new_k[:] = 0
+        new_v[:] = -1
         kn.rehash(st.htab_k, st.htab_v, new_k, new_v, st.sel)
+        give(st.htab_k)
+        give(st.htab_v)
         st.htab_k, st.htab_v = new_k, new_v
 
     def _cycle(self) -> bool:

@@ -116,10 +116,11 @@ def _interval_program(
     chi: np.ndarray,
     slo: np.ndarray,
     shi: np.ndarray,
+    k0: int,
+    K: int,
 ) -> None:
-    """One side's enclosures at every update into row 0 of the stack ``slo``/``shi``
-    (each instruction over every update in turn)."""
-    K = slo.shape[1]
+    """One side's enclosures at the updates ``k0 .. k0 + K - 1`` into row 0 of the stack
+    ``slo``/``shi`` (columns ``0 .. K - 1``; each instruction over those updates in turn)."""
     top = 0
     for i in range(code.shape[0]):
         op = code[i, 0]
@@ -130,7 +131,7 @@ def _interval_program(
                     slo[top, k] = clo[arg]
                     shi[top, k] = chi[arg]
                 else:
-                    col = 0 if scalar[arg] == 1 else k
+                    col = 0 if scalar[arg] == 1 else k0 + k
                     slo[top, k] = lo[arg, col]
                     shi[top, k] = hi[arg, col]
             top += 1
@@ -163,6 +164,37 @@ def _interval_program(
                 shi[top - 1, k] = above(_nmax(s0, s1))
 
 
+#: Updates per block of the interval and residue programs: their stacks stay small and
+#: warm (a stack the length of the chunk was fresh memory on every call).
+BLOCK = 512
+
+
+@jit
+def _sides_block(
+    code_l: np.ndarray,
+    code_r: np.ndarray,
+    lo: np.ndarray,
+    hi: np.ndarray,
+    scalar: np.ndarray,
+    clo: np.ndarray,
+    chi: np.ndarray,
+    slo: np.ndarray,
+    shi: np.ndarray,
+    out: np.ndarray,
+    k0: int,
+    K: int,
+) -> None:
+    """:func:`enclosure_sides` of the updates ``k0 .. k0 + K - 1`` into ``out[:, 0:K]``."""
+    _interval_program(code_l, lo, hi, scalar, clo, chi, slo, shi, k0, K)
+    for k in range(K):
+        out[0, k] = slo[0, k]
+        out[1, k] = shi[0, k]
+    _interval_program(code_r, lo, hi, scalar, clo, chi, slo, shi, k0, K)
+    for k in range(K):
+        out[2, k] = slo[0, k]
+        out[3, k] = shi[0, k]
+
+
 @jit
 def enclosure_sides(
     code_l: np.ndarray,
@@ -177,19 +209,19 @@ def enclosure_sides(
     """Both sides' enclosures at every update ``k < out.shape[1]``: ``out[0:2, k]`` the
     left side's ends, ``out[2:4, k]`` the right side's.  Symbol ``s`` is
     ``[lo[s, k], hi[s, k]]`` (column 0 for every update when ``scalar[s]``), constant
-    ``c`` is ``[clo[c], chi[c]]``."""
+    ``c`` is ``[clo[c], chi[c]]``.  In blocks of :data:`BLOCK` updates."""
     K = out.shape[1]
     depth = max(code_l.shape[0], code_r.shape[0]) + 1
-    slo = np.empty((depth, K))
-    shi = np.empty((depth, K))
-    _interval_program(code_l, lo, hi, scalar, clo, chi, slo, shi)
-    for k in range(K):
-        out[0, k] = slo[0, k]
-        out[1, k] = shi[0, k]
-    _interval_program(code_r, lo, hi, scalar, clo, chi, slo, shi)
-    for k in range(K):
-        out[2, k] = slo[0, k]
-        out[3, k] = shi[0, k]
+    B = max(1, min(K, BLOCK))
+    slo = np.empty((depth, B))
+    shi = np.empty((depth, B))
+    part = np.empty((4, B))
+    for c0 in range(0, K, B):
+        n = min(B, K - c0)
+        _sides_block(code_l, code_r, lo, hi, scalar, clo, chi, slo, shi, part, c0, n)
+        for r in range(4):
+            for k in range(n):
+                out[r, c0 + k] = part[r, k]
 
 
 @jit
@@ -207,25 +239,33 @@ def enclosure_verdicts(
 ) -> None:
     """Per update ``k``: ``bad[k]`` where ``lhs op rhs`` fails for every value of the
     enclosures (all four ends finite), ``unsettled[k]`` where it neither certainly
-    holds (ends finite) nor certainly fails; ``op`` indexes :data:`OPS`."""
+    holds (ends finite) nor certainly fails; ``op`` indexes :data:`OPS`.  In blocks of
+    :data:`BLOCK` updates."""
     K = bad.shape[0]
-    out = np.empty((4, K))
-    enclosure_sides(code_l, code_r, lo, hi, scalar, clo, chi, out)
-    for k in range(K):
-        a, b, c, e = out[0, k], out[1, k], out[2, k], out[3, k]
-        finite = np.isfinite(a + b + c + e)
-        if op == 0:  # <=
-            holds, fails = b <= c, a > e
-        elif op == 1:  # <
-            holds, fails = b < c, a >= e
-        elif op == 2:  # >=
-            holds, fails = a >= e, b < c
-        elif op == 3:  # >
-            holds, fails = a > e, b <= c
-        else:  # ==: never shown by enclosures
-            holds, fails = False, (b < c) or (a > e)
-        bad[k] = fails and finite
-        unsettled[k] = not (holds and finite) and not bad[k]
+    depth = max(code_l.shape[0], code_r.shape[0]) + 1
+    B = max(1, min(K, BLOCK))
+    slo = np.empty((depth, B))
+    shi = np.empty((depth, B))
+    out = np.empty((4, B))
+    for c0 in range(0, K, B):
+        n = min(B, K - c0)
+        _sides_block(code_l, code_r, lo, hi, scalar, clo, chi, slo, shi, out, c0, n)
+        for j in range(n):
+            a, b, c, e = out[0, j], out[1, j], out[2, j], out[3, j]
+            finite = np.isfinite(a + b + c + e)
+            if op == 0:  # <=
+                holds, fails = b <= c, a > e
+            elif op == 1:  # <
+                holds, fails = b < c, a >= e
+            elif op == 2:  # >=
+                holds, fails = a >= e, b < c
+            elif op == 3:  # >
+                holds, fails = a > e, b <= c
+            else:  # ==: never shown by enclosures
+                holds, fails = False, (b < c) or (a > e)
+            k = c0 + j
+            bad[k] = fails and finite
+            unsettled[k] = not (holds and finite) and not bad[k]
 
 
 # --- residues -----------------------------------------------------------------------------------
@@ -305,11 +345,10 @@ def residue_differences(
     """``out[p, i] = (L f_l - R f_r) mod q[p]`` at update ``cols[i]``: the two sides'
     programs run on the residues ``R[s, p, k]`` of the symbols (column 0 when
     ``scalar[s]``) and ``Rc[c, p]`` of the constants; every residue below 2^26.  The
-    updates in blocks of 512: the programs' stacks stay small and warm (a stack the
-    length of the chunk was fresh memory on every call)."""
+    updates in blocks of :data:`BLOCK`."""
     n = cols.shape[0]
     depth = max(code_l.shape[0], code_r.shape[0]) + 1
-    B = max(1, min(n, 512))
+    B = max(1, min(n, BLOCK))
     left = np.empty((depth, B), dtype=np.int64)
     right = np.empty((depth, B), dtype=np.int64)
     for c0 in range(0, n, B):

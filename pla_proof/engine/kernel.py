@@ -40,6 +40,7 @@ import numpy as np
 
 from .jit import jit, jit_reassociating
 from .orders import CHOOSE, CYCLIC, FIRST, RANDOM
+from .scratch import give, take, zeroed
 from .shuffle import fill_permutation, sample, splitmix_values
 
 __all__ = [
@@ -804,6 +805,10 @@ def _start_weights(
     return W, Wf, gl1
 
 
+#: The per-point arrays of a state, taken from :mod:`.scratch` (zeroed).
+_SCRATCH = ("stamp", "perm", "mask", "zval", "zk", "fval", "ferr", "fk", "fv")
+
+
 @dataclass
 class State:
     """Every array :func:`advance` reads and writes, for one run."""
@@ -903,15 +908,15 @@ class State:
             E=np.zeros(d) if E0 is None else E0.copy(),
             sel=sel,
             hs=np.zeros(1, dtype=np.int64),
-            stamp=np.zeros(n, dtype=np.int64),
-            perm=np.zeros(n, dtype=np.int64),
-            mask=np.zeros(n, dtype=np.int8),
-            zval=np.zeros(n, dtype=np.int64),
-            zk=np.zeros(n, dtype=np.int64),
-            fval=np.zeros(n),
-            ferr=np.zeros(n),
-            fk=np.zeros(n, dtype=np.int64),
-            fv=np.zeros(n, dtype=np.int8),
+            stamp=zeroed(n, np.int64),  # (scratch memory: release() gives it back)
+            perm=zeroed(n, np.int64),
+            mask=zeroed(n, np.int8),
+            zval=zeroed(n, np.int64),
+            zk=zeroed(n, np.int64),
+            fval=zeroed(n, np.float64),
+            ferr=zeroed(n, np.float64),
+            fk=zeroed(n, np.int64),
+            fv=zeroed(n, np.int8),
             tmp=np.zeros(d),
             hr=hr,
             hres=hres if hres is not None else np.zeros(1, dtype=np.int64),
@@ -919,12 +924,21 @@ class State:
             htab_v=np.full(cap, -1, dtype=np.int64),
         )
 
+    def release(self) -> None:
+        """Give back the run's scratch arrays (:mod:`.scratch`): the state is not used
+        again."""
+        for name in (*_SCRATCH, "hres", "strict", "htab_k", "htab_v", "out_j", "out_v"):
+            give(getattr(self, name))
+
     def args(self, *, max_updates: int, max_visits: int) -> tuple[Any, ...]:
-        """The arguments of one :func:`advance` call (output buffers sized for the chunk)."""
+        """The arguments of one :func:`advance` call (output buffers sized for the chunk:
+        the loop writes each entry before it is read)."""
         if self.out_j.shape[0] < max_updates:
             size = max(max_updates, 1)
-            self.out_j = np.zeros(size, dtype=np.int64)
-            self.out_v = np.zeros(size, dtype=np.int64)
+            give(self.out_j)
+            give(self.out_v)
+            self.out_j = take((size,), np.int64)
+            self.out_v = take((size,), np.int64)
         return (
             self.X, self.yl, self.mode, self.rule, self.seed, self.mult, self.cf, self.inc_rel,
             self.xrel, self.T_i, self.T_f, self.T_err, self.strict, self.gl1, self.xmax, self.W,

@@ -40,6 +40,7 @@ from .evaluate import above, below, mod
 from .exact import Exact
 from .jit import jit, jit_reassociating
 from .residues import Residues, primes, primes_for
+from .scratch import give, take
 from .world import World, approx
 
 __all__ = [
@@ -319,7 +320,9 @@ class ResidueMeasures(Mapping[str, Any]):
     weights rebuilt from ``V_start`` by the same updates, prime by prime: the same
     quantities :func:`exact_measures` measures, with the same denominators, without
     Python integers.  ``intervals`` (optional) are enclosures of the same quantities,
-    which let the monitor decide most inequalities without the residues.
+    which let the monitor decide most inequalities without the residues.  ``scratch``:
+    the first block of residues (and the enclosures, when they came from
+    :mod:`.scratch`) is scratch memory, given back by :meth:`release`.
 
     >>> from pla_proof.data import from_arrays
     >>> from pla_proof.engine.drive import drive
@@ -344,6 +347,7 @@ class ResidueMeasures(Mapping[str, Any]):
         U: Sequence[int] | None,
         su: int,
         intervals: Mapping[str, Interval] | None = None,
+        scratch: bool = False,
     ) -> None:
         sc, data = world.scales, world.data
         K, d = int(choices.shape[0]), data.d
@@ -358,13 +362,42 @@ class ResidueMeasures(Mapping[str, Any]):
         self._U = None if U is None else [int(v) for v in U]
         s = data.integer_scale
         amax = max(float(Xc.max()), -float(Xc.min())) if Xc.size else 0.0
+        give(Xc)
         zmax = int(Fraction(amax) * s)
         v0max = max((abs(v) for v in self._V0), default=0)
         self._vmax = v0max + K * zmax * mmax
         self.bounds = self._bounds(zmax, s, sc.S, su)
         self._R: dict[str, np.ndarray] = {}
+        self._scratch: list[np.ndarray] | None = [] if scratch else None
         self._B = np.zeros((len(_RESIDUE_NAMES), 0, K), dtype=np.int32)
         self._Vend = np.zeros((0, d), dtype=np.int64)
+        self._P = 0
+
+    def release(self) -> None:
+        """Give back the scratch memory of the chunk's tables (the monitor is done with
+        them); whatever is read later is measured again.
+
+        >>> from pla_proof.data import from_arrays
+        >>> from pla_proof.engine.drive import drive
+        >>> dec = drive(from_arrays([[0.5, 0.25], [-0.75, 0.5]], [1, -1]))
+        >>> m = ResidueMeasures(dec.world, dec.choices, 0, [0, 0], None, 1, scratch=True)
+        >>> before = m["n1"].values()
+        >>> m.release()
+        >>> m["n1"].values() == before
+        True
+        """
+        if self._scratch is None:
+            return
+        for a in self._scratch:
+            give(a)
+        if isinstance(self.intervals, Enclosures):
+            give(self.intervals.lo)
+            give(self.intervals.hi)
+        self.intervals = None
+        self._scratch = None  # (what is measured again is the record's own memory)
+        self._B = np.zeros((len(_RESIDUE_NAMES), 0, self.K), dtype=np.int32)
+        self._R = {}
+        self._Vend = np.zeros((0, self.d), dtype=np.int64)
         self._P = 0
 
     def _read_points(self, world: World, choices: np.ndarray) -> np.ndarray:
@@ -374,18 +407,30 @@ class ResidueMeasures(Mapping[str, Any]):
         label's sign (``_neg``).  Returns the points read."""
         data, d = world.data, world.data.d
         picks = np.asarray(choices, dtype=np.int64).reshape(-1)
-        seen = np.zeros(data.n, dtype=np.bool_)  # (no sort: the points are indices)
+        seen = take((data.n,), np.bool_)  # (no sort: the points are indices; scratch
+        seen[:] = False  # arrays, given back: a chunk's passes touch no fresh memory)
         seen[picks] = True
         pts = np.flatnonzero(seen)
-        where = np.empty(data.n, dtype=np.int64)
+        give(seen)
+        where = take((data.n,), np.int64)
         where[pts] = np.arange(pts.shape[0])
         self._loc = where[picks]
-        Xc = np.asarray(world.X[pts], dtype=np.float64).reshape(-1, d)
+        give(where)
+        if world.X.dtype == np.float64:  # (scratch: __init__ gives it back)
+            Xc = take((pts.shape[0], d), np.float64)  # (indices in range: "clip" does
+            np.take(world.X, pts, axis=0, out=Xc, mode="clip")  # not buffer)
+        else:
+            Xc = np.asarray(world.X[pts], dtype=np.float64).reshape(-1, d)
         self._neg = data.labels[choices] < 0
         shift = data.integer_scale.bit_length() - 1
-        mant, ex = np.frexp(Xc)
-        m = (mant * 2.0**53).astype(np.int64)
-        e = ex.astype(np.int64) - 53 + shift
+        mant, ex = take(Xc.shape, np.float64), take(Xc.shape, np.intc)
+        np.frexp(Xc, out=(mant, ex))
+        np.multiply(mant, 2.0**53, out=mant)
+        m = mant.astype(np.int64)
+        e = ex.astype(np.int64)
+        e += shift - 53
+        give(mant)
+        give(ex)
         if np.any(e < 0):  # the point is an integer times 2^shift: the low bits are 0
             m = np.where(e < 0, m >> np.minimum(-e, 63), m)
             e = np.maximum(e, 0)
@@ -396,7 +441,8 @@ class ResidueMeasures(Mapping[str, Any]):
         emax = int(e.max()) if e.size else 0
         if emax - emin < 4 * max(1, e.size):
             self._exps = np.arange(emin, emax + 1, dtype=np.int64)
-            self._which = e - emin
+            e -= emin
+            self._which = e
         else:
             self._exps, self._which = np.unique(e, return_inverse=True)
             self._which = self._which.reshape(e.shape)
@@ -439,7 +485,8 @@ class ResidueMeasures(Mapping[str, Any]):
             for name, given in b.items():
                 top = tops.get(name, math.inf)
                 if math.isfinite(top):  # |A| = |value| D <= top D
-                    tight = math.floor(Fraction(top) * given.D) + 1
+                    num, den = top.as_integer_ratio()  # floor(top D), exactly
+                    tight = num * given.D // den + 1
                     if tight < given.bound:
                         b[name] = Exact(tight, given.D, tight)
         return b
@@ -515,8 +562,13 @@ class ResidueMeasures(Mapping[str, Any]):
         u = np.array([[v % p for v in (self._U or [])] for p in qs], dtype=np.int64)
         if not has_u:
             u = np.zeros((P, d), dtype=np.int64)
-        # (residues below 2^26 held as int32: half the memory a run's record keeps)
-        B = np.empty((len(_RESIDUE_NAMES), P, K), dtype=np.int32)
+        # (residues below 2^26 held as int32: half the memory a run's record keeps; the
+        # first block of a chunk is scratch memory until the monitor is done: release())
+        if self._P == 0 and self._scratch is not None:
+            B = take((len(_RESIDUE_NAMES), P, K), np.int32)
+            self._scratch.append(B)
+        else:
+            B = np.empty((len(_RESIDUE_NAMES), P, K), dtype=np.int32)
         vend = np.empty((P, d), dtype=np.int64)
         residue_vocabulary(
             self._m, self._which, self._loc, t_hi, t_lo, self._neg, coef, v0, u, q,
@@ -532,8 +584,12 @@ def _largest(intervals: Mapping[str, Interval], names: tuple[str, ...]) -> dict[
     """The largest magnitude of each quantity's enclosures over the chunk (NaN, an end
     not known, counts as infinite)."""
     if isinstance(intervals, Enclosures):  # every row at once
+        lo, hi = intervals.lo, intervals.hi  # max |x| = max(max x, -min x): no |x| array
         with np.errstate(invalid="ignore"):
-            top = np.maximum(np.abs(intervals.lo).max(axis=1), np.abs(intervals.hi).max(axis=1))
+            top = np.maximum(
+                np.maximum(lo.max(axis=1), -lo.min(axis=1)),
+                np.maximum(hi.max(axis=1), -hi.min(axis=1)),
+            )  # (a NaN end stays NaN)
         top = np.where(np.isnan(top), np.inf, top)
         return {n: float(top[r]) for r, n in enumerate(intervals.rows) if n in names}
     out = {}
@@ -745,6 +801,8 @@ def enclosures(
     E0: np.ndarray,
     u: np.ndarray | None,
     eu: np.ndarray | None,
+    *,
+    scratch: bool = False,
 ) -> tuple[Enclosures, np.ndarray, np.ndarray]:
     """:func:`float_measures` of updates ``k0 + 1 ..`` from the float weights ``W0`` and
     drift bounds ``E0``, the weights replayed as :func:`replay_float` replays them --
@@ -752,7 +810,8 @@ def enclosures(
     update's weights: on 5,000 x 20 floats, a millisecond of fresh memory), as one
     :class:`~pla_proof.engine.enclosures.Enclosures` table (a mapping of the quantities
     and ``k`` to their enclosures); also the float weights and drift bounds after the
-    last update.
+    last update.  ``scratch``: the table's arrays come from :mod:`.scratch` (its taker
+    gives them back).
 
     >>> from pla_proof.data import load
     >>> from pla_proof.engine.drive import drive
@@ -766,11 +825,21 @@ def enclosures(
     has_u = u is not None and eu is not None
     uu = np.asarray(u if has_u else np.zeros(d), dtype=np.float64)
     ee = np.asarray(eu if has_u else np.zeros(d), dtype=np.float64)
-    lo, hi = np.empty((8, K)), np.empty((8, K))  # the rows of _FLOAT_NAMES, then k
+    if scratch:  # the rows of _FLOAT_NAMES, then k
+        lo, hi = take((8, K), np.float64), take((8, K), np.float64)
+    else:
+        lo, hi = np.empty((8, K)), np.empty((8, K))
     W, E = np.asarray(W0, dtype=np.float64).copy(), np.asarray(E0, dtype=np.float64).copy()
     picks = np.asarray(choices).astype(np.int64)
+    n = world.data.n
+    known, sums = take((n,), np.bool_), take((n, 4), np.float64)  # (scratch, given back)
+    known[:] = False
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
-        float_vocabulary(world.X, world.data.labels, cf, rel, picks, uu, ee, W, E, lo, hi)
+        float_vocabulary(
+            world.X, world.data.labels, cf, rel, picks, uu, ee, W, E, lo, hi, known, sums
+        )
+    give(known)
+    give(sums)
     return _table(lo, hi, k0, K, has_u), W, E
 
 
@@ -790,12 +859,16 @@ def float_vocabulary(
     E: np.ndarray,
     lo: np.ndarray,
     hi: np.ndarray,
+    known: np.ndarray,
+    sums: np.ndarray,
 ) -> None:
     """The enclosures of :func:`float_measures` (rows of ``lo``/``hi`` in the order of
     ``_FLOAT_NAMES``) for the updates ``choices`` from the float weights ``W`` and drift
     bounds ``E``, which end as the weights after the last update: each update made by
     the compiled loop's own operations (:func:`replay_float`); ``n0``/``pu`` of an
-    update are ``n1``/``pu1`` of the one before (the same vector)."""
+    update are ``n1``/``pu1`` of the one before (the same vector).  ``known`` (all
+    False, one per point) and ``sums`` (``n x 4``) are room for each point's own sums,
+    made once."""
     K = choices.shape[0]
     d = X.shape[1]
     sel = np.zeros(kn.SEL_SIZE, dtype=np.int64)
@@ -804,8 +877,6 @@ def float_vocabulary(
     tmp = np.zeros(d)
     mult = np.zeros(1, dtype=np.int64)
     n_v, n_a, p_v, p_a, p_e = _weight_sums(W, E, u, eu)
-    known = np.zeros(X.shape[0], dtype=np.bool_)  # each point's own sums, made once
-    sums = np.empty((X.shape[0], 4))
     for k in range(K):
         j = choices[k]
         y = yl[j]
@@ -905,7 +976,7 @@ def float_vector(v: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
     """
     from fractions import Fraction
 
-    pairs = [approx(Fraction(x)) for x in v]
+    pairs = [approx(x if type(x) is Fraction else Fraction(x)) for x in v]
     return (
         np.array([p[0] for p in pairs], dtype=float),
         np.array([p[1] for p in pairs], dtype=float),

@@ -32,12 +32,19 @@ def approx(v: Fraction) -> tuple[float, float]:
 
     >>> approx(Fraction(1, 2)), approx(Fraction(1, 3))[1] > 0
     ((0.5, 0.0), True)
+    >>> approx(Fraction(-3)), approx(Fraction(2**53 + 1))[1] > 0  # 2^53 + 1: no float64
+    ((-3.0, 0.0), True)
     """
+    if type(v) is not Fraction:
+        v = Fraction(v)
+    num, den = v.numerator, v.denominator
+    if den == 1 and -(2**53) <= num <= 2**53:  # an integer float64 holds exactly
+        return float(num), 0.0
     try:
         f = float(v)
     except OverflowError:
         return (math.inf if v > 0 else -math.inf), math.inf
-    if Fraction(f) == v:
+    if f.as_integer_ratio() == (num, den):  # (both in lowest terms: f == v exactly)
         return f, 0.0
     return f, abs(f) * 2.0**-53 + 5e-324
 

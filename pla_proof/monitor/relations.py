@@ -43,6 +43,7 @@ from ..engine.enclosures import Enclosures, Interval
 from ..engine.evaluate import ADD, MUL, NUM, POW, SYM
 from ..engine.exact import Exact
 from ..engine.residues import Residues, primes, primes_for, residues_of
+from ..engine.scratch import give, take
 from ..proof.runtime import tree_symbols
 
 if TYPE_CHECKING:
@@ -101,9 +102,12 @@ class Relation:
             bound = self.difference_bound(values)
             whole = table is not None and cols is None and set(self.symbols) <= set(table[0])
             diff = self.programs.residue_difference(values, cols, bound, table if whole else None)
-            if self.op == "==":
-                return np.asarray(diff.is_zero(), dtype=bool)
-            return np.asarray(_cmp(diff.signs(), self.op, 0), dtype=bool)
+            try:
+                if self.op == "==":
+                    return np.asarray(diff.is_zero(), dtype=bool)
+                return np.asarray(_cmp(diff.signs(), self.op, 0), dtype=bool)
+            finally:  # (the verdicts are new arrays: the differences were scratch)
+                give(diff.R)
         if cols is not None:
             values = {n: v.take(cols) if hasattr(v, "take") else v for n, v in values.items()}
         left, right = self.sides_exact(values)
@@ -394,7 +398,7 @@ class Programs:
             got = self.cache[key] = self._factors(code_l, code_r, D, P)
         fa_l, fb_l, fa_r, fb_r, Rc, f_l, f_r, D_diff = got
         n = R.shape[2]
-        out = np.empty((P, n), dtype=np.int64)
+        out = take((P, n), np.int64)  # (scratch: Relation.exact gives it back)
         q = np.array(primes(P), dtype=np.int64)
         idx = np.arange(n, dtype=np.int64)
         residue_differences(
