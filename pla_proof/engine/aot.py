@@ -67,6 +67,8 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("evaluate", "enclosure_sides"),
     ("evaluate", "enclosure_verdicts"),
     ("evaluate", "residue_differences"),
+    ("evaluate", "residue_signs"),
+    ("evaluate", "residue_zeros"),
     ("shuffle", "fill_permutation"),
     ("shuffle", "sample"),
     ("prep", "int_row_norms"),

@@ -365,3 +365,82 @@ def residue_differences(
                 else:
                     d = mod(left[0, c] * f_l[p], qq, inv) - mod(right[0, c] * f_r[p], qq, inv)
                 out[p, c0 + c] = d + qq if d < 0 else d
+
+
+@jit
+def residue_zeros(
+    code_l: np.ndarray,
+    fa_l: np.ndarray,
+    fb_l: np.ndarray,
+    code_r: np.ndarray,
+    fa_r: np.ndarray,
+    fb_r: np.ndarray,
+    R: np.ndarray,
+    scalar: np.ndarray,
+    Rc: np.ndarray,
+    q: np.ndarray,
+    f_l: np.ndarray,
+    f_r: np.ndarray,
+    cols: np.ndarray,
+    zero: np.ndarray,
+) -> None:
+    """``zero[i]``: :func:`residue_differences` at update ``cols[i]`` is 0 modulo every
+    prime of ``q`` -- the same programs, without the differences' table (an equality
+    asks only that)."""
+    n = cols.shape[0]
+    depth = max(code_l.shape[0], code_r.shape[0]) + 1
+    B = max(1, min(n, BLOCK))
+    left = np.empty((depth, B), dtype=np.int64)
+    right = np.empty((depth, B), dtype=np.int64)
+    for i in range(n):
+        zero[i] = True
+    for c0 in range(0, n, B):
+        block = cols[c0 : min(n, c0 + B)]
+        for p in range(q.shape[0]):
+            qq = q[p]
+            inv = 1.0 / qq
+            _residue_program(code_l, fa_l, fb_l, R, scalar, Rc, p, qq, inv, block, left)
+            _residue_program(code_r, fa_r, fb_r, R, scalar, Rc, p, qq, inv, block, right)
+            same = f_l[p] == 1 and f_r[p] == 1  # (like denominators: the common case)
+            for c in range(block.shape[0]):
+                if same:
+                    d = left[0, c] - right[0, c]
+                else:
+                    d = mod(left[0, c] * f_l[p], qq, inv) - mod(right[0, c] * f_r[p], qq, inv)
+                if d != 0:
+                    zero[c0 + c] = False
+
+
+@jit
+def residue_signs(
+    R: np.ndarray, q: np.ndarray, inv: np.ndarray, half: np.ndarray, out: np.ndarray
+) -> None:
+    """The sign (-1, 0, 1) of each integer whose residues modulo ``q`` are a column of
+    ``R`` (int64, below 2^26), read in ``(-M/2, M/2]`` (``M`` the primes' product):
+    its mixed-radix digits (``inv[i, j]`` the inverse of ``q[j]`` modulo ``q[i]``)
+    compared with those of ``(M - 1) / 2`` (``half``) from the top -- one compiled pass
+    per integer, no arrays in between."""
+    P = R.shape[0]
+    a = np.empty(P, dtype=np.int64)
+    for c in range(R.shape[1]):
+        zero = True
+        for i in range(P):
+            a[i] = R[i, c]
+            if a[i] != 0:
+                zero = False
+        if zero:
+            out[c] = 0
+            continue
+        for j in range(P - 1):
+            for i in range(j + 1, P):
+                qi = q[i]
+                fi = 1.0 / qi
+                a[i] = mod(mod(a[i] - a[j], qi, fi) * inv[i, j], qi, fi)
+        s = 1
+        for i in range(P - 1, -1, -1):
+            if a[i] > half[i]:
+                s = -1
+                break
+            if a[i] < half[i]:
+                break
+        out[c] = s

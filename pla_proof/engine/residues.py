@@ -29,6 +29,8 @@ from typing import Any
 
 import numpy as np
 
+from .evaluate import residue_signs
+
 __all__ = ["Residues", "primes", "primes_for"]
 
 _TOP = 2**26
@@ -36,6 +38,7 @@ _TOP = 2**26
 _PRIMES: list[int] = []
 _PRODUCTS: list[int] = [1]  # _PRODUCTS[P] = product of the first P primes
 _INV: dict[int, np.ndarray] = {}
+_HALF: dict[int, np.ndarray] = {}  # the mixed-radix digits of (M - 1) / 2, per P
 
 
 def _is_prime(n: int) -> bool:
@@ -199,18 +202,12 @@ class Residues:
     def signs(self) -> np.ndarray:
         """The sign (-1, 0, 1) of each integer."""
         P = self._needed()
-        R = self.R[:P]
-        digits = _mixed_radix(R)
-        half = _radix_digits((_PRODUCTS[P] - 1) // 2, P)
-        above = np.zeros(R.shape[1], dtype=bool)
-        decided = np.zeros(R.shape[1], dtype=bool)
-        for i in range(P - 1, -1, -1):
-            gt = digits[i] > half[i]
-            lt = digits[i] < half[i]
-            above |= gt & ~decided
-            decided |= gt | lt
-        zero = ~R.any(axis=0)
-        out: np.ndarray = np.where(zero, 0, np.where(above, -1, 1)).astype(np.int8)
+        R = np.ascontiguousarray(self.R[:P], dtype=np.int64)
+        half = _HALF.get(P)
+        if half is None:
+            half = _HALF[P] = np.array(_radix_digits((_PRODUCTS[P] - 1) // 2, P), np.int64)
+        out = np.empty(R.shape[1], dtype=np.int8)
+        residue_signs(R, _column(P)[:, 0], _inverses(P), half, out)
         return out
 
     def is_zero(self) -> np.ndarray:

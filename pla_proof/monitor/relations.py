@@ -101,6 +101,9 @@ class Relation:
         if any(isinstance(values.get(n), Residues) for n in self.symbols):
             bound = self.difference_bound(values)
             whole = table is not None and cols is None and set(self.symbols) <= set(table[0])
+            if whole and self.op == "==":  # (only whether it is 0: no table of differences)
+                assert table is not None
+                return self.programs.residue_zero_rows(values, bound, table)
             diff = self.programs.residue_difference(values, cols, bound, table if whole else None)
             try:
                 if self.op == "==":
@@ -377,6 +380,35 @@ class Programs:
                 R[s] = A
             D.append(v.D)
         return self._run(self.lhs, self.rhs, R, scalar, D, P, bound)
+
+    def residue_zero_rows(
+        self, values: dict[str, Any], bound: int, table: tuple[tuple[str, ...], np.ndarray]
+    ) -> np.ndarray:
+        """Where :meth:`residue_difference` on the measured block ``table`` is 0 (every
+        update), decided modulo as many primes as ``bound`` needs -- what
+        ``residue_difference(...).is_zero()`` says, without the differences."""
+        from ..engine.evaluate import residue_zeros
+
+        names, block = table
+        P = primes_for(bound)
+        if block.shape[1] < P:
+            raise ValueError(f"{block.shape[1]} primes cannot determine integers up to {bound}")
+        code_l, code_r = self._codes(names)
+        D = [values[n].D if n in values else 1 for n in names]
+        key = (code_l.tobytes(), tuple(D), P)
+        got = self.cache.get(key)
+        if got is None:
+            got = self.cache[key] = self._factors(code_l, code_r, D, P)
+        fa_l, fb_l, fa_r, fb_r, Rc, f_l, f_r, _ = got
+        K = block.shape[2]
+        zero = np.empty(K, dtype=np.bool_)
+        q = np.array(primes(P), dtype=np.int64)
+        flags = np.zeros(len(names), np.int8)
+        idx = np.arange(K, dtype=np.int64)
+        residue_zeros(
+            code_l, fa_l, fb_l, code_r, fa_r, fb_r, block, flags, Rc, q, f_l, f_r, idx, zero
+        )
+        return zero
 
     def _run(
         self,
