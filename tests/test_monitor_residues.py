@@ -52,6 +52,14 @@ def test_arithmetic_signs_and_integers_agree_with_python_integers(
     assert mixed.integers(np.arange(len(rows))) == [3 * x - 2 for x in a_]
 
 
+@pytest.mark.parametrize("P", [1, 2, 3, 5])
+def test_signs_at_the_edges_of_what_the_primes_determine(P: int) -> None:
+    half = (int(np.prod([sympy.Integer(p) for p in primes(P)])) - 1) // 2
+    vals = [half, -half, half - 1, -half + 1, 1, -1, 0]
+    got = Residues.of(np.array(vals, dtype=object), 1, half, P=P).signs().tolist()
+    assert got == [(v > 0) - (v < 0) for v in vals]
+
+
 def test_too_few_primes_are_refused_rather_than_read_wrongly() -> None:
     x = Residues.of(np.array([2**80, -(2**80)]), 1, 2**80, P=2)  # two primes: 52 bits
     with pytest.raises(ValueError, match="cannot determine"):
