@@ -4,7 +4,8 @@ Hypothesis imports this module when it is itself imported.  It lives outside the
 ``pla_proof`` package so that ``import hypothesis`` does not import pla_proof (and SymPy)
 in every project of an environment: the strategies are registered (by
 :func:`pla_proof.testing.types.register_type_strategies`) as soon as ``pla_proof`` has
-been imported, or at once if it already is.
+been imported, or at once if it already is -- unless ``pla_proof.strategies`` is what
+imported Hypothesis: then once that module has finished (it calls :func:`strategies_ready`).
 """
 
 from __future__ import annotations
@@ -16,15 +17,31 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-__all__ = ["setup_hook"]
+__all__ = ["setup_hook", "strategies_ready"]
 
 _PACKAGE = "pla_proof"
+_STRATEGIES = "pla_proof.strategies"
+_WAITING: list[bool] = []  # the registration waits for pla_proof.strategies to finish
 
 
-def _register() -> None:
+def _register(ready: bool = False) -> None:
+    module = sys.modules.get(_STRATEGIES)
+    spec = getattr(module, "__spec__", None)
+    if not ready and module is not None and getattr(spec, "_initializing", False):
+        # pla_proof.strategies is what imported hypothesis: its names are not all there
+        # yet, so the registration waits for it (strategies_ready(), at its end)
+        _WAITING.append(True)
+        return
     from pla_proof.testing.types import register_type_strategies
 
     register_type_strategies()
+
+
+def strategies_ready() -> None:
+    """Called at the end of ``pla_proof.strategies``: register if that was waiting."""
+    if _WAITING:
+        _WAITING.clear()
+        _register(ready=True)  # (its names are all defined by now)
 
 
 class _AfterPackageImport(importlib.abc.MetaPathFinder):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -1155,3 +1156,10 @@ def rational_orthogonal_matrices(
             Q[i] = [cos * a - sin * b for a, b in zip(ri, rj, strict=True)]
             Q[j] = [sin * a + cos * b for a, b in zip(ri, rj, strict=True)]
     return tuple(tuple(row) for row in Q)
+
+
+# Hypothesis's entry point registers these strategies for pla_proof's types; when this
+# module is what imported Hypothesis, the registration waited for the module to finish.
+_hook = sys.modules.get("_pla_proof_hypothesis")
+if _hook is not None:
+    _hook.strategies_ready()

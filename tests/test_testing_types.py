@@ -90,6 +90,30 @@ def test_import_hypothesis_stays_light_and_registers_once_pla_proof_is_imported(
     assert done.stdout.split() == ["True", "2"]
 
 
+def test_pla_proof_strategies_may_be_the_first_import() -> None:
+    """``pla_proof.strategies`` imports Hypothesis, whose entry point registers strategies
+    from ``pla_proof.strategies``: the registration waits for the module to finish (it
+    was an ImportError of a partially initialised module)."""
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "2"]
+
+
+FIRST = """
+import sys
+from pla_proof.strategies import separable_datasets
+from hypothesis import find, strategies as st
+from pla_proof.data import Dataset
+print(callable(separable_datasets), find(st.from_type(Dataset), lambda d: d.n >= 2).n)
+"""
+
+
 def test_without_the_entry_point_from_type_cannot_build_a_dataset() -> None:
     """The registration is what makes it work: Hypothesis's own inference from the
     constructor's annotations cannot build a valid data set."""
