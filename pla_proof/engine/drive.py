@@ -307,9 +307,8 @@ class _Run:
         """One call of the compiled loop; collects the updates it made; its status."""
         st = self.st
         room = self.budget - st.k
-        status_code = int(
-            kn.advance(*st.args(max_updates=min(self.chunk, room), max_visits=self.max_visits))
-        )
+        args = st.args(max_updates=min(self.chunk, room), max_visits=self.max_visits)
+        status_code = int(st.loop(args)(*args))
         new = st.k - self.start_k
         if new:
             self.chunks.append(st.out_j[:new].copy())

@@ -33,6 +33,7 @@ __all__ = [
     "jit",
     "jit_reassociating",
     "loaded",
+    "resolved",
     "watch",
 ]
 
@@ -195,10 +196,35 @@ def _lazy(fn: F, **opts: Any) -> F:
         _activate()
         return g[name](*args, **kwargs)
 
+    def resolve(args: tuple[Any, ...]) -> Callable[..., Any]:
+        if not _ACTIVE:
+            ahead = _ahead_of_time(qualified, args)
+            if ahead is not None:
+                return ahead
+        return stub
+
     stub.py_func = fn  # type: ignore[attr-defined]
+    stub.resolve = resolve  # type: ignore[attr-defined]
     stub._pla_stub = True  # type: ignore[attr-defined]
     _PENDING.append((g, name, fn, opts))
     return stub  # type: ignore[return-value]
+
+
+def resolved(fn: Callable[..., Any], args: tuple[Any, ...]) -> Callable[..., Any]:
+    """What ``fn(*args)`` runs: the loop built ahead of time for these argument types when
+    there is one, else ``fn`` itself (numba's, or the interpreted function) -- for a
+    caller that calls the same loop many times with arguments of the same types.
+
+    >>> import numpy as np
+    >>> from pla_proof.engine.kernel import rehash
+    >>> callable(resolved(rehash, (np.zeros(1, np.int64),) * 4 + (np.zeros(1, np.int64),)))
+    True
+    """
+    resolve = getattr(fn, "resolve", None)
+    if resolve is None:
+        return fn
+    out: Callable[..., Any] = resolve(args)
+    return out
 
 
 def jit(fn: F) -> F:

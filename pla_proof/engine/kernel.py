@@ -33,12 +33,13 @@ order, gradual underflow) is ``|m - x.w| <= g a + (2d + 4) 2^-1074`` with
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from .jit import jit, jit_reassociating
+from .jit import jit, jit_reassociating, resolved
 from .orders import CHOOSE, CYCLIC, FIRST, RANDOM
 from .scratch import give, take, zeroed
 from .shuffle import fill_permutation, sample, splitmix_values
@@ -805,6 +806,21 @@ def _start_weights(
     return W, Wf, gl1
 
 
+def _same_kinds(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
+    """Whether ``new`` has the argument types of ``old`` for the loops' index: the same
+    array objects, scalars of the same type (integers both within int64 or both not)."""
+    if len(old) != len(new):
+        return False
+    for a, b in zip(old, new, strict=True):
+        if a is b:
+            continue
+        if type(a) is not type(b) or isinstance(a, np.ndarray):
+            return False
+        if type(a) is int and ((-(2**63) <= a < 2**63) != (-(2**63) <= b < 2**63)):
+            return False
+    return True
+
+
 #: The per-point arrays of a state, taken from :mod:`.scratch` (zeroed).
 _SCRATCH = ("stamp", "perm", "mask", "zval", "zk", "fval", "ferr", "fk", "fv")
 
@@ -849,6 +865,7 @@ class State:
     htab_v: np.ndarray
     out_j: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     out_v: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    _last: Any = field(default=None, repr=False, compare=False)  # (args, the loop they ran)
 
     @property
     def k(self) -> int:
@@ -923,6 +940,27 @@ class State:
             htab_k=np.zeros(cap, dtype=np.int64),
             htab_v=np.full(cap, -1, dtype=np.int64),
         )
+
+    def loop(self, args: tuple[Any, ...]) -> Callable[..., Any]:
+        """The compiled :func:`advance` for ``args`` (:meth:`args`), looked up once a run:
+        again only when an argument is another array object, or a scalar of another
+        kind, than in the last call -- a run that asks a chooser at every update calls
+        the loop thousands of times with the same arrays.
+
+        >>> X = np.array([[1, 0], [0, 1]], dtype=np.int64)
+        >>> st = State.start(X, np.array([1, -1]), mode=GRID, rule=1, seed=0,
+        ...                  w0=np.zeros(2, dtype=np.int64))
+        >>> a = st.args(max_updates=4, max_visits=10)
+        >>> st.loop(a) is st.loop(st.args(max_updates=4, max_visits=10))
+        True
+        """
+        last = self._last
+        if last is not None and _same_kinds(last[0], args):
+            fn: Callable[..., Any] = last[1]
+        else:
+            fn = resolved(advance, args)
+        self._last = (args, fn)  # (held: an array of the last call is not collected)
+        return fn
 
     def release(self) -> None:
         """Give back the run's scratch arrays (:mod:`.scratch`): the state is not used

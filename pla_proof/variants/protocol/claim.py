@@ -190,9 +190,17 @@ def max_updates(claim: Claim) -> int | None:
     if g <= 0:
         return None
 
+    # ok(k): (ps + k g)^2 <= uu (ns + k C) (< when strict), in integers: both sides times
+    # the positive denominators, (A + k B)^2 L against R (E + k F)
+    A, B = ps.numerator * g.denominator, g.numerator * ps.denominator
+    L = uu.denominator * ns.denominator * C.denominator
+    E, F = ns.numerator * C.denominator, C.numerator * ns.denominator
+    R = uu.numerator * (ps.denominator * g.denominator) ** 2
+    strict = claim.strict
+
     def ok(k: int) -> bool:
-        lhs, rhs = (ps + k * g) ** 2, uu * (ns + k * C)
-        return bool(lhs < rhs) if claim.strict else bool(lhs <= rhs)
+        lhs, rhs = (A + k * B) ** 2 * L, R * (E + k * F)
+        return lhs < rhs if strict else lhs <= rhs
 
     # (ps + k g)^2 - uu (ns + k C) is convex in k: past its vertex it only grows
     a, b = g * g, 2 * ps * g - uu * C
