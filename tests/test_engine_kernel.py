@@ -86,3 +86,20 @@ def test_the_loops_hash_terms_are_the_exact_points_residues() -> None:
         assert int(st.hres[j]) == want
     # and the run finds the same weights with the table as without it
     assert drive(data).w == drive(data, detect_cycles=False).w
+
+
+def test_the_loop_is_looked_up_again_when_an_argument_changes_kind() -> None:
+    from pla_proof.engine.kernel import _same_kinds
+
+    X = np.array([[1, 0], [0, 1]], dtype=np.int64)
+    st = kn.State.start(
+        X, np.array([1, -1]), mode=kn.GRID, rule=1, seed=0, w0=np.zeros(2, np.int64)
+    )
+    a = st.args(max_updates=4, max_visits=10)
+    b = st.args(max_updates=3, max_visits=11)  # other integers, same kinds (and buffers)
+    assert _same_kinds(a, b)
+    assert not _same_kinds(a, (*a[:-1], 2**70))  # an integer beyond int64: another loop
+    assert not _same_kinds(a, (*a[:-1], 10.0))  # another type
+    swapped = tuple(x.astype(np.float64) if x is st.W else x for x in a)
+    assert not _same_kinds(a, swapped)  # another array (object): looked up again
+    assert st.loop(a) is st.loop(b)
