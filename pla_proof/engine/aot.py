@@ -68,7 +68,6 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("evaluate", "enclosure_verdicts"),
     ("evaluate", "residue_differences"),
     ("evaluate", "residue_signs"),
-    ("evaluate", "residue_zeros"),
     ("shuffle", "fill_permutation"),
     ("shuffle", "sample"),
     ("prep", "int_row_norms"),

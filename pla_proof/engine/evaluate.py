@@ -326,6 +326,39 @@ def _residue_program(
 
 
 @jit
+def _block_differences(
+    code_l: np.ndarray,
+    fa_l: np.ndarray,
+    fb_l: np.ndarray,
+    code_r: np.ndarray,
+    fa_r: np.ndarray,
+    fb_r: np.ndarray,
+    R: np.ndarray,
+    scalar: np.ndarray,
+    Rc: np.ndarray,
+    p: int,
+    qq: int,
+    f_l: np.ndarray,
+    f_r: np.ndarray,
+    block: np.ndarray,
+    left: np.ndarray,
+    right: np.ndarray,
+    diff: np.ndarray,
+) -> None:
+    """``diff[c]``: ``L f_l - R f_r`` modulo the prime ``qq`` (index ``p``) at update
+    ``block[c]``, in ``(-qq, qq)`` (0 exactly where it is 0 modulo ``qq``)."""
+    inv = 1.0 / qq
+    _residue_program(code_l, fa_l, fb_l, R, scalar, Rc, p, qq, inv, block, left)
+    _residue_program(code_r, fa_r, fb_r, R, scalar, Rc, p, qq, inv, block, right)
+    same = f_l[p] == 1 and f_r[p] == 1  # (like denominators: the common case)
+    for c in range(block.shape[0]):
+        if same:
+            diff[c] = left[0, c] - right[0, c]
+        else:
+            diff[c] = mod(left[0, c] * f_l[p], qq, inv) - mod(right[0, c] * f_r[p], qq, inv)
+
+
+@jit
 def residue_differences(
     code_l: np.ndarray,
     fa_l: np.ndarray,
@@ -341,16 +374,23 @@ def residue_differences(
     f_r: np.ndarray,
     cols: np.ndarray,
     out: np.ndarray,
+    zero: np.ndarray,
 ) -> None:
     """``out[p, i] = (L f_l - R f_r) mod q[p]`` at update ``cols[i]``: the two sides'
     programs run on the residues ``R[s, p, k]`` of the symbols (column 0 when
-    ``scalar[s]``) and ``Rc[c, p]`` of the constants; every residue below 2^26.  The
-    updates in blocks of :data:`BLOCK`."""
+    ``scalar[s]``) and ``Rc[c, p]`` of the constants; every residue below 2^26.  Or,
+    when ``out`` has no rows, only ``zero[i]``: whether that is 0 modulo every prime
+    (what an equality asks; no table of differences).  The updates in blocks of
+    :data:`BLOCK`."""
     n = cols.shape[0]
+    table = out.shape[0] > 0
     depth = max(code_l.shape[0], code_r.shape[0]) + 1
     B = max(1, min(n, BLOCK))
     left = np.empty((depth, B), dtype=np.int64)
     right = np.empty((depth, B), dtype=np.int64)
+    if not table:
+        for i in range(n):
+            zero[i] = True
     for c0 in range(0, n, B):
         block = cols[c0 : min(n, c0 + B)]
         for p in range(q.shape[0]):
@@ -364,50 +404,9 @@ def residue_differences(
                     d = left[0, c] - right[0, c]
                 else:
                     d = mod(left[0, c] * f_l[p], qq, inv) - mod(right[0, c] * f_r[p], qq, inv)
-                out[p, c0 + c] = d + qq if d < 0 else d
-
-
-@jit
-def residue_zeros(
-    code_l: np.ndarray,
-    fa_l: np.ndarray,
-    fb_l: np.ndarray,
-    code_r: np.ndarray,
-    fa_r: np.ndarray,
-    fb_r: np.ndarray,
-    R: np.ndarray,
-    scalar: np.ndarray,
-    Rc: np.ndarray,
-    q: np.ndarray,
-    f_l: np.ndarray,
-    f_r: np.ndarray,
-    cols: np.ndarray,
-    zero: np.ndarray,
-) -> None:
-    """``zero[i]``: :func:`residue_differences` at update ``cols[i]`` is 0 modulo every
-    prime of ``q`` -- the same programs, without the differences' table (an equality
-    asks only that)."""
-    n = cols.shape[0]
-    depth = max(code_l.shape[0], code_r.shape[0]) + 1
-    B = max(1, min(n, BLOCK))
-    left = np.empty((depth, B), dtype=np.int64)
-    right = np.empty((depth, B), dtype=np.int64)
-    for i in range(n):
-        zero[i] = True
-    for c0 in range(0, n, B):
-        block = cols[c0 : min(n, c0 + B)]
-        for p in range(q.shape[0]):
-            qq = q[p]
-            inv = 1.0 / qq
-            _residue_program(code_l, fa_l, fb_l, R, scalar, Rc, p, qq, inv, block, left)
-            _residue_program(code_r, fa_r, fb_r, R, scalar, Rc, p, qq, inv, block, right)
-            same = f_l[p] == 1 and f_r[p] == 1  # (like denominators: the common case)
-            for c in range(block.shape[0]):
-                if same:
-                    d = left[0, c] - right[0, c]
-                else:
-                    d = mod(left[0, c] * f_l[p], qq, inv) - mod(right[0, c] * f_r[p], qq, inv)
-                if d != 0:
+                if table:
+                    out[p, c0 + c] = d + qq if d < 0 else d
+                elif d != 0:
                     zero[c0 + c] = False
 
 

@@ -56,6 +56,7 @@ __all__ = ["Enclosures", "Exact", "Interval", "Relation"]
 
 
 _CACHE: dict[tuple[Any, ...], Relation] = {}
+_NO_ZERO = np.empty(0, dtype=np.bool_)  # (residue_differences' answer when it makes a table)
 
 
 @dataclass(frozen=True)
@@ -319,6 +320,16 @@ class Programs:
             )
         return bad, unsettled
 
+    def _factors_for(
+        self, code_l: np.ndarray, code_r: np.ndarray, D: list[int], P: int
+    ) -> tuple[Any, ...]:
+        """:meth:`_factors`, made once per programs, denominators and primes."""
+        key = (code_l.tobytes(), tuple(D), P)
+        got = self.cache.get(key)
+        if got is None:
+            got = self.cache[key] = self._factors(code_l, code_r, D, P)
+        return got
+
     def _factors(
         self, code_l: np.ndarray, code_r: np.ndarray, D: list[int], P: int
     ) -> tuple[Any, ...]:
@@ -387,7 +398,7 @@ class Programs:
         """Where :meth:`residue_difference` on the measured block ``table`` is 0 (every
         update), decided modulo as many primes as ``bound`` needs -- what
         ``residue_difference(...).is_zero()`` says, without the differences."""
-        from ..engine.evaluate import residue_zeros
+        from ..engine.evaluate import residue_differences
 
         names, block = table
         P = primes_for(bound)
@@ -395,18 +406,15 @@ class Programs:
             raise ValueError(f"{block.shape[1]} primes cannot determine integers up to {bound}")
         code_l, code_r = self._codes(names)
         D = [values[n].D if n in values else 1 for n in names]
-        key = (code_l.tobytes(), tuple(D), P)
-        got = self.cache.get(key)
-        if got is None:
-            got = self.cache[key] = self._factors(code_l, code_r, D, P)
-        fa_l, fb_l, fa_r, fb_r, Rc, f_l, f_r, _ = got
+        fa_l, fb_l, fa_r, fb_r, Rc, f_l, f_r, _ = self._factors_for(code_l, code_r, D, P)
         K = block.shape[2]
         zero = np.empty(K, dtype=np.bool_)
         q = np.array(primes(P), dtype=np.int64)
         flags = np.zeros(len(names), np.int8)
         idx = np.arange(K, dtype=np.int64)
-        residue_zeros(
-            code_l, fa_l, fb_l, code_r, fa_r, fb_r, block, flags, Rc, q, f_l, f_r, idx, zero
+        none = np.empty((0, 0), dtype=np.int64)  # (no table: only whether each is 0)
+        residue_differences(
+            code_l, fa_l, fb_l, code_r, fa_r, fb_r, block, flags, Rc, q, f_l, f_r, idx, none, zero
         )
         return zero
 
@@ -424,17 +432,13 @@ class Programs:
         are ``D``) on every column of ``R``, modulo the first ``P`` primes."""
         from ..engine.evaluate import residue_differences
 
-        key = (code_l.tobytes(), tuple(D), P)
-        got = self.cache.get(key)
-        if got is None:
-            got = self.cache[key] = self._factors(code_l, code_r, D, P)
-        fa_l, fb_l, fa_r, fb_r, Rc, f_l, f_r, D_diff = got
+        fa_l, fb_l, fa_r, fb_r, Rc, f_l, f_r, D_diff = self._factors_for(code_l, code_r, D, P)
         n = R.shape[2]
         out = take((P, n), np.int64)  # (scratch: Relation.exact gives it back)
         q = np.array(primes(P), dtype=np.int64)
         idx = np.arange(n, dtype=np.int64)
         residue_differences(
-            code_l, fa_l, fb_l, code_r, fa_r, fb_r, R, scalar, Rc, q, f_l, f_r, idx, out
+            code_l, fa_l, fb_l, code_r, fa_r, fb_r, R, scalar, Rc, q, f_l, f_r, idx, out, _NO_ZERO
         )
         return Residues(out, D_diff, bound)
 
