@@ -86,3 +86,14 @@ def test_a_record_reads_its_own_values_after_later_runs_reuse_the_memory() -> No
         assert train(from_arrays(X2, y2), comparator=u2, budget=10**6).status == "converged"
     after = [first.steps[i].values for i in (0, first.updates // 2, first.updates - 1)]
     assert after == before
+
+
+def test_zeroed_arrays_are_zero_whatever_the_memory_held_before() -> None:
+    a = scratch.take((1000,), np.int64)
+    a[:] = 7
+    scratch.give(a)
+    z = scratch.zeroed(1000, np.int64)
+    assert _root(z) is _root(a) and not z.any()
+    big = scratch.zeroed(scratch.LIMIT // 8 + 1, np.uint8)  # too large to keep: np.zeros
+    assert big.base is None and not big.any()
+    scratch.give(z)

@@ -85,7 +85,10 @@ def zeroed(n: int, dtype: Any) -> np.ndarray:
     >>> zeroed(3, np.int8).tolist()
     [0, 0, 0]
     """
-    a = take((n,), dtype)
+    dt = np.dtype(dtype)
+    if n * dt.itemsize > LIMIT // 8:  # never kept: the system's zero pages, touched lazily
+        return np.zeros(n, dtype=dt)
+    a = take((n,), dt)
     a[:] = 0
     return a
 
