@@ -277,7 +277,7 @@ class _Checker:
 
             self.constants = _constants_for(world, comp)
             self.monitor = Monitor(lemmas, self.constants, strict=comp.strict, mode=world.mode)
-            self.measure = Chunks(world, comp.u)
+            self.measure = Chunks(world, comp.u, scratch=True)  # (judge() releases)
 
     def __call__(self, k0: int, choices: np.ndarray, visits: np.ndarray) -> int | None:
         if self.monitor is None:

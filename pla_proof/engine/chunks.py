@@ -50,7 +50,9 @@ class Chunks:
     """Measures the chunks of one run on ``world`` against the comparator ``u``, from
     the weights ``start`` (default 0); ``trigger_factors``: the step factors ``a_j``
     a float-mode trigger value is scaled by (a rule with a learning rate or per-point
-    factors: its trigger is judged as ``a_j y w.x``)."""
+    factors: its trigger is judged as ``a_j y w.x``); ``scratch``: an exact chunk's
+    tables come from :mod:`.scratch`, for a caller that calls the measures'
+    ``release()`` once it has judged them (the trainer's monitor does)."""
 
     def __init__(
         self,
@@ -59,8 +61,10 @@ class Chunks:
         *,
         start: Sequence[Any] | None = None,
         trigger_factors: np.ndarray | None = None,
+        scratch: bool = False,
     ) -> None:
         self.world = world
+        self.scratch = scratch
         self.V = list(world.scales.V0)
         d = world.data.d
         if start is None or not any(start):
@@ -85,13 +89,14 @@ class Chunks:
                 if len(choices):
                     self.W, self.E = W[-1].copy(), E[-1].copy()
             return m
-        exact = world.mode == "exact"  # (exact: the tables are scratch until release())
+        exact = world.mode == "exact"
+        scratch = exact and self.scratch  # (the tables are scratch until m.release())
         m, self.W, self.E = enclosures(
-            world, choices, k0, self.W, self.E, self.u_f, self.e_u, scratch=exact
+            world, choices, k0, self.W, self.E, self.u_f, self.e_u, scratch=scratch
         )
         if exact:  # the enclosures filter the exact decisions
             m = ResidueMeasures(
-                world, choices, k0, self.V, self.U, self.su, intervals=m, scratch=True
+                world, choices, k0, self.V, self.U, self.su, intervals=m, scratch=scratch
             )
             self.V = m.last_weights()
         elif self.trigger_factors is not None:
