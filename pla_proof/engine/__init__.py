@@ -10,6 +10,7 @@
   :mod:`.exact` values, :mod:`.enclosures` or :mod:`.residues`;
 * :mod:`.evaluate`: the compiled evaluation of the proof's relations on those values;
 * :mod:`.certificate`: Gordan certificates;
+* :mod:`.scratch`: the scratch arrays a run's loop and monitor reuse from run to run;
 * :mod:`.jit`, :mod:`.aot`: the loops compiled by numba on first call, or loaded from
   the module built with the package (:mod:`pla_proof.build_loops` builds it);
 * :mod:`.prep`: compiled passes over a data set's values, registered with the data
