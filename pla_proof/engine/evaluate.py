@@ -170,6 +170,15 @@ BLOCK = 512
 
 
 @jit
+def _interval_stacks(code_l: np.ndarray, code_r: np.ndarray, K: int) -> Any:
+    """The block length for ``K`` updates, the two sides' stacks and the block of their
+    four ends (:func:`_sides_block`'s working arrays)."""
+    depth = max(code_l.shape[0], code_r.shape[0]) + 1
+    B = max(1, min(K, BLOCK))
+    return B, np.empty((depth, B)), np.empty((depth, B)), np.empty((4, B))
+
+
+@jit
 def _sides_block(
     code_l: np.ndarray,
     code_r: np.ndarray,
@@ -211,11 +220,7 @@ def enclosure_sides(
     ``[lo[s, k], hi[s, k]]`` (column 0 for every update when ``scalar[s]``), constant
     ``c`` is ``[clo[c], chi[c]]``.  In blocks of :data:`BLOCK` updates."""
     K = out.shape[1]
-    depth = max(code_l.shape[0], code_r.shape[0]) + 1
-    B = max(1, min(K, BLOCK))
-    slo = np.empty((depth, B))
-    shi = np.empty((depth, B))
-    part = np.empty((4, B))
+    B, slo, shi, part = _interval_stacks(code_l, code_r, K)
     for c0 in range(0, K, B):
         n = min(B, K - c0)
         _sides_block(code_l, code_r, lo, hi, scalar, clo, chi, slo, shi, part, c0, n)
@@ -242,11 +247,7 @@ def enclosure_verdicts(
     holds (ends finite) nor certainly fails; ``op`` indexes :data:`OPS`.  In blocks of
     :data:`BLOCK` updates."""
     K = bad.shape[0]
-    depth = max(code_l.shape[0], code_r.shape[0]) + 1
-    B = max(1, min(K, BLOCK))
-    slo = np.empty((depth, B))
-    shi = np.empty((depth, B))
-    out = np.empty((4, B))
+    B, slo, shi, out = _interval_stacks(code_l, code_r, K)
     for c0 in range(0, K, B):
         n = min(B, K - c0)
         _sides_block(code_l, code_r, lo, hi, scalar, clo, chi, slo, shi, out, c0, n)
@@ -323,39 +324,6 @@ def _residue_program(
                 for _ in range(arg - 1):
                     v = mod(v * x, q, inv)
                 stack[top - 1, c] = v
-
-
-@jit
-def _block_differences(
-    code_l: np.ndarray,
-    fa_l: np.ndarray,
-    fb_l: np.ndarray,
-    code_r: np.ndarray,
-    fa_r: np.ndarray,
-    fb_r: np.ndarray,
-    R: np.ndarray,
-    scalar: np.ndarray,
-    Rc: np.ndarray,
-    p: int,
-    qq: int,
-    f_l: np.ndarray,
-    f_r: np.ndarray,
-    block: np.ndarray,
-    left: np.ndarray,
-    right: np.ndarray,
-    diff: np.ndarray,
-) -> None:
-    """``diff[c]``: ``L f_l - R f_r`` modulo the prime ``qq`` (index ``p``) at update
-    ``block[c]``, in ``(-qq, qq)`` (0 exactly where it is 0 modulo ``qq``)."""
-    inv = 1.0 / qq
-    _residue_program(code_l, fa_l, fb_l, R, scalar, Rc, p, qq, inv, block, left)
-    _residue_program(code_r, fa_r, fb_r, R, scalar, Rc, p, qq, inv, block, right)
-    same = f_l[p] == 1 and f_r[p] == 1  # (like denominators: the common case)
-    for c in range(block.shape[0]):
-        if same:
-            diff[c] = left[0, c] - right[0, c]
-        else:
-            diff[c] = mod(left[0, c] * f_l[p], qq, inv) - mod(right[0, c] * f_r[p], qq, inv)
 
 
 @jit
