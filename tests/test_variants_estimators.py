@@ -131,3 +131,17 @@ def test_a_wrong_sign_with_scikit_learns_names_is_a_verdict_not_an_ambiguity(
     assert "the probe fit mispredicts" in doc["reading"]
     failed = {p["id"] for p in doc["properties"] if p["status"] == "fail"}
     assert {"SEP", "PREDICT", "STOP"} <= failed
+
+
+# --- no bias term: through the origin -------------------------------------------------------
+
+B = load(HERE / "fixtures" / "fit_behaviour.py")
+
+
+def test_a_correct_class_with_no_bias_passes_on_data_through_the_origin() -> None:
+    report = check_estimator(B.Origin, **budget(10)).report
+    assert report.ok and report.runs > 0
+
+
+def test_a_class_with_no_bias_and_a_wrong_update_still_fails() -> None:
+    check_estimator(B.OriginWrongSign, expect_failure="SEP", **budget(10))

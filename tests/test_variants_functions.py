@@ -22,10 +22,10 @@ FIXTURES = Path(__file__).parent / "fixtures" / "fit_shapes.py"
 COMPAT = Path(__file__).parent / "compat" / "training_function.py"
 
 
-def shapes() -> Any:
+def shapes(path: Path = FIXTURES) -> Any:
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("fit_shapes", FIXTURES)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -71,8 +71,10 @@ def test_bias_says_where_the_bias_is_and_a_wrong_one_is_a_verdict() -> None:
     assert read_function(F.perceptron_bw, bias="first").returns == "(b, w)"
     with pytest.raises(InputError, match=r"returned \(np.float64.*\(with --bias last\)"):
         read_function(F.perceptron_bw, bias="last")  # (scalar, vector) has no bias last
-    r = read_function(F.perceptron, bias="none")  # w alone cannot classify the probe: a verdict
-    assert r.returns == "(w, _)" and r.probe is not None
+    # --bias none: the theorem's own setting, every probe and case through the origin
+    r = read_function(F.perceptron, bias="none")
+    assert r.returns == "(w, _)" and r.origin and r.probe is None
+    assert "through the origin (no bias)" in r.describe()
     with pytest.raises(InputError, match=r"--bias first, last or none"):
         read_function(F.perceptron, bias="intercept_")
 
@@ -139,3 +141,38 @@ def test_the_cli_refuses_what_a_function_cannot_take_in_one_line(
         assert main(["check", *extra, "--out", str(tmp_path)]) == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and ("eta" in err[0] or "--weights does not apply" in err[0])
+
+
+# --- reading by behaviour -------------------------------------------------------------------
+
+B = shapes(FIXTURES.parent / "fit_behaviour.py")
+
+
+def test_a_function_with_no_bias_is_read_through_the_origin() -> None:
+    r = read_function(B.train_origin)
+    assert (r.returns, r.origin, r.probe) == ("w", True, None)
+    assert "through the origin (no bias)" in r.describe()
+
+
+def test_extra_returned_values_are_not_taken_for_a_bias() -> None:
+    # (w, accuracy_per_pass, converged_at): the sentinel -1 classifies the first two
+    # probes as a "bias", not the third, whose bias is positive
+    r = read_function(B.train_with_history)
+    assert (r.returns, r.bias, r.origin) == ("(w, _, _)", None, True)
+    # (w, b, updates): the count is not the bias, b is
+    r = read_function(B.train_with_count)
+    assert (r.returns, r.origin) == ("(w, b, _)", False)
+
+
+def test_a_bias_frozen_at_zero_is_a_bias_not_a_function_through_the_origin() -> None:
+    r = read_function(COMPAT_MODULE.broken)
+    assert not r.origin and r.probe is not None and r.returns == "(w, b)"
+
+
+def test_functions_through_the_origin_and_with_extra_values_pass_their_check() -> None:
+    for f in (B.train_origin, B.train_with_history, B.train_with_count):
+        report = check_estimator(f, **budget(10)).report
+        assert report.ok and report.runs > 0, f.__name__
+
+
+COMPAT_MODULE = shapes(COMPAT)

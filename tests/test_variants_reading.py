@@ -206,3 +206,42 @@ def test_the_cli_refuses_a_named_reading_that_fails_with_exit_2(
     assert "--weights ATTR and --bias" in err[0] and "Flipped" in err[0]
     assert main(["check", "classic", "--weights", "w"]) == 2
     assert "only apply to --fit" in capsys.readouterr().err
+
+
+# --- reading by behaviour: no bias term ----------------------------------------------------
+
+B = load(Path(__file__).parent / "fixtures" / "fit_behaviour.py")
+
+
+def test_a_class_with_no_bias_is_read_through_the_origin() -> None:
+    r = read(B.Origin)
+    assert (r.weights, r.bias, r.origin, r.probe) == ("w", None, True, None)
+    assert "weights w, through the origin (no bias)" in r.describe()
+    # a class with a bias is not: the probe needs one, and it has one
+    assert not read(P.SignPerceptron).origin
+
+
+def test_a_class_that_never_returns_on_data_that_need_a_bias_is_read_through_the_origin() -> None:
+    r = read(B.OriginUntilDone, limit=0.5)
+    assert r.origin and r.bias is None and r.probe is None
+
+
+def test_bias_none_probes_through_the_origin() -> None:
+    r = read(B.Origin, bias="none")
+    assert r.origin and r.probe is None
+
+
+def test_a_through_origin_class_is_given_data_separable_through_the_origin_only() -> None:
+    from hypothesis import given, settings
+
+    from pla_proof.variants.estimators import Estimator
+
+    v = Estimator(B.Origin)
+    assert all(c.params.get("theta", 0) == 0 for c in v.examples())
+
+    @settings(max_examples=60, database=None, deadline=None)
+    @given(v.cases())
+    def through_origin(case: Any) -> None:
+        assert case.params.get("theta", 0) == 0
+
+    through_origin()

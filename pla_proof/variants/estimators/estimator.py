@@ -61,7 +61,7 @@ from ..boundary.limits import DEFAULT_TIME_LIMIT
 from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
 from .functions import TrainingFunction, is_training_function, read_function
-from .reading import PROBE_X, PROBE_Y, answers_of, getter, read, set_budget
+from .reading import ORIGIN_X, ORIGIN_Y, PROBE_X, PROBE_Y, answers_of, getter, read, set_budget
 
 __all__ = [
     "EPOCHS_PROPERTY",
@@ -225,7 +225,10 @@ class Estimator(Variant):
         # fixed budget would fail every such class's EPOCHS (the variants' budget is their
         # claim's; the long runs are theirs)
         hard = hard_cases(long_runs=False)
-        base = st.one_of(hard.map(_affine), biased_cases(), far_threshold_cases())
+        if self.reading.origin:  # no bias term: data separable through the origin only
+            base = hard.map(_affine)
+        else:
+            base = st.one_of(hard.map(_affine), biased_cases(), far_threshold_cases())
         return base.filter(_two_classes).map(float_case).filter(lambda c: c is not None)
 
     def examples(self) -> Sequence[Case]:
@@ -236,14 +239,15 @@ class Estimator(Variant):
 
         fixed = in_domain(lambda b: b.filter(_two_classes), pushing_cases())
         out = [_affine(c) for c in (float_case(c) for c in fixed) if c is not None]
-        return ([PROBE_CASE] if self.reading.probe is not None else []) + out
+        probe = ORIGIN_CASE if self.reading.origin else PROBE_CASE
+        return ([probe] if self.reading.probe is not None else []) + out
 
     def claim(self, case: Case) -> Claim:
         end = self.reading.end
         if self.trace is None:
             return Claim(end=end)
         a = self.rate()
-        R2, uu = _augmented(case)
+        R2, uu = _augmented(case, self.reading.origin)
         start = self._start(case)
         u = (*case.u, Fraction(case.params.get("theta", 0)))
         ps = sum((p * q for p, q in zip(u, start, strict=True)), Fraction(0))
@@ -411,10 +415,11 @@ class Estimator(Variant):
         if not fit.wrong or (isinstance(n_iter, int | np.integer) and n_iter < B):
             return fit  # it separated, or stopped on its own before the budget (STOP's case)
         alone = self.reading.predict_only is not None
-        R2, uu = _augmented(case)
+        origin = self.reading.origin
+        R2, uu = _augmented(case, origin)
         allowed = None if alone else max_updates(Claim(C=R2, g=case.gamma, uu=uu))
         most = None if allowed is None else allowed + 1  # epochs the theorem allows
-        classic, needed = classic_epochs(case)
+        classic, needed = classic_epochs(case, origin=origin)
         first = max(2 * B, min(4 * needed, 1000) if alone else 4 * needed, 100)
         tries = sorted({first, max(2 * B, 1000)})
         if most is not None:
@@ -435,10 +440,11 @@ class Estimator(Variant):
                 return fit  # it stopped by itself: judged as it is
             del rec.checks["EPOCHS"]  # undecided: more epochs than the check affords
             return None
+        setting = "x, through the origin" if origin else "(x, 1)"
         rec.checks["EPOCHS"] = (
             f"{self._caller()} stopped on its epoch budget ({attr} = {B}) with "
             f"{len(fit.wrong)} of {case.n} training point(s) mispredicted; the classic "
-            f"algorithm (cyclic, on (x, 1)) needs {classic} epochs on these data, and with "
+            f"algorithm (cyclic, on {setting}) needs {classic} epochs on these data, and with "
             f"{attr} = {more} this implementation predicts every point: rerun with --epochs "
             f"{more} (epochs={more} in Python)"
         )
@@ -498,6 +504,16 @@ PROBE_CASE = Case(
     {"theta": Fraction(-2)},
     "probe",
 )
+#: The through-origin probe as a case (separable by u = (2, -1, 1) with margin 1), for
+#: an implementation with no bias term.
+ORIGIN_CASE = Case(
+    tuple(tuple(Fraction(int(v)) for v in x) for x in ORIGIN_X),
+    tuple(int(v) for v in ORIGIN_Y),
+    (Fraction(2), Fraction(-1), Fraction(1)),
+    Fraction(1),
+    {"theta": Fraction(0)},
+    "probe through the origin",
+)
 
 
 class _Fit:
@@ -541,21 +557,24 @@ def _disagreement(
     return None
 
 
-def _augmented(case: Case) -> tuple[Fraction, Fraction]:
-    """``R^2`` of the points ``(x, 1)`` and ``|u|^2 + theta^2`` of the comparator."""
-    R2 = max(sum((v * v for v in x), Fraction(0)) for x in case.X) + 1
+def _augmented(case: Case, origin: bool = False) -> tuple[Fraction, Fraction]:
+    """``R^2`` of the points ``(x, 1)`` (of the points ``x`` for an implementation with
+    no bias: its bias coordinate never moves) and ``|u|^2 + theta^2`` of the comparator."""
+    R2 = max(sum((v * v for v in x), Fraction(0)) for x in case.X) + (0 if origin else 1)
     uu = sum((v * v for v in case.u), Fraction(0)) + Fraction(case.params.get("theta", 0)) ** 2
     return R2, uu
 
 
-def classic_epochs(case: Case, budget: int = 100_000) -> tuple[str, int]:
-    """The epochs the classic algorithm (cyclic, exact, on ``(x, 1)``) needs on the case,
-    counting the last pass without updates: as text (``"more than N"`` past ``budget``
-    updates) and as a number (a lower bound in that case)."""
+def classic_epochs(case: Case, budget: int = 100_000, origin: bool = False) -> tuple[str, int]:
+    """The epochs the classic algorithm (cyclic, exact, on ``(x, 1)``; on ``x`` with
+    ``origin``, for an implementation with no bias) needs on the case, counting the last
+    pass without updates: as text (``"more than N"`` past ``budget`` updates) and as a
+    number (a lower bound in that case)."""
     from ...data import Dataset
     from ...engine.drive import drive
 
-    data = Dataset(tuple((*x, Fraction(1)) for x in case.X), case.y)
+    X = case.X if origin else tuple((*x, Fraction(1)) for x in case.X)
+    data = Dataset(X, case.y)
     dec = drive(data, order="cyclic", budget=budget, detect_cycles=False)
     if dec.status != "converged":
         seen = int(dec.visits[-1]) // case.n + 1

@@ -54,7 +54,17 @@ import numpy as np
 from ...errors import InputError
 from ..boundary.calls import HookError, call_hook, defined_at, hook_error, returned
 from ..boundary.limits import DEFAULT_TIME_LIMIT
-from .reading import PROBE_X, PROBE_Y, Reading, budget_of, probing, same_predictor, size_of
+from .reading import (
+    ORIGIN_X,
+    ORIGIN_Y,
+    PROBE_X,
+    PROBE_Y,
+    Reading,
+    budget_of,
+    probing,
+    same_predictor,
+    size_of,
+)
 
 __all__ = ["TrainingFunction", "is_training_function", "read_function"]
 
@@ -65,6 +75,23 @@ _PROBE2_X = np.array(
     dtype=np.float64,
 )
 _PROBE2_Y = np.array([1, 1, 1, 1, -1, -1, -1])
+# A third, whose bias is positive (x3 < 1/2 is the positive side): a returned counter or
+# a sentinel that classifies the first two as a "bias" does not classify all three.
+_PROBE3_X = np.array(
+    [[1, 2, 0], [-1, 0, -1], [2, -1, 0], [0, 1, -2], [1, 0, 2], [0, -1, 1], [-2, 1, 3]],
+    dtype=np.float64,
+)
+_PROBE3_Y = np.array([1, 1, 1, 1, -1, -1, -1])
+#: The probes that need a bias, the first one the class reading's.
+_BIASED = ((PROBE_X, PROBE_Y), (_PROBE2_X, _PROBE2_Y), (_PROBE3_X, _PROBE3_Y))
+# A second through-origin probe (u = (-1, 2, 1), no bias), for a function with no bias.
+_ORIGIN2_X = np.array(
+    [[0, 1, 0], [1, 0, 0], [0, 0, 1], [3, 1, 0], [1, -1, 1], [-1, 1, -1], [1, 2, -1]],
+    dtype=np.float64,
+)
+_ORIGIN2_Y = np.array([1, -1, 1, -1, -1, 1, 1])
+#: The probes through the origin, for a function with no bias term.
+_ORIGIN = ((ORIGIN_X, ORIGIN_Y), (_ORIGIN2_X, _ORIGIN2_Y))
 #: the one-point probe of sign(0): ``(x, +1)`` from zero weights has the score 0
 _ZERO_X = np.array([[1, 0, 0]], dtype=np.float64)
 
@@ -297,33 +324,19 @@ def read_function(
         budget = (budget[0], epochs)
     tries = [budget] if budget is None else [budget, (budget[0], max(2 * budget[1], 1000))]
     first: tuple[list[tuple[Reading, str]], TrainingFunction, tuple[int, int]] | None = None
-    unsettled: tuple[Reading, tuple[str, int] | None] | None = None
+    origin_first = None
     try:
         with probing(limit):
-            for neg, pos in codings[labels]:
-                y1, y2 = (np.where(p > 0, pos, neg) for p in (PROBE_Y, _PROBE2_Y))
-                for size in tries:
-                    fitted = _fit(function, size, PROBE_X, y1)
-                    shapes = _filtered(_shapes(_items_of(fitted), 3, len(PROBE_X)), bias)
-                    if first is None:
-                        first = (shapes, fitted, (neg, pos))
-                    good = [(r, t) for r, t in shapes if _classifies(r, fitted, PROBE_X, PROBE_Y)]
-                    if not good:
-                        continue
-                    again = _fit(function, size, _PROBE2_X, y2)
-                    good = [(r, t) for r, t in good if _classifies(r, again, _PROBE2_X, _PROBE2_Y)]
-                    if not good:
-                        continue
-                    chosen, words = _one(good, fitted, name)
-                    reading = replace(chosen, fit_labels=(neg, pos), budget=budget, returns=words)
-                    if _settled(function, reading, size, fitted, y1):  # its own coding
-                        return replace(reading, zero=_zero(function, reading, size))
-                    if unsettled is None:
-                        unsettled = (reading, size)
-                    break  # another coding may settle
-            if unsettled is not None:  # no coding settles: the first that classifies
-                reading, size = unsettled
-                return replace(reading, zero=_zero(function, reading, size))
+            if bias != "none":
+                found, first = _read_on(_BIASED, function, codings[labels], tries, bias, name)
+                if found is not None:
+                    return found
+            # no reading classifies data that need a bias: one with no bias term is read
+            # through the origin (the theorem's own setting)
+            found, origin_first = _read_on(_ORIGIN, function, codings[labels], tries, bias, name)
+            first = first or origin_first
+            if found is not None and found.bias is None and not _frozen_bias(first):
+                return replace(found, origin=True)
     except HookError as exc:
         raise InputError(f"{name}() fails on a separable 8-point probe: {exc}") from None
     except Exception as exc:  # the user's code: reported, never a traceback
@@ -332,6 +345,9 @@ def read_function(
         ) from None
     assert first is not None
     shapes, fitted, coding = first
+    origin = bias == "none" or (bool(shapes) and shapes[0][0].bias is None)
+    if origin and origin_first is not None and origin_first[0]:
+        shapes, fitted, coding = origin_first  # no bias term: its verdict through the origin
     if not shapes:
         raise InputError(
             f"{name}() returned {_shown(fitted.returned)} on an 8-point probe in 3 dimensions; "
@@ -343,7 +359,73 @@ def read_function(
         "the probe fit's returned weights misclassify its own separable training points "
         "under every reading (checked first, as a fixed example)"
     )
-    return replace(reading, fit_labels=coding, budget=budget, returns=words, zero=0, probe=probe)
+    return replace(
+        reading, fit_labels=coding, budget=budget, returns=words, zero=0, probe=probe, origin=origin
+    )
+
+
+def _read_on(
+    probes: Sequence[tuple[np.ndarray, np.ndarray]],
+    function: Callable[..., Any],
+    codings: Sequence[tuple[int, int]],
+    tries: Sequence[tuple[str, int] | None],
+    bias: str | None,
+    name: str,
+) -> tuple[Reading | None, Any]:
+    """The reading whose weights classify the training points of every probe, in the
+    first label coding that settles (or, none settling, the first that classifies);
+    with what the first probe fit returned, for the messages."""
+    budget = tries[0]
+    first = None
+    unsettled: tuple[Reading, tuple[str, int] | None] | None = None
+    (X, Y), rest = probes[0], probes[1:]
+    origin = all(not _needs_bias(p) for p in probes)
+    for neg, pos in codings:
+        y = np.where(Y > 0, pos, neg)
+        for size in tries:
+            fitted = _fit(function, size, X, y)
+            shapes = _filtered(_shapes(_items_of(fitted), X.shape[1], len(X)), bias)
+            if first is None:
+                first = (shapes, fitted, (neg, pos))
+            good = [(r, t) for r, t in shapes if _classifies(r, fitted, X, Y)]
+            for X2, Y2 in rest:
+                if not good:
+                    break
+                again = _fit(function, size, X2, np.where(Y2 > 0, pos, neg))
+                good = [(r, t) for r, t in good if _classifies(r, again, X2, Y2)]
+            if origin and any(r.bias is None for r, _ in good):
+                good = [(r, t) for r, t in good if r.bias is None]  # no bias, as it learned
+            if not good:
+                continue
+            chosen, words = _one(good, fitted, name)
+            reading = replace(chosen, fit_labels=(neg, pos), budget=budget, returns=words)
+            if _settled(function, reading, size, fitted, X, y):  # its own coding
+                return replace(reading, zero=_zero(function, reading, size)), first
+            if unsettled is None:
+                unsettled = (reading, size)
+            break  # another coding may settle
+    if unsettled is not None:  # no coding settles: the first that classifies
+        reading, size = unsettled
+        return replace(reading, zero=_zero(function, reading, size)), first
+    return None, first
+
+
+def _frozen_bias(first: Any) -> bool:
+    """Whether the fit on data that need a bias returned a bias slot that never moved: a
+    single number, exactly 0, beside the weights (a bias frozen at 0 is a function with a
+    bias term that does not update it, not one through the origin)."""
+    if first is None:
+        return False
+    _, fitted, _ = first
+    items = _items_of(fitted)
+    return len(items) > 1 and any(
+        size_of(v) == 1 and float(np.ravel(np.asarray(v, dtype=np.float64))[0]) == 0.0
+        for v in items
+    )
+
+
+def _needs_bias(probe: tuple[np.ndarray, np.ndarray]) -> bool:
+    return probe[0] is not ORIGIN_X and probe[0] is not _ORIGIN2_X
 
 
 def _settled(
@@ -351,6 +433,7 @@ def _settled(
     reading: Reading,
     size: tuple[str, int] | None,
     fitted: TrainingFunction,
+    X: np.ndarray,
     y: np.ndarray,
 ) -> bool:
     """The reading's predictor on the probe does not change with twice the epochs: the
@@ -358,7 +441,7 @@ def _settled(
     updating on points it classifies right).  Without an epoch budget: True."""
     if size is None:
         return True
-    more = _fit(function, (size[0], 2 * size[1]), PROBE_X, y)
+    more = _fit(function, (size[0], 2 * size[1]), X, y)
     try:
         w, b = reading.predictor(fitted)
         w2, b2 = reading.predictor(more)

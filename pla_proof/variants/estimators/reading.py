@@ -118,8 +118,14 @@ PROBE_X = np.array(
     dtype=np.float64,
 )
 PROBE_Y = np.array([1, 1, 1, 1, -1, -1, -1, -1])
+#: The through-origin probe: separable by ``u = (2, -1, 1)`` with no bias (every score at
+#: least 1 in size), for an implementation with no bias term (the theorem's own setting).
+ORIGIN_X = np.array(
+    [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 3, 0], [2, 1, -1], [-1, 0, 1], [1, 1, 1], [0, 2, -1]],
+    dtype=np.float64,
+)
+ORIGIN_Y = np.array([1, -1, 1, -1, 1, -1, 1, -1])
 _MORE = np.random.default_rng(20261124).integers(-6, 7, size=(40, 3)).astype(np.float64)
-_CHECK_X = np.vstack([PROBE_X, _MORE, 0.5 * _MORE + 1])
 
 
 @dataclass(frozen=True)
@@ -147,6 +153,9 @@ class Reading:
     #: what the probe fit mispredicts of its own separable training points (a verdict:
     #: the probe is checked first, never a reason to refuse)
     probe: str | None = None
+    #: no bias term: the implementation learns separators through the origin only (the
+    #: theorem's own setting), so every case it is given is separable through the origin
+    origin: bool = False
 
     @property
     def end(self) -> str | None:
@@ -203,11 +212,13 @@ class Reading:
                 f"predict() only ({self.predict_only}): PREDICT, STOP and EPOCHS judged from "
                 "predict(), the end claim (SEP on the weights) unchecked; "
                 f"fit given {fit}, predict answers {answers}"
+                + ("; through the origin (no bias)" if self.origin else "")
             )
         elif self.returns is not None:
             how = "sign(0) = +1" if self.zero == 1 else "strict sign"
+            origin = ", through the origin (no bias)" if self.origin else ""
             text = (
-                f"a training function returning {self.returns}; called with {fit} labels; "
+                f"a training function returning {self.returns}{origin}; called with {fit} labels; "
                 f"its points classified by the returned weights, {how} (end claim {self.end})"
             )
         else:
@@ -229,14 +240,17 @@ class Reading:
             where = f"weights sum_i {terms} (dual coefficients, linear kernel)"
             if b == _SUM:
                 return f"{where}, bias sum_i {c}[i]" + (f" {lab}[i]" if lab else "")
-            return where + (f", bias {b}" if b else ", no bias")
+            return where + (f", bias {b}" if b else self._no_bias())
         if b == "first":
             return f"weights {w}[1:], bias {w}[0]"
         if b == "last":
             return f"weights {w}[:-1], bias {w}[-1]"
         if b is None:
-            return f"weights {w}, no bias"
+            return f"weights {w}{self._no_bias()}"
         return f"weights {w}, bias {b}"
+
+    def _no_bias(self) -> str:
+        return ", through the origin (no bias)" if self.origin else ", no bias"
 
 
 def read(
@@ -270,10 +284,59 @@ def read(
                 f"({', '.join(BUDGET_NAMES[:4])}, ...)"
             )
         budget = (budget[0], epochs)
+    args = (factory, labels, budget, weights, bias, no_bias, named, limit)
+    if no_bias:  # said by the user: the theorem's own setting, probed through the origin
+        return replace(_read_on(ORIGIN_X, ORIGIN_Y, *args), origin=True)
+    try:
+        reading = _read_on(PROBE_X, PROBE_Y, *args)
+    except InputError as exc:
+        # a fit that fails on data that need a bias may be one with no bias term: it is
+        # read on a through-origin probe, and taken as one if it has no bias there
+        try:
+            again = _read_on(ORIGIN_X, ORIGIN_Y, *args)
+        except InputError:
+            raise exc from None
+        if not _has_bias(again):
+            return replace(again, origin=True)
+        raise
+    if _has_bias(reading):
+        return reading
+    if reading.predict_only is not None and reading.probe is None:
+        return reading  # predict() alone learns data that need a bias: it has one
+    # no bias term (or predict() alone, missing data that need a bias): probed again
+    # through the origin, the theorem's own setting
+    try:
+        again = _read_on(ORIGIN_X, ORIGIN_Y, *args)
+    except InputError:
+        return reading
+    if reading.predict_only is not None and again.probe is not None:
+        return reading  # predict() alone misses both probes: the biased one is the verdict
+    return replace(again, origin=True) if not _has_bias(again) else reading
+
+
+def _has_bias(r: Reading) -> bool:
+    """Whether the reading has a bias term; ``predict()`` alone: unknown (True)."""
+    return r.predict_only is not None or r.bias is not None
+
+
+def _read_on(
+    X: np.ndarray,
+    Y: np.ndarray,
+    factory: Callable[[], Any],
+    labels: str,
+    budget: tuple[str, int] | None,
+    weights: str | None,
+    bias: str | None,
+    no_bias: bool,
+    named: bool,
+    limit: float | None,
+) -> Reading:
+    """The reading found on one probe, the points ``X`` with the labels ``Y``."""
+    points = _check_points(X)
     try:
         with probing(limit):
-            est, fit_labels = _probe_fit(factory, labels, budget)
-            answers = answers_of(est, _CHECK_X)
+            est, fit_labels = _probe_fit(factory, labels, budget, X, Y)
+            answers = answers_of(est, points)
             candidates = _candidates(est, weights, bias, no_bias)
             duals = [] if weights is not None else _dual_candidates(est, bias, no_bias)
     except HookError as exc:
@@ -290,18 +353,23 @@ def read(
             return replace(base, weights=weights, bias=bias, zero=0)
         chosen = replace(base, weights=candidates[0][0], bias=candidates[0][1])
         return replace(chosen, zero=_zero(est, chosen))
-    probe = _probe_misses(decoded)
-    conventional = _conventional(est, candidates, base, decoded)
+    probe = _probe_misses(decoded, Y)
+    conventional = _conventional(est, candidates, base, decoded, points)
     if conventional is not None:
         return replace(conventional, zero=_zero(est, conventional), probe=probe)
-    agree, miss = _agreeing(est, candidates, base, decoded)
+    agree, miss = _agreeing(est, candidates, base, decoded, points)
     if not agree and duals:  # a dual class: its coefficients, verified the same way
-        agree, dual_miss = _agreeing(est, duals, base, decoded)
+        agree, dual_miss = _agreeing(est, duals, base, decoded, points)
         miss = miss or f"{dual_miss} (with the linear kernel)"
     if not agree:
         return _unreadable(base, weights, bias, miss, probe)
     chosen = _unique(agree, probe)
     return replace(chosen, zero=_zero(est, chosen), probe=probe)
+
+
+def _check_points(X: np.ndarray) -> np.ndarray:
+    """The probe's points and 80 more, where a reading must give ``predict``'s answers."""
+    return np.vstack([X, _MORE, 0.5 * _MORE + 1])
 
 
 def _unreadable(
@@ -333,13 +401,17 @@ def _unreadable(
 
 
 def _conventional(
-    est: Any, candidates: list[tuple[str, str | None]], base: Reading, decoded: list[int]
+    est: Any,
+    candidates: list[tuple[str, str | None]],
+    base: Reading,
+    decoded: list[int],
+    points: np.ndarray,
 ) -> Reading | None:
     """scikit-learn's convention first: ``coef_`` the weights and ``intercept_`` the bias,
     when the two give ``predict``'s answers (no alternative is weighed against them)."""
     if ("coef_", "intercept_") not in candidates:
         return None
-    agree, _ = _agreeing(est, [("coef_", "intercept_")], base, decoded)
+    agree, _ = _agreeing(est, [("coef_", "intercept_")], base, decoded, points)
     return agree[0][0] if agree else None
 
 
@@ -348,6 +420,7 @@ def _agreeing(
     candidates: Sequence[tuple[Any, str | None]],
     base: Reading,
     decoded: list[int],
+    points: np.ndarray,
 ) -> tuple[list[tuple[Reading, list[Fraction]]], str]:
     """The readings whose exact scores give ``predict``'s answers, with their ``(w, b)``,
     and why the first one that does not was dropped."""
@@ -363,7 +436,7 @@ def _agreeing(
             slack = reading.slack(est)
         except (TypeError, ValueError, IndexError, AttributeError):
             continue
-        miss = _disagrees(w, b, decoded, slack)
+        miss = _disagrees(w, b, decoded, points, slack)
         if miss is None:
             agree.append((reading, [*w, b]))
         elif not first_miss:
@@ -387,13 +460,13 @@ def _unique(agree: list[tuple[Reading, list[Fraction]]], probe: str | None) -> R
     return chosen
 
 
-def _probe_misses(decoded: Sequence[int]) -> str | None:
+def _probe_misses(decoded: Sequence[int], Y: np.ndarray = PROBE_Y) -> str | None:
     """What ``predict`` gets wrong on the probe's own (separable) training points."""
-    wrong = [i for i, y in enumerate(PROBE_Y) if decoded[i] != y]
+    wrong = [i for i, y in enumerate(Y) if decoded[i] != y]
     if not wrong:
         return None
     return (
-        f"the probe fit mispredicts {len(wrong)} of its {len(PROBE_Y)} separable training "
+        f"the probe fit mispredicts {len(wrong)} of its {len(Y)} separable training "
         "points (checked first, as a fixed example)"
     )
 
@@ -424,7 +497,11 @@ def _quiet_fit(est: Any, X: np.ndarray, y: np.ndarray) -> Any:
 
 
 def _probe_fit(
-    factory: Callable[[], Any], labels: str, budget: tuple[str, int] | None
+    factory: Callable[[], Any],
+    labels: str,
+    budget: tuple[str, int] | None,
+    X: np.ndarray = PROBE_X,
+    Y: np.ndarray = PROBE_Y,
 ) -> tuple[Any, tuple[int, int]]:
     """A fitted estimator on the probe, and the labels its ``fit`` took."""
     codings = {"pm1": [(-1, 1)], "01": [(0, 1)], "auto": [(-1, 1), (0, 1)]}
@@ -435,10 +512,10 @@ def _probe_fit(
         est = factory()
         if budget is not None:
             setattr(est, budget[0], budget[1])
-        y = np.where(PROBE_Y > 0, pos, neg)
+        y = np.where(Y > 0, pos, neg)
         try:
-            _quiet_fit(est, PROBE_X.copy(), y)
-            answers_of(est, PROBE_X)
+            _quiet_fit(est, X.copy(), y)
+            answers_of(est, X)
         except HookError as exc:
             errors.append(f"labels {neg}/{pos}: {exc}")
             continue
@@ -594,14 +671,15 @@ def _disagrees(
     w: Sequence[Fraction],
     b: Fraction,
     decoded: Sequence[int],
+    points: np.ndarray,
     slack: Callable[[Sequence[float]], Fraction] | None = None,
 ) -> str | None:
     """The first check point where the sign of the reading's score, where float rounding
     cannot flip it, is not ``predict``'s answer (None when there is none)."""
-    if len(w) != _CHECK_X.shape[1]:
-        return f"{len(w)} weights for points of dimension {_CHECK_X.shape[1]}"
+    if len(w) != points.shape[1]:
+        return f"{len(w)} weights for points of dimension {points.shape[1]}"
     certain = 0
-    for i, x in enumerate(_CHECK_X):
+    for i, x in enumerate(points):
         s = sum((a * Fraction(float(v)) for a, v in zip(w, x, strict=True)), b)
         if abs(s) <= (slack(x) if slack is not None else score_slack(w, b, x)):
             continue
