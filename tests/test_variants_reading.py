@@ -193,7 +193,7 @@ def test_unusable_implementations_are_refused_in_one_line() -> None:
         read(Refuses)
     with pytest.raises(InputError, match=r"predict\(\) answers .*'yes'"):
         read(Strings)
-    with pytest.raises(InputError, match=r"no epoch-budget attribute"):
+    with pytest.raises(InputError, match=r"no epoch budget found"):
         read(Hidden, epochs=10)
 
 

@@ -54,7 +54,18 @@ import numpy as np
 from ...errors import InputError
 from ..boundary.calls import HookError, call_hook, defined_at, hook_error, returned
 from ..boundary.limits import DEFAULT_TIME_LIMIT
+from .budget import (
+    LONG_ORIGIN_X,
+    LONG_ORIGIN_Y,
+    LONG_X,
+    LONG_Y,
+    Knob,
+    find_knob,
+    knob_candidates,
+    with_budget,
+)
 from .reading import (
+    BUDGET_NAMES,
     ORIGIN_X,
     ORIGIN_Y,
     PROBE_X,
@@ -147,6 +158,11 @@ class TrainingFunction:
 
     #: names the adapter keeps for itself: a parameter of the same name keeps its default
     _OWN = frozenset({"fit", "predict", "function", "how", "returned", "items_", "X_", "signs_"})
+
+    @property
+    def user_function(self) -> Callable[..., Any]:
+        """The user's function (its module constants are its code's globals)."""
+        return self.function
 
     def __init__(self, function: Callable[..., Any], how: Reading | None = None) -> None:
         self.function = function
@@ -315,13 +331,56 @@ def read_function(
     if labels not in codings:
         raise InputError(f"labels must be 'pm1', '01' or 'auto', got {labels!r}")
     budget = budget_of(TrainingFunction(function))
-    if epochs is not None:
-        if budget is None:
-            raise InputError(
-                f"epochs={epochs}: {name}() has no epoch-budget parameter (max_iter, n_iter, "
-                "epochs, ...)"
-            )
+    if epochs is not None and budget is not None:
         budget = (budget[0], epochs)
+    reading = _read(function, bias, labels, codings, budget, name, limit)
+    if reading.budget is None:  # any other parameter or constant that behaves as one
+        reading = _knob(function, reading, limit)
+    if epochs is not None:
+        if reading.budget is None:
+            raise InputError(
+                f"epochs={epochs}: {name}() has no epoch budget: no parameter or module "
+                "constant bounds its training (max_iter, n_iter, epochs, ... by name; any other "
+                "integer when raising it lets it finish a case that needs more passes)"
+            )
+        reading = replace(reading, budget=(reading.budget[0], epochs))
+    return reading
+
+
+def _knob(function: Callable[..., Any], reading: Reading, limit: float | None) -> Reading:
+    """The reading with the parameter or constant that behaves as its epoch budget."""
+    X, Y = (LONG_ORIGIN_X, LONG_ORIGIN_Y) if reading.origin else (LONG_X, LONG_Y)
+
+    def mispredicted(knob: Knob, value: int) -> int | None:
+        try:
+            with probing(limit):
+                made = with_budget(TrainingFunction(function, reading), knob, value)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    made.fit(X.copy(), reading.encode(Y.tolist()))
+                answers = made.predict(X)
+        except Exception:  # the user's code, or the clock: not a budget's behaviour
+            return None
+        return int(sum(int(a) != t for a, t in zip(answers, Y.tolist(), strict=True)))
+
+    candidates = knob_candidates(TrainingFunction(function), BUDGET_NAMES, frozenset())
+    knob = find_knob(candidates, mispredicted)
+    if knob is None:
+        return reading
+    return replace(
+        reading, budget=(knob.name, knob.value), knob_kind=knob.kind, knob_known=knob.known
+    )
+
+
+def _read(
+    function: Callable[..., Any],
+    bias: str | None,
+    labels: str,
+    codings: dict[str, list[tuple[int, int]]],
+    budget: tuple[str, int] | None,
+    name: str,
+    limit: float | None,
+) -> Reading:
     tries = [budget] if budget is None else [budget, (budget[0], max(2 * budget[1], 1000))]
     first: tuple[list[tuple[Reading, str]], TrainingFunction, tuple[int, int]] | None = None
     origin_first = None

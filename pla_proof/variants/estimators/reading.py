@@ -70,6 +70,16 @@ import numpy as np
 from ...errors import InputError
 from ..boundary.calls import HookError, call_before_runs, hook_error, returned, stuck_in
 from ..boundary.limits import DEFAULT_TIME_LIMIT, TOTAL_FACTOR, RunTimeout, time_limit
+from .budget import (
+    LONG_ORIGIN_X,
+    LONG_ORIGIN_Y,
+    LONG_X,
+    LONG_Y,
+    Knob,
+    find_knob,
+    knob_candidates,
+    with_budget,
+)
 
 __all__ = [
     "BIAS_NAMES",
@@ -141,7 +151,7 @@ class Reading:
     negative: int = -1
     #: what ``predict`` says at a score of exactly 0: +1, -1, or 0 (neither class)
     zero: int = -1
-    #: the epoch budget's attribute and its value on a fresh estimator
+    #: the epoch budget's knob and its value on a fresh estimator (see :attr:`budget_knob`)
     budget: tuple[str, int] | None = None
     #: a dual reading, ``w = sum_i c_i l_i p_i``: the attributes of the coefficients
     #: ``c``, the labels ``l`` (None: the coefficients are signed) and the points ``p``
@@ -156,6 +166,17 @@ class Reading:
     #: no bias term: the implementation learns separators through the origin only (the
     #: theorem's own setting), so every case it is given is separable through the origin
     origin: bool = False
+    #: where the budget lives (:class:`~.budget.Knob`'s kind) and whether it was found by
+    #: its name (else by its behaviour: it may count epochs, updates or visits)
+    knob_kind: str = "attribute"
+    knob_known: bool = True
+
+    @property
+    def budget_knob(self) -> Knob | None:
+        """The epoch budget as a :class:`~.budget.Knob` (None: no budget found)."""
+        if self.budget is None:
+            return None
+        return Knob(self.knob_kind, self.budget[0], self.budget[1], self.knob_known)
 
     @property
     def end(self) -> str | None:
@@ -226,8 +247,8 @@ class Reading:
                 f"{self._where()}; fit given {fit}, predict answers {answers}; "
                 f"predict(score 0) = {zero} (end claim {self.end})"
             )
-        if self.budget is not None:
-            text += f"; epoch budget {self.budget[0]} = {self.budget[1]}"
+        knob = self.budget_knob
+        text += "; no epoch budget found" if knob is None else f"; epoch budget {knob.describe()}"
         if self.probe is not None:
             text += f"; {self.probe}"
         return text
@@ -270,20 +291,65 @@ def read(
     the per-run ``limit`` (times :data:`~pla_proof.variants.boundary.TOTAL_FACTOR`):
     when weights and bias are both named, a probe that fails is no refusal -- the
     reading is taken as given and the check's runs report what the code does."""
+    budget = budget_of(call_before_runs(factory, "__init__", limit))
+    if epochs is not None and budget is not None:
+        budget = (budget[0], epochs)
+    reading = _read(factory, weights, bias, labels, budget, limit)
+    if reading.budget is None:  # any other knob that behaves as a budget
+        reading = _knob(reading, factory, limit)
+    if epochs is not None:
+        if reading.budget is None:
+            raise InputError(
+                f"epochs={epochs}: no epoch budget found: no attribute, keyword of fit() or "
+                "module constant of the estimator bounds its training "
+                f"({', '.join(BUDGET_NAMES[:4])}, ... by name; any other integer knob when "
+                "raising it lets fit() finish a case that needs more passes)"
+            )
+        reading = replace(reading, budget=(reading.budget[0], epochs))
+    return reading
+
+
+def _knob(reading: Reading, factory: Callable[[], Any], limit: float | None) -> Reading:
+    """The reading with the knob that behaves as its epoch budget, if any."""
+    try:
+        with probing(limit):
+            fresh = factory()
+    except HookError:
+        return reading
+    X, Y = (LONG_ORIGIN_X, LONG_ORIGIN_Y) if reading.origin else (LONG_X, LONG_Y)
+
+    def mispredicted(knob: Knob, value: int) -> int | None:
+        try:
+            with probing(limit):
+                est = with_budget(factory(), knob, value)
+                _quiet_fit(est, X.copy(), reading.encode(Y.tolist()))
+                answers = reading.decode(answers_of(est, X))
+        except Exception:  # the user's code, or the clock: not a budget's behaviour
+            return None
+        return int(sum(a != t for a, t in zip(answers, Y.tolist(), strict=True)))
+
+    knob = find_knob(knob_candidates(fresh, BUDGET_NAMES, frozenset()), mispredicted)
+    if knob is None:
+        return reading
+    return replace(
+        reading, budget=(knob.name, knob.value), knob_kind=knob.kind, knob_known=knob.known
+    )
+
+
+def _read(
+    factory: Callable[[], Any],
+    weights: str | None,
+    bias: str | None,
+    labels: str,
+    budget: tuple[str, int] | None,
+    limit: float | None,
+) -> Reading:
     if bias == "none":
         bias = None
         no_bias = True
     else:
         no_bias = False
     named = weights is not None and (bias is not None or no_bias)
-    budget = budget_of(call_before_runs(factory, "__init__", limit))
-    if epochs is not None:
-        if budget is None:
-            raise InputError(
-                f"epochs={epochs}: the estimator has no epoch-budget attribute "
-                f"({', '.join(BUDGET_NAMES[:4])}, ...)"
-            )
-        budget = (budget[0], epochs)
     args = (factory, labels, budget, weights, bias, no_bias, named, limit)
     if no_bias:  # said by the user: the theorem's own setting, probed through the origin
         return replace(_read_on(ORIGIN_X, ORIGIN_Y, *args), origin=True)
@@ -472,9 +538,11 @@ def _probe_misses(decoded: Sequence[int], Y: np.ndarray = PROBE_Y) -> str | None
 
 
 def set_budget(est: Any, reading: Reading, epochs: int | None = None) -> Any:
-    """``est`` with its epoch budget set to ``epochs`` (default: the reading's)."""
-    if reading.budget is not None:
-        setattr(est, reading.budget[0], reading.budget[1] if epochs is None else epochs)
+    """``est`` with its epoch budget set to ``epochs`` (default: the reading's): the
+    attribute set, or ``fit`` passing the keyword or setting the module constant."""
+    knob = reading.budget_knob
+    if knob is not None:
+        with_budget(est, knob, knob.value if epochs is None else epochs)
     return est
 
 

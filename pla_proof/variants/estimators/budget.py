@@ -1,0 +1,182 @@
+"""An implementation's epoch budget, found by what it does, not by its name.
+
+A budget is any integer *knob* that bounds how long ``fit`` trains: a constructor
+parameter or attribute (``n_iter``, ``T``, ``nIterations``, ``updates``...), a keyword
+of ``fit`` (``fit(X, y, max_epoch=100)``), or a module-level constant the training code
+reads (``EPOCHS = 50``).  A known name (:data:`~.reading.BUDGET_NAMES`) is taken as it
+is; any other positive integer knob is a budget only when it *behaves* as one on a
+probe that needs several passes (:data:`LONG_X`, or :data:`LONG_ORIGIN_X` for an
+implementation with no bias): set to 1 the fit mispredicts its training points, set
+large it predicts every one.  A learning rate, a seed or a dimension does not.
+
+>>> import numpy as np
+>>> def train(X, y, T=50, seed=0):
+...     w = np.zeros(X.shape[1] + 1)
+...     Xa = np.hstack([X, np.ones((len(X), 1))])
+...     for _ in range(T):
+...         for xi, yi in zip(Xa, y):
+...             if yi * (w @ xi) <= 0:
+...                 w = w + yi * xi
+...     return w
+>>> from pla_proof.variants.estimators.functions import read_function
+>>> read_function(train).budget_knob
+Knob(kind='attribute', name='T', value=50, known=False)
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import types
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "LONG_ORIGIN_X",
+    "LONG_ORIGIN_Y",
+    "LONG_X",
+    "LONG_Y",
+    "Knob",
+    "find_knob",
+    "knob_candidates",
+    "with_budget",
+]
+
+#: A probe the classic algorithm (on ``(x, 1)``) settles in 25 cyclic passes, and in no
+#: fewer than 10 in 200 random orders: one pass, one update or one visit never does.
+LONG_X = np.array(
+    [[1, -3, 3], [3, -4, 1], [1, 4, -3], [-2, -3, -3], [-4, 2, 2], [-3, -3, 1]],
+    dtype=np.float64,
+)
+LONG_Y = np.array([-1, 1, -1, 1, 1, 1])
+#: ... and one separable through the origin (u = (-3, -3, 2)): 12 cyclic passes, at
+#: least 6 in 200 random orders, for an implementation with no bias.
+LONG_ORIGIN_X = np.array(
+    [[-1, 3, 1], [3, 4, -1], [4, -3, 3], [-3, 2, -1], [1, 1, -1], [-1, -1, -1]],
+    dtype=np.float64,
+)
+LONG_ORIGIN_Y = np.array([-1, -1, 1, 1, -1, 1])
+#: The value a knob is raised to when its behaviour is probed (enough epochs, updates
+#: or visits for the long probes).
+LARGE = 5000
+
+
+@dataclass(frozen=True)
+class Knob:
+    """Where an epoch budget lives: ``kind`` is ``"attribute"`` (of the estimator, or a
+    parameter of a training function), ``"fit"`` (a keyword of ``fit``) or
+    ``"global"`` (a module-level constant the training code reads); ``known``: found
+    by its name rather than by its behaviour (a known name counts epochs)."""
+
+    kind: str
+    name: str
+    value: int
+    known: bool = True
+
+    def describe(self) -> str:
+        where = {
+            "attribute": "",
+            "fit": " (a keyword of fit())",
+            "global": " (a module constant)",
+        }[self.kind]
+        how = "" if self.known else ", found by its behaviour"
+        return f"{self.name} = {self.value}{where}{how}"
+
+
+def _positive_int(v: Any) -> bool:
+    return bool(isinstance(v, int | np.integer) and not isinstance(v, bool) and v > 0)
+
+
+def _code_names(obj: Any, seen: set[int] | None = None) -> set[str]:
+    """The global names a function's code (and its nested code) reads."""
+    code = getattr(obj, "__code__", None)
+    if code is None:
+        return set()
+    out: set[str] = set()
+    stack = [code]
+    while stack:
+        c = stack.pop()
+        out.update(c.co_names)
+        stack.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+    return out
+
+
+def _functions_of(cls: type) -> Iterator[Any]:
+    for klass in cls.__mro__:
+        if klass is object:
+            continue
+        for v in vars(klass).values():
+            if isinstance(v, staticmethod | classmethod):
+                v = v.__func__
+            if inspect.isfunction(v):
+                yield v
+
+
+def knob_candidates(obj: Any, known_names: tuple[str, ...], skip: frozenset[str]) -> list[Knob]:
+    """Every positive integer knob of a fresh estimator (or training-function adapter)
+    ``obj``: its attributes, ``fit``'s keywords with integer defaults, and the module
+    constants its methods read; known names first.  ``skip``: attributes that are not
+    the user's (an adapter's own)."""
+    out: list[Knob] = []
+    attrs = vars(obj) if hasattr(obj, "__dict__") else {}
+    for name, v in attrs.items():
+        if name not in skip and _positive_int(v):
+            out.append(Knob("attribute", name, int(v), name in known_names))
+    fit = getattr(type(obj), "fit", None)
+    functions: list[Any] = list(_functions_of(type(obj)))
+    if inspect.isfunction(fit):
+        for p in list(inspect.signature(fit).parameters.values())[3:]:
+            if p.kind is not p.VAR_KEYWORD and _positive_int(p.default):
+                out.append(Knob("fit", p.name, int(p.default), p.name in known_names))
+    user = getattr(obj, "user_function", None)  # a training function's adapter: its code
+    if user is not None:
+        functions = [user]
+    for f in functions:
+        g = getattr(f, "__globals__", {})
+        for name in sorted(_code_names(f)):
+            if _positive_int(g.get(name)) and all(k.name != name for k in out):
+                out.append(Knob("global", name, int(g[name]), name in known_names))
+    return sorted(out, key=lambda k: not k.known)
+
+
+def with_budget(est: Any, knob: Knob, value: int) -> Any:
+    """``est`` whose ``fit`` trains with the budget ``value``: the attribute set, or
+    ``fit`` wrapped to pass the keyword or to set the module constant while it runs."""
+    if knob.kind == "attribute":
+        setattr(est, knob.name, value)
+        return est
+    bound = est.fit
+    if knob.kind == "fit":
+        wrapped: Callable[..., Any] = functools.partial(bound, **{knob.name: value})
+    else:
+        user = getattr(est, "user_function", None)  # a training function's adapter
+        g = (user if user is not None else getattr(bound, "__func__", bound)).__globals__
+
+        def wrapped(*args: Any, **kw: Any) -> Any:
+            old = g.get(knob.name)
+            g[knob.name] = value
+            try:
+                return bound(*args, **kw)
+            finally:
+                g[knob.name] = old
+
+    est.fit = wrapped
+    return est
+
+
+def find_knob(
+    candidates: list[Knob], mispredicted: Callable[[Knob, int], int | None]
+) -> Knob | None:
+    """The first candidate that is a budget: a known name, or a knob that behaves as one
+    (``mispredicted(knob, value)``: the training points a fit with that budget
+    mispredicts on the long probe, None when it fails or does not return)."""
+    for knob in candidates:
+        if knob.known:
+            return knob
+        low = mispredicted(knob, 1)
+        if low and mispredicted(knob, max(LARGE, knob.value)) == 0:
+            return knob
+    return None

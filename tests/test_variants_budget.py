@@ -1,0 +1,88 @@
+"""An epoch budget under any name (pla_proof.variants.estimators.budget): found by what
+it does -- an attribute, a keyword of fit(), a module constant, a function's parameter
+-- never a seed or a rate; --epochs reaches it; too small a budget is EPOCHS alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from checking import budget
+
+from pla_proof.errors import InputError
+from pla_proof.testing import check_estimator
+from pla_proof.variants.estimators import read, read_function
+from pla_proof.variants.estimators.budget import Knob, knob_candidates, with_budget
+
+
+def load(path: Path) -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"_shapes_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+B = load(Path(__file__).parent / "fixtures" / "fit_behaviour.py")
+
+
+@pytest.mark.parametrize(
+    ("impl", "knob"),
+    [
+        (B.Origin, Knob("attribute", "passes", 1000, known=False)),
+        (B.Constant, Knob("global", "EPOCHS", 500, known=False)),
+        (B.FitKeyword, Knob("fit", "max_epoch", 2000, known=False)),
+    ],
+)
+def test_a_class_budget_is_found_by_its_behaviour(impl: Any, knob: Knob) -> None:
+    r = read(impl)
+    assert r.budget_knob == knob
+    assert f"epoch budget {knob.describe()}" in r.describe()
+
+
+@pytest.mark.parametrize(
+    ("function", "name"),
+    [(B.train_origin, "T"), (B.train_with_count, "nIterations")],
+)
+def test_a_function_parameter_is_found_by_its_behaviour(function: Any, name: str) -> None:
+    assert read_function(function).budget == (name, 1000)
+
+
+def test_a_seed_or_a_rate_is_not_a_budget() -> None:
+    # FitKeyword's seed is an integer attribute that changes nothing, and the module
+    # constant its base class reads is not read by its own fit(): neither is taken
+    candidates = knob_candidates(B.FitKeyword(), (), frozenset())
+    assert [k.name for k in candidates] == ["seed", "max_epoch", "EPOCHS"]
+    assert read(B.FitKeyword).budget_knob.name == "max_epoch"  # type: ignore[union-attr]
+
+
+def test_a_knob_is_set_where_it_lives() -> None:
+    est = with_budget(B.Constant(), Knob("global", "EPOCHS", 500, known=False), 1)
+    est.fit(*_long())
+    assert B.EPOCHS == 500  # the module constant is restored after the fit
+    est = with_budget(B.FitKeyword(), Knob("fit", "max_epoch", 2000, known=False), 1)
+    est.fit(*_long())
+    assert sum(est.w != 0) > 0  # one update made, no more
+
+
+def test_epochs_reaches_the_knob_found_and_a_class_without_one_is_told() -> None:
+    assert read(B.Constant, epochs=7).budget == ("EPOCHS", 7)
+    assert read_function(B.train_origin, epochs=9).budget == ("T", 9)
+    with pytest.raises(InputError, match="no epoch budget found"):
+        read(B.OriginUntilDone, epochs=5, limit=0.5)
+    assert "no epoch budget found" in read(B.OriginUntilDone, limit=0.5).describe()
+
+
+def test_a_budget_too_small_under_an_unknown_name_is_epochs_alone() -> None:
+    report = check_estimator(B.FewPasses, expect_failure="EPOCHS", **budget(10)).report
+    failing = {p.id for p in report.properties if not p.ok}
+    assert failing == {"EPOCHS"}
+
+
+def _long() -> tuple[Any, Any]:
+    from pla_proof.variants.estimators.budget import LONG_X, LONG_Y
+
+    return LONG_X, LONG_Y
