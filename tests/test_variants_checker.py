@@ -230,6 +230,21 @@ def test_sep0_is_decided_by_the_harness_from_the_returned_weights() -> None:
     assert res["SEP"] is not None
 
 
+def test_sep0n_takes_a_score_of_0_as_the_negative_class() -> None:
+    from pla_proof.variants.checking import end_condition
+    from pla_proof.variants.protocol.variant import Record
+
+    F = Fraction
+    case = Case(((F(0),), (F(1),)), (-1, 1), (F(1),), F(1), {})
+    at_zero = Record()
+    at_zero.output.update(w=(F(1),), b=F(0))  # the negative point at a score of 0
+    assert end_condition(resolve("classic"), case, "SEP0N", at_zero) is None
+    assert end_condition(resolve("classic"), case, "SEP", at_zero) is not None
+    flipped = Case(case.X, (1, -1), (F(-1),), F(1), {})  # now the positive one is at 0
+    failure = end_condition(resolve("classic"), flipped, "SEP0N", at_zero)
+    assert failure is not None and failure.prop == "SEP0N"
+
+
 def test_campaign_reports_examples_per_property(capsys: pytest.CaptureFixture[str]) -> None:
     assert (
         main(

@@ -145,3 +145,9 @@ def test_a_correct_class_with_no_bias_passes_on_data_through_the_origin() -> Non
 
 def test_a_class_with_no_bias_and_a_wrong_update_still_fails() -> None:
     check_estimator(B.OriginWrongSign, expect_failure="SEP", **budget(10))
+
+
+def test_a_0_1_class_that_accepts_pm1_labels_passes_in_its_own_coding() -> None:
+    report = check_estimator(B.ZeroOne, **budget(10)).report
+    assert report.ok and report.runs > 0
+    assert "SEP0N" in {p.id for p in report.properties}

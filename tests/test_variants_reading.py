@@ -39,7 +39,7 @@ def fields(r: Reading) -> tuple[Any, ...]:
     ("factory", "expected"),
     [
         (P.Textbook, ("w_", "first", (-1, 1), -1, 1, "SEP0", ("n_iter", 10))),
-        (P.Scratch, ("weights", "bias", (-1, 1), 0, 1, "SEP0", ("n_iters", 1000))),
+        (P.Scratch, ("weights", "bias", (0, 1), 0, 1, "SEP0", ("n_iters", 1000))),
         (P.SignPerceptron, ("w", "b", (-1, 1), -1, 0, "SEP", ("max_iter", 1000))),
         (P.ThetaPerceptron, ("theta", "first", (-1, 1), -1, -1, "SEP", ("epochs", 500))),
     ],
@@ -245,3 +245,17 @@ def test_a_through_origin_class_is_given_data_separable_through_the_origin_only(
         assert case.params.get("theta", 0) == 0
 
     through_origin()
+
+
+def test_a_class_that_answers_0_1_is_trained_in_0_1_though_it_takes_pm1() -> None:
+    r = read(B.ZeroOne)
+    assert (r.fit_labels, r.negative) == ((0, 1), 0)
+    assert "fit given 0/1, predict answers 0/1" in r.describe()
+    assert read(B.ZeroOne, labels="pm1").fit_labels == (-1, 1)  # as the user says
+
+
+def test_a_class_that_stops_with_a_negative_point_at_0_claims_sep0n() -> None:
+    # sign(0) = -1 and no update there: its own predictor is right, SEP would be a
+    # false alarm; a class that updates on y (w.x + b) <= 0 keeps the strict claim
+    assert read(B.ZeroOne).end == "SEP0N"
+    assert read(P.ThetaPerceptron).end == "SEP" and read(B.Origin).end == "SEP"

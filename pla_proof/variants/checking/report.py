@@ -43,6 +43,10 @@ GENERIC_PROPERTIES: dict[str, tuple[str, str]] = {
     "T": ("T_G (classic: T)", "number of updates k within the claimed bound"),
     "SEP": ("SEP", "the returned predictor separates every point strictly"),
     "SEP0": ("the DSC 255 handout", "the returned (w, b) predicts every label, with sign(0) = +1"),
+    "SEP0N": (
+        "a 0/1 perceptron's stopping rule",
+        "the returned (w, b) predicts every label, with sign(0) = -1",
+    ),
 }
 #: The checker's own properties (a run that raises, a run that does not end).
 HARNESS_PROPERTIES = ("RUNS", "ENDS")

@@ -334,7 +334,8 @@ def decision_values(variant: Variant, case: Case, rec: Record) -> list[Any] | No
 
 
 def end_condition(variant: Variant, case: Case, end: str, rec: Record) -> Failure | None:
-    """``SEP`` (the proof's end lemma, ``m > 0``) or ``SEP0`` on the returned predictor."""
+    """``SEP`` (the proof's end lemma, ``m > 0``), ``SEP0`` or ``SEP0N`` (every label
+    predicted, a score of 0 taken as +1 or as -1) on the returned predictor."""
     if end == "SEP":
         if "m" in rec.end:
             m, j = rec.end["m"], rec.end.get("j")
@@ -351,7 +352,8 @@ def end_condition(variant: Variant, case: Case, end: str, rec: Record) -> Failur
         if lemma("SEP").holds({"m": m}):
             return None
         return Failure("SEP", None, j, m, ">", 0, f"min_i y_i f(x_i) = {show(m)}, not > 0")
-    if end == "SEP0":
+    if end in ("SEP0", "SEP0N"):
+        zero = 1 if end == "SEP0" else -1
         vals = decision_values(variant, case, rec)
         if vals is None:
             raise NoPredictor(
@@ -359,12 +361,12 @@ def end_condition(variant: Variant, case: Case, end: str, rec: Record) -> Failur
                 "decision(case, output)"
             )
         for i, (v, yi) in enumerate(zip(vals, case.y, strict=True)):
-            if (1 if v >= 0 else -1) != yi:
+            if (1 if v > 0 else -1 if v < 0 else zero) != yi:
                 return Failure(
-                    "SEP0", None, i, v, "", "", f"f(x) = {show(v)} predicts {-yi}, label {yi}"
+                    end, None, i, v, "", "", f"f(x) = {show(v)} predicts {-yi}, label {yi}"
                 )
         return None
-    raise InputError(f"unknown end condition {end!r} (SEP, SEP0 or None)")
+    raise InputError(f"unknown end condition {end!r} (SEP, SEP0, SEP0N or None)")
 
 
 def evaluate(

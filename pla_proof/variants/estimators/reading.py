@@ -170,6 +170,9 @@ class Reading:
     #: its name (else by its behaviour: it may count epochs, updates or visits)
     knob_kind: str = "attribute"
     knob_known: bool = True
+    #: with sign(0) = -1: whether ``fit`` stops with a negative point at a score of
+    #: exactly 0 (its own predictor gets it right: end claim ``SEP0N``, else ``SEP``)
+    stops_at_zero: bool = False
 
     @property
     def budget_knob(self) -> Knob | None:
@@ -185,6 +188,8 @@ class Reading:
         be read (``predict`` alone is checked)."""
         if self.predict_only is not None:
             return None
+        if self.zero == -1 and self.stops_at_zero:
+            return "SEP0N"
         return "SEP0" if self.zero == 1 else "SEP"
 
     @property
@@ -297,6 +302,8 @@ def read(
     reading = _read(factory, weights, bias, labels, budget, limit)
     if reading.budget is None:  # any other knob that behaves as a budget
         reading = _knob(reading, factory, limit)
+    if reading.zero == -1 and reading.predict_only is None:
+        reading = replace(reading, stops_at_zero=_stops_at_zero(reading, factory, limit))
     if epochs is not None:
         if reading.budget is None:
             raise InputError(
@@ -378,6 +385,32 @@ def _read(
     if reading.predict_only is not None and again.probe is not None:
         return reading  # predict() alone misses both probes: the biased one is the verdict
     return replace(again, origin=True) if not _has_bias(again) else reading
+
+
+#: Two points on which fit() from zero weights ends with the first (negative) point at a
+#: score of exactly 0 when it takes a score of 0 as negative and makes no update there,
+#: and elsewhere when it updates on ``y (w.x + b) <= 0`` (the theorem's rule); with a
+#: bias, and through the origin.
+_AT_ZERO = {
+    False: (np.array([[0.0, 0.0, 0.0], [1.0, 0.0, 0.0]]), np.array([-1, 1])),
+    True: (np.array([[1.0, 0.0, 0.0], [1.0, 1.0, 0.0]]), np.array([-1, 1])),
+}
+
+
+def _stops_at_zero(reading: Reading, factory: Callable[[], Any], limit: float | None) -> bool:
+    """Whether ``fit`` leaves a negative point at a score of exactly 0 (its ``predict``
+    says -1 there): its stopping rule is "every label predicted", sign(0) = -1."""
+    X, Y = _AT_ZERO[reading.origin]
+    try:
+        with probing(limit):
+            est = set_budget(factory(), reading)
+            _quiet_fit(est, X.copy(), reading.encode(Y.tolist()))
+            w, b = reading.predictor(est)
+            said = reading.decode(answers_of(est, X[:1]))
+    except Exception:  # the user's code, or the clock: the theorem's strict claim
+        return False
+    score = sum((a * Fraction(float(v)) for a, v in zip(w, X[0], strict=True)), b)
+    return score == 0 and said == [-1]
 
 
 def _has_bias(r: Reading) -> bool:
@@ -576,6 +609,7 @@ def _probe_fit(
     if labels not in codings:
         raise InputError(f"labels must be 'pm1', '01' or 'auto', got {labels!r}")
     errors = []
+    fitted: list[tuple[Any, tuple[int, int], set[Any]]] = []
     for neg, pos in codings[labels]:
         est = factory()
         if budget is not None:
@@ -583,14 +617,25 @@ def _probe_fit(
         y = np.where(Y > 0, pos, neg)
         try:
             _quiet_fit(est, X.copy(), y)
-            answers_of(est, X)
+            answers = {_number(a) for a in answers_of(est, X)}
         except HookError as exc:
             errors.append(f"labels {neg}/{pos}: {exc}")
             continue
         except Exception as exc:  # the user's code: reported, never a traceback
             errors.append(f"labels {neg}/{pos}: {hook_error('fit', exc)}")
             continue
-        return est, (neg, pos)
+        fitted.append((est, (neg, pos), answers))
+        if neg == -1 and (-1 in answers or 0 not in answers):
+            break  # it answers in -1/+1: its own coding
+    if fitted:
+        # a class that answers 0/1 is trained in 0/1 (given -1/+1 without refusing them,
+        # it may learn from labels it does not expect): the coding whose answers are in
+        # the labels' own set
+        for est, coding, answers in fitted:
+            if answers <= {coding[0], coding[1]}:
+                return est, coding
+        est, coding, _ = fitted[0]
+        return est, coding
     raise HookError(
         "fit() then predict() fail on a separable 8-point probe: "
         + "; ".join(e.splitlines()[0] for e in errors)

@@ -80,7 +80,8 @@ class Claim:
     itself (default: the generic lemma's ``(ps + k g)^2 <= uu (ns + k C)``, which from
     ``w_1 = 0`` is ``k <= C uu / g^2``); ``strict`` makes the bound strict.
     ``end``: ``"SEP"`` (the returned predictor separates strictly), ``"SEP0"``
-    (predicts every label, sign(0) = +1) or ``None``.
+    (predicts every label, sign(0) = +1), ``"SEP0N"`` (predicts every label, sign(0) =
+    -1) or ``None``.
 
     The constants are any exact rational: ``int`` (``R2 * uu // gamma**2``, the floor of
     the theorem's bound), ``Fraction`` or a numpy integer; a float is refused with one
