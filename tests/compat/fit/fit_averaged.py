@@ -1,0 +1,26 @@
+"""An averaged Perceptron class in the shape of the course-notes algorithm (the running
+``w``/``b`` plus the counter-weighted sums ``u``/``beta``, ``c`` counting every example,
+a fixed number of ``epochs``): ``fit`` leaves the *averaged* weights in ``w``/``b`` and
+``predict`` uses them.  Checked with ``--output averaged``."""
+
+import numpy as np
+
+
+class AveragedPerceptron:
+    def __init__(self, epochs=1000):
+        self.epochs = epochs
+
+    def fit(self, X, y):
+        w, b = np.zeros(X.shape[1]), 0.0
+        u, beta, c = np.zeros(X.shape[1]), 0.0, 1
+        for _ in range(self.epochs):
+            for xi, yi in zip(X, y):
+                if yi * (w @ xi + b) <= 0:
+                    w, b = w + yi * xi, b + yi
+                    u, beta = u + yi * c * xi, beta + yi * c
+                c += 1
+        self.w, self.b = w - u / c, b - beta / c
+        return self
+
+    def predict(self, X):
+        return np.where(X @ self.w + self.b > 0, 1, -1)

@@ -1,0 +1,174 @@
+"""The ``--fit`` compatibility corpus (tests/compat/README.md, "The `--fit` corpus: `fit/`"):
+Perceptron implementations written in the shapes public code gives them -- no bias at
+all, epoch budgets under names the reading does not know, 0/1 classes, training
+functions returning extra values, averaged and voted classes, unseeded shuffles, numba,
+prints, int32 and float32 weights -- and broken ones with real mistakes, each with the
+verdict ``pla-proof check --fit`` should give.
+
+Each row is checked through the command itself, in-process (``main([...])``), with a
+small search: ``"pass"`` is exit 0; a set of properties is exit 1 with each of them
+failing; :class:`Alone` is exit 1 with exactly those failing (a budget too small is
+``EPOCHS`` and nothing else: never a wrong update, bias or predictor).  ``SEP`` in an
+expected set stands for the end claim, whichever the model's sign(0) makes it (``SEP``,
+``SEP0`` or ``SEP0N``).  The options a row gives are those the check should need
+(``--output averaged|voted`` included).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from checking import cli_budget
+
+from pla_proof.cli import main
+
+FIT = Path(__file__).parent / "compat" / "fit"
+
+
+class Alone(frozenset[str]):
+    """Exactly these properties fail (a row whose mistake is its budget alone)."""
+
+
+PASS = "pass"
+EPOCHS_ALONE = Alone({"EPOCHS"})
+#: the end claim's ids: which one a model gets depends on its sign(0)
+END_CLAIMS = frozenset({"SEP", "SEP0", "SEP0N"})
+
+#: (module in tests/compat/fit, attribute) -> (expected verdict, extra options)
+CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
+    # no bias at all: through the origin
+    ("fit_origin_class", "OriginPerceptron"): (PASS, ()),
+    ("fit_origin_function", "perceptron_origin"): (PASS, ()),
+    ("fit_origin_dual", "LinearKernelPerceptron"): (PASS, ()),
+    # epoch budgets under names the reading does not know today
+    ("fit_budget_t", "perceptron"): (PASS, ()),
+    ("fit_budget_t", "perceptron_two_passes"): (EPOCHS_ALONE, ()),
+    ("fit_budget_niterations", "PerceptronNI"): (PASS, ()),
+    ("fit_budget_niterations", "FewIterations"): (EPOCHS_ALONE, ()),
+    ("fit_budget_updates", "pla"): (PASS, ()),
+    ("fit_budget_updates", "pla_two_updates"): (EPOCHS_ALONE, ()),
+    ("fit_budget_max_epoch", "MaxEpochPerceptron"): (PASS, ()),
+    ("fit_budget_constant", "ConstantEpochs"): (PASS, ()),
+    ("fit_budget_constant_few", "ConstantEpochsFew"): (EPOCHS_ALONE, ()),
+    ("fit_budget_helper", "HelperDefault"): (PASS, ()),
+    ("fit_budget_helper", "OnePassHelper"): (EPOCHS_ALONE, ()),
+    ("fit_budget_fit_default", "FitDefault"): (PASS, ()),
+    # 0/1 classes that do not refuse -1/+1
+    ("fit_labels_01", "StepPerceptron"): (PASS, ()),
+    ("fit_labels_01", "ZeroOneTextbook"): (PASS, ()),
+    # training functions returning more than their weights
+    ("fit_returns_extra", "perceptron_with_accuracy"): (PASS, ()),
+    ("fit_returns_extra", "train_counting"): (PASS, ()),
+    ("fit_returns_extra", "train_history"): (PASS, ()),
+    # averaged and voted outputs, declared
+    ("fit_averaged", "AveragedPerceptron"): (PASS, ("--output", "averaged")),
+    ("fit_voted", "VotedPerceptron"): (PASS, ("--output", "voted")),
+    # unseeded shuffles, numba, prints
+    ("fit_shuffle", "ShufflingPerceptron"): (PASS, ()),
+    ("fit_shuffle", "MisalignedShuffle"): (frozenset({"PREDICT"}), ()),
+    ("fit_numba_parallel", "NumbaPerceptron"): (PASS, ()),
+    ("fit_verbose", "VerbosePerceptron"): (PASS, ()),
+    # number types
+    ("fit_int32_weights", "IntWeightsPerceptron"): (frozenset({"RUNS"}), ()),
+    ("fit_float32_textbook", "Float32Textbook"): (PASS, ()),  # open: tiny coordinates
+    # real mistakes
+    ("fit_broken_sign", "ListPerceptronWrongSign"): (frozenset({"SEP"}), ()),
+    ("fit_broken_bias", "FrozenBias"): (frozenset({"SEP"}), ()),
+    ("fit_broken_two_features", "TwoFeatureLoop"): (frozenset({"RUNS", "PREDICT"}), ()),
+    ("fit_broken_multiclass", "UndoneMulticlass"): (frozenset({"PREDICT"}), ()),
+}
+
+#: correct rows without options whose report must not depend on --jobs (a subset, for
+#: CI time: a class, a function, a dual class, an unknown budget name, 0/1 labels, the
+#: unseeded shuffle, numba's threads, prints)
+JOBS_ROWS = [
+    ("fit_origin_class", "OriginPerceptron"),
+    ("fit_budget_t", "perceptron"),
+    ("fit_origin_dual", "LinearKernelPerceptron"),
+    ("fit_budget_niterations", "PerceptronNI"),
+    ("fit_labels_01", "StepPerceptron"),
+    ("fit_shuffle", "ShufflingPerceptron"),
+    ("fit_numba_parallel", "NumbaPerceptron"),
+    ("fit_verbose", "VerbosePerceptron"),
+]
+
+
+def run_check(
+    module: str,
+    attr: str,
+    extra: tuple[str, ...],
+    jobs: int,
+    out: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> tuple[int, list[str], dict[str, Any] | None, str]:
+    """``pla-proof check --fit`` on one row: exit code, failing properties, the JSON
+    report (None when there is none) and the first line of stderr.  A row expected to
+    fail shrinks with 20 runs, not 100: its verdict is pinned, not its smallest
+    counterexample (a failing row's fits run to their budgets, in Python loops)."""
+    shrink_runs = 100 if CORPUS[module, attr][0] == PASS else 20
+    if module == "fit_numba_parallel":
+        pytest.importorskip("numba")
+    capsys.readouterr()
+    code = main(
+        [
+            "check",
+            "--fit",
+            f"{FIT / module}.py:{attr}",
+            "--json",
+            "--jobs",
+            str(jobs),
+            "--out",
+            str(out),
+            *cli_budget(10, shrink_runs),
+            *extra,
+        ]
+    )
+    captured = capsys.readouterr()
+    err = next((line for line in captured.err.splitlines() if not line.startswith("[user]")), "")
+    try:
+        doc = json.loads(captured.out)
+    except ValueError:
+        return code, [], None, err
+    failed = [p["id"] for p in doc["properties"] if p["status"] == "fail"]
+    return code, failed, doc, err
+
+
+def _named(failed: list[str]) -> set[str]:
+    """The failing properties, the end claim under its family name ``SEP``."""
+    return {"SEP" if p in END_CLAIMS else p for p in failed}
+
+
+def _said(code: int, failed: list[str], doc: dict[str, Any] | None, err: str) -> str:
+    reading = doc.get("reading", "") if doc else ""
+    return f"exit {code}, failing {failed}; reading: {reading!r}; stderr: {err!r}"
+
+
+@pytest.mark.parametrize(("module", "attr"), sorted(CORPUS))
+def test_the_corpus_gets_its_verdict(
+    module: str, attr: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    expected, extra = CORPUS[module, attr]
+    code, failed, doc, err = run_check(module, attr, extra, 1, tmp_path, capsys)
+    said = _said(code, failed, doc, err)
+    if expected == PASS:
+        assert code == 0 and not failed, said
+        assert doc is not None and doc["runs"] > 0, said
+    elif isinstance(expected, Alone):
+        assert code == 1 and set(failed) == set(expected), said
+    else:
+        assert code == 1 and set(expected) <= _named(failed), said
+
+
+@pytest.mark.parametrize(("module", "attr"), JOBS_ROWS)
+def test_a_correct_row_gets_the_same_report_on_one_and_two_jobs(
+    module: str, attr: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert CORPUS[module, attr] == (PASS, ())
+    one = run_check(module, attr, (), 1, tmp_path / "one", capsys)
+    two = run_check(module, attr, (), 2, tmp_path / "two", capsys)
+    assert one[0] == two[0] and one[1] == two[1], f"{_said(*one)} / {_said(*two)}"
+    assert one[2] is not None and two[2] is not None
+    assert one[2]["verdict"] == two[2]["verdict"], f"{_said(*one)} / {_said(*two)}"
