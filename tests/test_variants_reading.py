@@ -63,7 +63,7 @@ def test_scikit_learn_and_mlxtend_are_read_as_written() -> None:
 
 def test_the_reading_decodes_and_encodes_labels_in_the_models_coding() -> None:
     r = read(P.Scratch)
-    assert r.encode([-1, 1]).tolist() == [-1, 1]  # fit maps them itself
+    assert r.encode([-1, 1]).tolist() == [0, 1]  # it answers 0/1: given 0/1
     assert r.decode(np.array([0, 1, 1])) == [-1, 1, 1]
     s = read(P.SignPerceptron)
     assert s.decode(np.array([-1.0, 0.0, 1.0])) == [-1, 0, 1]  # np.sign's 0: neither

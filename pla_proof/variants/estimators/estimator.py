@@ -61,6 +61,7 @@ from ..boundary.limits import DEFAULT_TIME_LIMIT
 from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
 from .functions import TrainingFunction, is_training_function, read_function
+from .randomness import REFITS, seeded
 from .reading import ORIGIN_X, ORIGIN_Y, PROBE_X, PROBE_Y, answers_of, getter, read, set_budget
 
 __all__ = [
@@ -336,7 +337,24 @@ class Estimator(Variant):
         rec.output["traced_updates"] = rec.updates
 
     def _fit(self, X: np.ndarray, case: Case, epochs: int | None = None) -> _Fit:
-        """One fit on the case (with ``epochs`` as its budget), judged by ``predict``."""
+        """A fit on the case (with ``epochs`` as its budget), judged by ``predict``.  An
+        implementation whose fit depends on chance (:attr:`Reading.chance`) is fitted
+        :data:`~.randomness.REFITS` times, the global random state seeded 0, 1, ...: the
+        first fit that mispredicts is the one judged (one lucky fit clears nothing)."""
+        if self.reading.chance is None:
+            return self._one_fit(X, case, epochs)
+        judged = None
+        for seed in range(REFITS):
+            with seeded(seed):
+                fit = self._one_fit(X, case, epochs)
+            fit.seeded = f"fit {seed + 1} of {REFITS}, the global random state seeded {seed}"
+            if fit.wrong:
+                return fit
+            judged = judged or fit
+        assert judged is not None
+        return judged
+
+    def _one_fit(self, X: np.ndarray, case: Case, epochs: int | None) -> _Fit:
         est = self.make(epochs)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -371,6 +389,7 @@ class Estimator(Variant):
             f"{fit.wrong[0] + 1}, label {_coded(self.reading, y[fit.wrong[0]])}"
             + (f" ({len(fit.wrong)} of {case.n} points mispredicted)" if len(fit.wrong) > 1 else "")
             + (f" (also with {fit.note})" if fit.note else "")
+            + (f" ({fit.seeded})" if fit.seeded else "")
         )
         n_iter = getattr(fit.est, "n_iter_", None)
         rec.output["n_iter"] = n_iter
@@ -381,6 +400,7 @@ class Estimator(Variant):
             + (f" (n_iter_ = {n_iter})" if n_iter is not None else "")
             + f" with {len(fit.wrong)} training point(s) mispredicted and no warning"
             + (f" (also with {fit.note})" if fit.note else "")
+            + (f" ({fit.seeded})" if fit.seeded else "")
         )
 
     def _wrong_length(self, est: Any, got: int, d: int) -> str:
@@ -547,6 +567,9 @@ class _Fit:
     def __init__(self, est: Any, answers: list[int], wrong: list[int], warned: bool) -> None:
         self.est, self.answers, self.wrong, self.warned = est, answers, wrong, warned
         self.note = ""
+        #: which of several seeded fits this is (an implementation that draws from the
+        #: global random state), or ""
+        self.seeded = ""
 
 
 def _coded(reading: Any, label: int) -> str:

@@ -64,6 +64,7 @@ from .budget import (
     knob_candidates,
     with_budget,
 )
+from .randomness import randomness, seeded
 from .reading import (
     BUDGET_NAMES,
     ORIGIN_X,
@@ -330,12 +331,26 @@ def read_function(
     codings = {"pm1": [(-1, 1)], "01": [(0, 1)], "auto": [(-1, 1), (0, 1)]}
     if labels not in codings:
         raise InputError(f"labels must be 'pm1', '01' or 'auto', got {labels!r}")
+    with seeded(0):  # a function that draws from the global state: read alike every time
+        return _read_seeded(function, bias, labels, codings, epochs, name, limit)
+
+
+def _read_seeded(
+    function: Callable[..., Any],
+    bias: str | None,
+    labels: str,
+    codings: dict[str, list[tuple[int, int]]],
+    epochs: int | None,
+    name: str,
+    limit: float | None,
+) -> Reading:
     budget = budget_of(TrainingFunction(function))
     if epochs is not None and budget is not None:
         budget = (budget[0], epochs)
     reading = _read(function, bias, labels, codings, budget, name, limit)
     if reading.budget is None:  # any other parameter or constant that behaves as one
         reading = _knob(function, reading, limit)
+    reading = replace(reading, chance=_chance(function, reading, limit))
     if epochs is not None:
         if reading.budget is None:
             raise InputError(
@@ -370,6 +385,27 @@ def _knob(function: Callable[..., Any], reading: Reading, limit: float | None) -
     return replace(
         reading, budget=(knob.name, knob.value), knob_kind=knob.kind, knob_known=knob.known
     )
+
+
+def _chance(function: Callable[..., Any], reading: Reading, limit: float | None) -> str | None:
+    """Whether the function draws from the global random state (:mod:`.randomness`)."""
+    X, Y = (LONG_ORIGIN_X, LONG_ORIGIN_Y) if reading.origin else (LONG_X, LONG_Y)
+
+    def fitted() -> Any:
+        made = TrainingFunction(function, reading)
+        if reading.budget is not None:
+            setattr(made, reading.budget[0], reading.budget[1])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            made.fit(X.copy(), reading.encode(Y.tolist()))
+        w, b = reading.predictor(made)
+        return [*w, b]
+
+    try:
+        with probing(limit):
+            return randomness(fitted)
+    except Exception:  # a function that fails here fails in the runs, where it is reported
+        return None
 
 
 def _read(

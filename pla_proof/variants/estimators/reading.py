@@ -80,6 +80,7 @@ from .budget import (
     knob_candidates,
     with_budget,
 )
+from .randomness import randomness, seeded
 
 __all__ = [
     "BIAS_NAMES",
@@ -173,6 +174,8 @@ class Reading:
     #: with sign(0) = -1: whether ``fit`` stops with a negative point at a score of
     #: exactly 0 (its own predictor gets it right: end claim ``SEP0N``, else ``SEP``)
     stops_at_zero: bool = False
+    #: how its fit depends on chance (:func:`~.randomness.randomness`), or None
+    chance: str | None = None
 
     @property
     def budget_knob(self) -> Knob | None:
@@ -254,6 +257,8 @@ class Reading:
             )
         knob = self.budget_knob
         text += "; no epoch budget found" if knob is None else f"; epoch budget {knob.describe()}"
+        if self.chance is not None:
+            text += f"; {self.chance}"
         if self.probe is not None:
             text += f"; {self.probe}"
         return text
@@ -296,6 +301,18 @@ def read(
     the per-run ``limit`` (times :data:`~pla_proof.variants.boundary.TOTAL_FACTOR`):
     when weights and bias are both named, a probe that fails is no refusal -- the
     reading is taken as given and the check's runs report what the code does."""
+    with seeded(0):  # an implementation that draws from the global state: read alike
+        return _read_seeded(factory, weights, bias, labels, epochs, limit)
+
+
+def _read_seeded(
+    factory: Callable[[], Any],
+    weights: str | None,
+    bias: str | None,
+    labels: str,
+    epochs: int | None,
+    limit: float | None,
+) -> Reading:
     budget = budget_of(call_before_runs(factory, "__init__", limit))
     if epochs is not None and budget is not None:
         budget = (budget[0], epochs)
@@ -304,6 +321,7 @@ def read(
         reading = _knob(reading, factory, limit)
     if reading.zero == -1 and reading.predict_only is None:
         reading = replace(reading, stops_at_zero=_stops_at_zero(reading, factory, limit))
+    reading = replace(reading, chance=_chance(reading, factory, limit))
     if epochs is not None:
         if reading.budget is None:
             raise InputError(
@@ -411,6 +429,26 @@ def _stops_at_zero(reading: Reading, factory: Callable[[], Any], limit: float | 
         return False
     score = sum((a * Fraction(float(v)) for a, v in zip(w, X[0], strict=True)), b)
     return score == 0 and said == [-1]
+
+
+def _chance(reading: Reading, factory: Callable[[], Any], limit: float | None) -> str | None:
+    """Whether the fit draws from the global random state (see :mod:`.randomness`), on
+    the long probe: its weights read, or its answers when none can be."""
+    X, Y = (LONG_ORIGIN_X, LONG_ORIGIN_Y) if reading.origin else (LONG_X, LONG_Y)
+
+    def fitted() -> Any:
+        est = set_budget(factory(), reading)
+        _quiet_fit(est, X.copy(), reading.encode(Y.tolist()))
+        if reading.predict_only is None:
+            w, b = reading.predictor(est)
+            return [*w, b]
+        return [_number(a) for a in answers_of(est, _check_points(X))]
+
+    try:
+        with probing(limit):
+            return randomness(fitted)
+    except Exception:  # a fit that fails here fails in the runs, where it is reported
+        return None
 
 
 def _has_bias(r: Reading) -> bool:
