@@ -86,3 +86,22 @@ def _long() -> tuple[Any, Any]:
     from pla_proof.variants.estimators.budget import LONG_X, LONG_Y
 
     return LONG_X, LONG_Y
+
+
+def test_a_default_argument_of_a_helper_is_a_knob_set_while_fit_runs() -> None:
+    r = read(B.HelperOnePass)
+    assert r.budget_knob == Knob("default", "passes", 1, known=False, owner="_passes")
+    assert "(a default argument of _passes())" in r.describe()
+    est = with_budget(B.HelperOnePass(), r.budget_knob, 5000)
+    est.fit(*_long())
+    assert B.HelperOnePass._passes.__defaults__ == (1,)  # put back after the fit
+    assert (est.predict(_long()[0]) == _long()[1]).all()
+    report = check_estimator(B.HelperOnePass, expect_failure="EPOCHS", **budget(10)).report
+    assert {p.id for p in report.properties if not p.ok} == {"EPOCHS"}
+
+
+def test_a_function_whose_unknown_budget_is_too_small_to_read_is_read_with_it_raised() -> None:
+    r = read_function(B.train_two_passes)
+    assert r.returns == "(w, b)" and r.budget == ("passes", 2) and r.probe is None
+    report = check_estimator(B.train_two_passes, expect_failure="EPOCHS", **budget(10)).report
+    assert {p.id for p in report.properties if not p.ok} == {"EPOCHS"}

@@ -189,8 +189,9 @@ def test_two_different_predictors_that_both_fit_the_probe_are_ambiguous() -> Non
 
 
 def test_unusable_implementations_are_refused_in_one_line() -> None:
-    with pytest.raises(InputError, match=r"fit\(\) then predict\(\) fail .*RuntimeError"):
-        read(Refuses)
+    # a fit that raises on valid data is a finding (RUNS), not a refusal
+    refuses = read(Refuses)
+    assert refuses.probe is not None and "RuntimeError: not today" in refuses.probe
     with pytest.raises(InputError, match=r"predict\(\) answers .*'yes'"):
         read(Strings)
     with pytest.raises(InputError, match=r"no epoch budget found"):
@@ -259,3 +260,12 @@ def test_a_class_that_stops_with_a_negative_point_at_0_claims_sep0n() -> None:
     # false alarm; a class that updates on y (w.x + b) <= 0 keeps the strict claim
     assert read(B.ZeroOne).end == "SEP0N"
     assert read(P.ThetaPerceptron).end == "SEP" and read(B.Origin).end == "SEP"
+
+
+def test_a_fit_that_raises_on_valid_data_is_a_finding_not_a_refusal() -> None:
+    from pla_proof.testing import check_estimator
+
+    r = read(B.IntWeights)
+    assert r.predict_only is not None and r.probe is not None
+    assert "UFuncTypeError" in r.probe
+    check_estimator(B.IntWeights, expect_failure="RUNS", examples=5, shrink_runs=20)

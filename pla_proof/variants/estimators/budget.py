@@ -68,19 +68,23 @@ LARGE = 5000
 class Knob:
     """Where an epoch budget lives: ``kind`` is ``"attribute"`` (of the estimator, or a
     parameter of a training function), ``"fit"`` (a keyword of ``fit``) or
-    ``"global"`` (a module-level constant the training code reads); ``known``: found
-    by its name rather than by its behaviour (a known name counts epochs)."""
+    ``"global"`` (a module-level constant the training code reads) or ``"default"`` (a
+    default argument of a helper ``owner`` the training code calls); ``known``: found by
+    its name rather than by its behaviour (a known name counts epochs)."""
 
     kind: str
     name: str
     value: int
     known: bool = True
+    #: for ``kind == "default"``: the function whose default argument it is
+    owner: str = ""
 
     def describe(self) -> str:
         where = {
             "attribute": "",
             "fit": " (a keyword of fit())",
             "global": " (a module constant)",
+            "default": f" (a default argument of {self.owner}())",
         }[self.kind]
         how = "" if self.known else ", found by its behaviour"
         return f"{self.name} = {self.value}{where}{how}"
@@ -134,11 +138,19 @@ def knob_candidates(obj: Any, known_names: tuple[str, ...], skip: frozenset[str]
     user = getattr(obj, "user_function", None)  # a training function's adapter: its code
     if user is not None:
         functions = [user]
+    helpers: list[Any] = [f for f in functions if f.__name__ not in ("fit", "__init__")]
     for f in functions:
         g = getattr(f, "__globals__", {})
         for name in sorted(_code_names(f)):
             if _positive_int(g.get(name)) and all(k.name != name for k in out):
                 out.append(Knob("global", name, int(g[name]), name in known_names))
+            elif inspect.isfunction(g.get(name)) and g[name] not in helpers:
+                helpers.append(g[name])  # a module-level helper the training code calls
+    for f in helpers:
+        for p in inspect.signature(f).parameters.values():
+            if _positive_int(p.default) and f is not user:
+                known = p.name in known_names
+                out.append(Knob("default", p.name, int(p.default), known, f.__name__))
     return sorted(out, key=lambda k: not k.known)
 
 
@@ -149,10 +161,30 @@ def with_budget(est: Any, knob: Knob, value: int) -> Any:
         setattr(est, knob.name, value)
         return est
     bound = est.fit
+    user = getattr(est, "user_function", None)  # a training function's adapter
     if knob.kind == "fit":
         wrapped: Callable[..., Any] = functools.partial(bound, **{knob.name: value})
+    elif knob.kind == "default":
+        code = user if user is not None else getattr(bound, "__func__", bound)
+        owner = getattr(type(est), knob.owner, None) if user is None else None
+        owner = owner if inspect.isfunction(owner) else code.__globals__.get(knob.owner)
+        if not inspect.isfunction(owner):
+            raise ValueError(f"{knob.owner}() is not a function")
+        names = [p.name for p in inspect.signature(owner).parameters.values()]
+        defaults = owner.__defaults__ or ()
+        at = names.index(knob.name) - (len(names) - len(defaults))
+        if not 0 <= at < len(defaults):
+            raise ValueError(f"{knob.owner}() has no default for {knob.name}")
+
+        def wrapped(*args: Any, **kw: Any) -> Any:
+            old = owner.__defaults__
+            owner.__defaults__ = (*defaults[:at], value, *defaults[at + 1 :])
+            try:
+                return bound(*args, **kw)
+            finally:
+                owner.__defaults__ = old
+
     else:
-        user = getattr(est, "user_function", None)  # a training function's adapter
         g = (user if user is not None else getattr(bound, "__func__", bound)).__globals__
 
         def wrapped(*args: Any, **kw: Any) -> Any:

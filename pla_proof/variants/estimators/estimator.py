@@ -432,7 +432,8 @@ class Estimator(Variant):
         attr, B = self.reading.budget
         rec.checks["EPOCHS"] = None
         n_iter = getattr(fit.est, "n_iter_", None)
-        if not fit.wrong or (isinstance(n_iter, int | np.integer) and n_iter < B):
+        settled = not fit.wrong and self._ends_right(fit, case)
+        if settled or (isinstance(n_iter, int | np.integer) and n_iter < B):
             return fit  # it separated, or stopped on its own before the budget (STOP's case)
         alone = self.reading.predict_only is not None
         origin = self.reading.origin
@@ -461,7 +462,7 @@ class Estimator(Variant):
         bigger = None
         for more in (t for t in tries if t > B):
             bigger = self._fit(X, case, more)
-            if not bigger.wrong:
+            if not bigger.wrong and self._ends_right(bigger, case):
                 break
         if bigger is None:
             return fit
@@ -483,13 +484,35 @@ class Estimator(Variant):
         setting = "x, through the origin" if origin else "(x, 1)"
         rec.checks["EPOCHS"] = (
             f"{self._caller()} stopped on its epoch budget ({attr} = {B}) with "
-            f"{len(fit.wrong)} of {case.n} training point(s) mispredicted; the classic "
+            + (
+                f"{len(fit.wrong)} of {case.n} training point(s) mispredicted"
+                if fit.wrong
+                else f"every point predicted but its end claim ({self.reading.end}) unmet"
+            )
+            + "; the classic "
             f"algorithm (cyclic, on {setting}) needs {classic} epochs on these data, and with "
             f"{attr} = {more} this implementation predicts every point: rerun with --epochs "
             f"{more} (epochs={more} in Python)"
         )
         rec.output["refit"] = f"{attr} = {more}"
         return bigger
+
+    def _ends_right(self, fit: _Fit, case: Case) -> bool:
+        """The fit's end claim holds on its weights, exactly (a fit whose last pass still
+        updated may predict every point yet leave one at a score of 0): True when no
+        weights can be read."""
+        if self.reading.predict_only is not None:
+            return True
+        try:
+            w, b = self.weights(fit.est)
+        except Exception:  # READ and the runs report what the weights are
+            return True
+        zero = {"SEP0": 1, "SEP0N": -1}.get(self.reading.end or "", 0)
+        for x, y in zip(case.X, case.y, strict=True):
+            s = sum((a * Fraction(v) for a, v in zip(w, x, strict=False)), b)
+            if (1 if s > 0 else -1 if s < 0 else zero) != y:
+                return False
+        return True
 
     def _caller(self) -> str:
         """What the messages call the user's training: ``fit()`` or ``perceptron()``."""

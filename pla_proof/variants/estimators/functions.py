@@ -383,7 +383,11 @@ def _knob(function: Callable[..., Any], reading: Reading, limit: float | None) -
     if knob is None:
         return reading
     return replace(
-        reading, budget=(knob.name, knob.value), knob_kind=knob.kind, knob_known=knob.known
+        reading,
+        budget=(knob.name, knob.value),
+        knob_kind=knob.kind,
+        knob_known=knob.known,
+        knob_owner=knob.owner,
     )
 
 
@@ -417,7 +421,12 @@ def _read(
     name: str,
     limit: float | None,
 ) -> Reading:
-    tries = [budget] if budget is None else [budget, (budget[0], max(2 * budget[1], 1000))]
+    tries: list[tuple[str, int] | None] = (
+        [budget] if budget is None else [budget, (budget[0], max(2 * budget[1], 1000))]
+    )
+    if budget is None:  # a budget under another name may be too small to learn the probes
+        knobs = knob_candidates(TrainingFunction(function), BUDGET_NAMES, frozenset())
+        tries += [(k.name, max(2 * k.value, 1000)) for k in knobs if k.kind == "attribute"][:4]
     first: tuple[list[tuple[Reading, str]], TrainingFunction, tuple[int, int]] | None = None
     origin_first = None
     try:
@@ -434,10 +443,17 @@ def _read(
                 return replace(found, origin=True)
     except HookError as exc:
         raise InputError(f"{name}() fails on a separable 8-point probe: {exc}") from None
-    except Exception as exc:  # the user's code: reported, never a traceback
-        raise InputError(
-            f"{name}() fails on a separable 8-point probe: {hook_error(name, exc)}"
-        ) from None
+    except Exception as exc:  # the user's code raises on valid data: a finding (RUNS)
+        said = hook_error(name, exc).splitlines()[0]
+        return Reading(
+            "returned",
+            None,
+            budget=budget,
+            returns="w",
+            zero=0,
+            probe=f"{name}() raises on a separable 8-point probe ({said}): checked first, "
+            "as a fixed example",
+        )
     assert first is not None
     shapes, fitted, coding = first
     origin = bias == "none" or (bool(shapes) and shapes[0][0].bias is None)

@@ -171,6 +171,7 @@ class Reading:
     #: its name (else by its behaviour: it may count epochs, updates or visits)
     knob_kind: str = "attribute"
     knob_known: bool = True
+    knob_owner: str = ""
     #: with sign(0) = -1: whether ``fit`` stops with a negative point at a score of
     #: exactly 0 (its own predictor gets it right: end claim ``SEP0N``, else ``SEP``)
     stops_at_zero: bool = False
@@ -182,7 +183,8 @@ class Reading:
         """The epoch budget as a :class:`~.budget.Knob` (None: no budget found)."""
         if self.budget is None:
             return None
-        return Knob(self.knob_kind, self.budget[0], self.budget[1], self.knob_known)
+        name, value = self.budget
+        return Knob(self.knob_kind, name, value, self.knob_known, self.knob_owner)
 
     @property
     def end(self) -> str | None:
@@ -357,7 +359,11 @@ def _knob(reading: Reading, factory: Callable[[], Any], limit: float | None) -> 
     if knob is None:
         return reading
     return replace(
-        reading, budget=(knob.name, knob.value), knob_kind=knob.kind, knob_known=knob.known
+        reading,
+        budget=(knob.name, knob.value),
+        knob_kind=knob.kind,
+        knob_known=knob.known,
+        knob_owner=knob.owner,
     )
 
 
@@ -420,8 +426,9 @@ def _stops_at_zero(reading: Reading, factory: Callable[[], Any], limit: float | 
     says -1 there): its stopping rule is "every label predicted", sign(0) = -1."""
     X, Y = _AT_ZERO[reading.origin]
     try:
-        with probing(limit):
-            est = set_budget(factory(), reading)
+        with probing(limit):  # with a budget that lets it finish these two points
+            more = None if reading.budget is None else max(reading.budget[1], 1000)
+            est = set_budget(factory(), reading, more)
             _quiet_fit(est, X.copy(), reading.encode(Y.tolist()))
             w, b = reading.predictor(est)
             said = reading.decode(answers_of(est, X[:1]))
@@ -476,6 +483,15 @@ def _read_on(
             answers = answers_of(est, points)
             candidates = _candidates(est, weights, bias, no_bias)
             duals = [] if weights is not None else _dual_candidates(est, bias, no_bias)
+    except FitRaised as exc:  # raises on valid data: a finding, the probe checked first
+        first = str(exc).split(": labels ", 1)[-1].split("; labels ")[0].split(": ", 1)[-1]
+        said = f"fit() raises on a separable 8-point probe ({first}): checked first"
+        if named:
+            assert weights is not None
+            return Reading(weights, bias, zero=0, budget=budget, probe=said)
+        return Reading(
+            "", None, zero=0, budget=budget, predict_only="fit() raises on valid data", probe=said
+        )
     except HookError as exc:
         if not named:
             raise InputError(str(exc)) from None
@@ -646,7 +662,8 @@ def _probe_fit(
     codings = {"pm1": [(-1, 1)], "01": [(0, 1)], "auto": [(-1, 1), (0, 1)]}
     if labels not in codings:
         raise InputError(f"labels must be 'pm1', '01' or 'auto', got {labels!r}")
-    errors = []
+    errors: list[str] = []
+    raised: list[Exception] = []
     fitted: list[tuple[Any, tuple[int, int], set[Any]]] = []
     for neg, pos in codings[labels]:
         est = factory()
@@ -661,6 +678,7 @@ def _probe_fit(
             continue
         except Exception as exc:  # the user's code: reported, never a traceback
             errors.append(f"labels {neg}/{pos}: {hook_error('fit', exc)}")
+            raised.append(exc)
             continue
         fitted.append((est, (neg, pos), answers))
         if neg == -1 and (-1 in answers or 0 not in answers):
@@ -674,10 +692,17 @@ def _probe_fit(
                 return est, coding
         est, coding, _ = fitted[0]
         return est, coding
-    raise HookError(
-        "fit() then predict() fail on a separable 8-point probe: "
-        + "; ".join(e.splitlines()[0] for e in errors)
+    message = "fit() then predict() fail on a separable 8-point probe: " + "; ".join(
+        e.splitlines()[0] for e in errors
     )
+    if raised and len(raised) == len(errors):
+        raise FitRaised(message)
+    raise HookError(message)
+
+
+class FitRaised(HookError):
+    """``fit``/``predict`` raised on valid data, in every label coding: a finding about
+    the code (the probe is checked first, and fails ``RUNS``), not a refusal."""
 
 
 def answers_of(est: Any, X: np.ndarray) -> list[Any]:
