@@ -56,6 +56,7 @@ class Specs:
     weights: str | None = None
     bias: str | None = None
     epochs: int | None = None
+    output: str | None = None
 
     def resolve(self, limit: float = 5.0) -> list[tuple[str, Variant]]:
         """Each spec with its variant (a user's hooks called under the per-run ``limit``)."""
@@ -69,6 +70,7 @@ class Specs:
             "weights": self.weights,
             "bias": self.bias,
             "epochs": self.epochs,
+            "output": self.output,
         }
         if not self.fit and any(v is not None for v in reading.values()):
             given = ", ".join(f"--{k}" for k, v in reading.items() if v is not None)

@@ -194,3 +194,26 @@ def test_a_broken_class_is_never_cleared_by_one_lucky_fit() -> None:
         with seeded(seed):
             assert run_case(once, case, Order("cyclic"))[1]["PREDICT"] is None
     check_estimator(B.ShufflingBrokenVote, expect_failure="PREDICT", **budget(10))
+
+
+# --- outputs that are not the last weights ------------------------------------------------
+
+
+def test_an_averaged_output_is_hinted_and_when_declared_claims_no_separation() -> None:
+    v = Estimator(B.Averaged)
+    assert v.reading.hint is not None and "--output averaged" in v.reading.hint
+    assert Estimator(B.Origin).reading.hint is None  # the last weights stop moving
+    declared = Estimator(B.Averaged, output="averaged")
+    assert declared.reading.end is None and declared.trace is None
+    assert set(declared.extra_properties) == {"READ"}
+    assert "output averaged (declared)" in declared.reading.describe()
+    report = check_estimator(B.Averaged, output="averaged", **budget(10)).report
+    assert report.ok and report.runs > 0
+    assert not {"SEP", "PREDICT", "STOP", "EPOCHS"} & {p.id for p in report.properties}
+
+
+def test_an_unknown_output_is_refused() -> None:
+    from pla_proof.errors import InputError
+
+    with pytest.raises(InputError, match="output must be one of last, averaged, voted"):
+        Estimator(B.Averaged, output="mean")

@@ -108,8 +108,16 @@ def _add_variant_arguments(p: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="--fit: set the implementation's epoch budget (its n_iter, max_iter, n_iters, "
-        "epochs, ... attribute) to N",
+        help="--fit: set the implementation's epoch budget to N (its n_iter, max_iter, "
+        "epochs, ... by name, or the integer knob found to bound its training)",
+    )
+    p.add_argument(
+        "--output",
+        choices=("last", "averaged", "voted"),
+        default=None,
+        help="--fit: what the fit returns: the last weights (default), or an averaged or "
+        "voted perceptron's output (then no claim that it separates or predicts its "
+        "training data, which it need not)",
     )
 
 
@@ -278,6 +286,7 @@ def _specs(args: argparse.Namespace) -> Specs:
         weights=args.weights,
         bias=args.bias,
         epochs=args.epochs,
+        output=args.output,
     )
 
 

@@ -73,6 +73,7 @@ def check_estimator(
     epochs: int | None = None,
     weights: str | None = None,
     bias: str | None = None,
+    output: str | None = None,
     expect_failure: str | None = None,
     shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
 ) -> VariantCheck:
@@ -97,7 +98,14 @@ def check_estimator(
     from ..variants.estimators.estimator import Estimator
 
     v = Estimator(
-        factory, labels=labels, rate=rate, trace=trace, epochs=epochs, weights=weights, bias=bias
+        factory,
+        labels=labels,
+        rate=rate,
+        trace=trace,
+        epochs=epochs,
+        weights=weights,
+        bias=bias,
+        output=output,
     )
     report = search(v, examples=examples, seed=seed, mode=mode, shrink_runs=shrink_runs)
     if expect_failure is not None:

@@ -49,6 +49,7 @@ from __future__ import annotations
 import functools
 import warnings
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -96,6 +97,8 @@ def mlxtend_tracer(est: Any, record: Callable[[int], None]) -> None:
     est._yield_minibatches_idx = traced
 
 
+#: What a fit may return: the last weights (the theorem's), or an averaged or voted output.
+OUTPUTS = ("last", "averaged", "voted")
 #: The properties every estimator is checked for, beyond the generic ones.
 ESTIMATOR_PROPERTIES = {
     "PREDICT": "the fitted model's own predict() gives every training label",
@@ -142,10 +145,13 @@ class Estimator(Variant):
         epochs: int | None = None,
         weights: str | None = None,
         bias: str | None = None,
+        output: str | None = None,
         limit: float | None = DEFAULT_TIME_LIMIT,
     ) -> None:
         if epochs is not None and (not isinstance(epochs, int) or epochs < 1):
             raise InputError(f"epochs must be a positive integer, got {epochs!r}")
+        if output not in (None, *OUTPUTS):
+            raise InputError(f"output must be one of {', '.join(OUTPUTS)}, got {output!r}")
         self.name = str(name or getattr(factory, "__name__", "estimator"))  # type: ignore[misc]
         self.function = factory if is_training_function(factory, name) else None
         if self.function is not None:
@@ -164,11 +170,17 @@ class Estimator(Variant):
                 factory, weights=weights, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
             self.summary = f"fit(X, y) estimator {self.name}"  # type: ignore[misc]
+        if output is not None and output != "last":  # declared: no end, PREDICT, STOP claims
+            self.reading = replace(self.reading, output=output, probe=None, hint=None)
         self.factory = factory
-        self._named = {"weights": weights, "bias": bias, "epochs": epochs}
+        self._named = {"weights": weights, "bias": bias, "epochs": epochs, "output": output}
         self._rate = rate
-        if self.reading.predict_only is not None or self.function is not None:
-            trace = None  # a trace reads weights: there are none to read, or no steps to see
+        if (
+            self.reading.predict_only is not None
+            or self.function is not None
+            or self.reading.output != "last"
+        ):
+            trace = None  # a trace reads the iterates: none to read, no steps, or an average
         elif trace == "auto":
             made = call_before_runs(factory, "__init__", limit)
             trace = "partial_fit" if hasattr(made, "partial_fit") else None
@@ -366,7 +378,8 @@ class Estimator(Variant):
 
     def _fitted(self, case: Case, X: np.ndarray, rec: Record) -> None:
         judged: _Fit | None = self._fit(X, case)
-        if self.reading.budget is not None:
+        last = self.reading.output == "last"
+        if self.reading.budget is not None and last:
             assert judged is not None
             judged = self._budget(case, X, judged, rec)
         if judged is None:  # the data need more epochs than the check affords
@@ -381,6 +394,8 @@ class Estimator(Variant):
             if self.function is not None:
                 return  # its predictions are its weights': the end claim judges them
             rec.checks["READ"] = _disagreement(self.reading, fit.est, w, b, X, fit.answers)
+        if not last:
+            return  # an averaged or voted output: it need not predict its training data
         y = case.y
         rec.checks["PREDICT"] = (
             None
@@ -556,6 +571,8 @@ def _properties(reading: Any, function: bool) -> dict[str, str]:
     out = {} if function else dict(ESTIMATOR_PROPERTIES)
     if reading.predict_only is not None:
         del out["READ"]
+    if reading.output != "last":  # averaged, voted: what holds of the output is READ
+        return {k: v for k, v in out.items() if k == "READ"}
     if reading.budget is not None:
         out["EPOCHS"] = FUNCTION_EPOCHS_PROPERTY if function else EPOCHS_PROPERTY
     return out

@@ -177,6 +177,12 @@ class Reading:
     stops_at_zero: bool = False
     #: how its fit depends on chance (:func:`~.randomness.randomness`), or None
     chance: str | None = None
+    #: what the fit returns: ``"last"`` (the last weights, the theorem's), or the
+    #: ``"averaged"`` or ``"voted"`` perceptron's output (declared by the user: no claim
+    #: that it separates or predicts the training data, which it need not)
+    output: str = "last"
+    #: a hint from its behaviour that the output is not the last weights, or None
+    hint: str | None = None
 
     @property
     def budget_knob(self) -> Knob | None:
@@ -191,7 +197,7 @@ class Reading:
         """The end claim the implementation makes: ``SEP0`` when a score of 0 predicts
         the positive class, else ``SEP`` (strict separation); None when no weights could
         be read (``predict`` alone is checked)."""
-        if self.predict_only is not None:
+        if self.predict_only is not None or self.output != "last":
             return None
         if self.zero == -1 and self.stops_at_zero:
             return "SEP0N"
@@ -240,9 +246,14 @@ class Reading:
         zero = {1: "+1", -1: "-1", 0: "neither class"}[self.zero]
         if self.predict_only is not None:
             text = (
-                f"predict() only ({self.predict_only}): PREDICT, STOP and EPOCHS judged from "
-                "predict(), the end claim (SEP on the weights) unchecked; "
-                f"fit given {fit}, predict answers {answers}"
+                f"predict() only ({self.predict_only}): "
+                + (
+                    "PREDICT, STOP and EPOCHS judged from predict(), the end claim (SEP on the "
+                    "weights) unchecked; "
+                    if self.output == "last"
+                    else ""
+                )
+                + f"fit given {fit}, predict answers {answers}"
                 + ("; through the origin (no bias)" if self.origin else "")
             )
         elif self.returns is not None:
@@ -255,10 +266,18 @@ class Reading:
         else:
             text = (
                 f"{self._where()}; fit given {fit}, predict answers {answers}; "
-                f"predict(score 0) = {zero} (end claim {self.end})"
+                f"predict(score 0) = {zero} "
+                + (f"(end claim {self.end})" if self.end else "(no end claim)")
             )
         knob = self.budget_knob
         text += "; no epoch budget found" if knob is None else f"; epoch budget {knob.describe()}"
+        if self.output != "last":
+            text += (
+                f"; output {self.output} (declared): no claim that it separates or predicts "
+                "its training data (it need not)"
+            )
+        if self.hint is not None:
+            text += f"; {self.hint}"
         if self.chance is not None:
             text += f"; {self.chance}"
         if self.probe is not None:
@@ -324,6 +343,8 @@ def _read_seeded(
     if reading.zero == -1 and reading.predict_only is None:
         reading = replace(reading, stops_at_zero=_stops_at_zero(reading, factory, limit))
     reading = replace(reading, chance=_chance(reading, factory, limit))
+    if reading.chance is None:
+        reading = replace(reading, hint=_moving(reading, factory, limit))
     if epochs is not None:
         if reading.budget is None:
             raise InputError(
@@ -456,6 +477,35 @@ def _chance(reading: Reading, factory: Callable[[], Any], limit: float | None) -
             return randomness(fitted)
     except Exception:  # a fit that fails here fails in the runs, where it is reported
         return None
+
+
+def _moving(reading: Reading, factory: Callable[[], Any], limit: float | None) -> str | None:
+    """A hint that the output is not the last weights: on the long probe, with its budget
+    and twice it, every training point is predicted, but the two fits are different
+    predictors (the last weights of the theorem's algorithm stop moving once it
+    separates; an average keeps moving)."""
+    if reading.budget is None or reading.predict_only is not None:
+        return None
+    X, Y = (LONG_ORIGIN_X, LONG_ORIGIN_Y) if reading.origin else (LONG_X, LONG_Y)
+    B = max(reading.budget[1], 100)
+    fits = []
+    try:
+        with probing(limit):
+            for epochs in (B, 2 * B):
+                est = set_budget(factory(), reading, epochs)
+                _quiet_fit(est, X.copy(), reading.encode(Y.tolist()))
+                if reading.decode(answers_of(est, X)) != Y.tolist():
+                    return None
+                w, b = reading.predictor(est)
+                fits.append([*w, b])
+    except Exception:  # the user's code, or the clock: no hint
+        return None
+    if same_predictor(fits[0], fits[1]):
+        return None
+    return (
+        "its weights keep moving after every training point is predicted: an averaged or "
+        "voted output? (--output averaged|voted declares it)"
+    )
 
 
 def _has_bias(r: Reading) -> bool:
