@@ -33,6 +33,9 @@ class Alone(frozenset[str]):
 
 
 PASS = "pass"
+#: no property fails: it passes, or is inconclusive (exit 3) where it is slow, not wrong
+#: (a float class whose updates round away, judged from its own start)
+NOT_WRONG = "not wrong"
 EPOCHS_ALONE = Alone({"EPOCHS"})
 #: the end claim's ids: which one a model gets depends on its sign(0)
 END_CLAIMS = frozenset({"SEP", "SEP0", "SEP0N"})
@@ -73,7 +76,9 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_verbose", "VerbosePerceptron"): (PASS, ()),
     # number types
     ("fit_int32_weights", "IntWeightsPerceptron"): (frozenset({"RUNS"}), ()),
-    ("fit_float32_textbook", "Float32Textbook"): (PASS, ()),  # open: tiny coordinates
+    # from w = ones in float32: on tiny coordinates its updates round away, and from its
+    # own start the theorem allows ~3e18 updates: slow, not wrong (never SEP or ENDS)
+    ("fit_float32_textbook", "Float32Textbook"): (NOT_WRONG, ()),
     # real mistakes
     ("fit_broken_sign", "ListPerceptronWrongSign"): (frozenset({"SEP"}), ()),
     ("fit_broken_bias", "FrozenBias"): (frozenset({"SEP"}), ()),
@@ -155,6 +160,9 @@ def test_the_corpus_gets_its_verdict(
     said = _said(code, failed, doc, err)
     if expected == PASS:
         assert code == 0 and not failed, said
+        assert doc is not None and doc["runs"] > 0, said
+    elif expected == NOT_WRONG:
+        assert code in (0, 3) and not failed, said
         assert doc is not None and doc["runs"] > 0, said
     elif isinstance(expected, Alone):
         assert code == 1 and set(failed) == set(expected), said

@@ -217,3 +217,36 @@ def test_an_unknown_output_is_refused() -> None:
 
     with pytest.raises(InputError, match="output must be one of last, averaged, voted"):
         Estimator(B.Averaged, output="mean")
+
+
+# --- slow or wrong, from the implementation's own start ------------------------------------
+
+
+def test_a_float32_class_from_ones_is_slow_from_its_own_start_not_wrong() -> None:
+    from fractions import Fraction as F
+
+    from pla_proof.variants.checking import run_case
+    from pla_proof.variants.protocol.variant import Case, Order
+
+    v = Estimator(B.Float32Ones)
+    e = F(1, 10**9)  # the classic algorithm from 0 settles this in 2 updates
+    case = Case(((2 * e,), (3 * e,)), (-1, 1), (F(2),), e, {"theta": -5 * e}, "tiny")
+    assert v.own_start(case) == (F(1), F(1))
+    rec, res = run_case(v, case, Order("cyclic"))
+    assert all(f is None for f in res.values()), res  # no SEP, no ENDS: not a verdict
+    assert rec.inconclusive is not None
+    assert "from its own start (1, 1) the theorem allows up to" in rec.inconclusive
+
+
+def test_from_its_own_start_a_loop_that_never_ends_is_still_one() -> None:
+    from fractions import Fraction as F
+
+    from pla_proof.variants.checking.slow import timed_out
+    from pla_proof.variants.protocol.variant import Case, Order
+
+    case = Case(((F(1),), (F(-1),)), (1, -1), (F(1),), F(1), {"theta": F(0)}, "easy")
+    prop, message = timed_out(case, Order("cyclic"), None, None, "x", start=(F(1), F(1)))
+    assert prop == "ENDS" and "own start (1, 1)" in message
+    far = (F(-1000), F(0))  # pointing away: the classic algorithm needs many updates
+    prop, message = timed_out(case, Order("cyclic"), None, None, "x", start=far)
+    assert prop == "" and "slow, not wrong -- from its own start" in message

@@ -172,7 +172,8 @@ def _run(
     except RunTimeout:
         # a fit() seen only when it returns has made an unknown number of updates
         observed = getattr(variant, "observes_updates", True) is not False
-        problem = _out_of_time(case, order, claim, ev, clock, limit, observed)
+        start, origin = _own_start(variant, case)
+        problem = _out_of_time(case, order, claim, ev, clock, limit, observed, start, origin)
     except (KeyboardInterrupt, SystemExit):
         raise
     except HookError as exc:  # a hook returned what it must not: said as the user's
@@ -192,6 +193,8 @@ def _out_of_time(
     clock: time_limit,
     limit: float | None,
     observed: bool = True,
+    start: tuple[Fraction, ...] | None = None,
+    origin: bool = False,
 ) -> Failure | str:
     """A run the clock stopped: an ``ENDS`` failure where that is a verdict (past the
     bound, or a case the classic algorithm settles at once), else why it is inconclusive
@@ -206,8 +209,24 @@ def _out_of_time(
         why = f"no update for {limit:g} s{after}"
     else:
         why = f"no result after {TOTAL_FACTOR * limit:g} s{after}"
-    prop, message = timed_out(case, order, claim, done, why)
+    prop, message = timed_out(case, order, claim, done, why, start=start, origin=origin)
     return Failure(prop, None, None, None, "", None, message) if prop else message
+
+
+def _own_start(variant: Variant, case: Case) -> tuple[tuple[Fraction, ...] | None, bool]:
+    """The weights (and bias, last) an implementation starts from on the case, when it
+    can say (``own_start(case)``: an estimator fitted with no epochs), and whether it has
+    no bias; ``(None, False)`` when it cannot (a short limit: it is users' code)."""
+    own = getattr(variant, "own_start", None)
+    if own is None:
+        return None, False
+    try:
+        with time_limit(1.0):
+            start = own(case)
+    except (Exception, RunTimeout):  # users' code, or the clock: no start known
+        return None, False
+    reading = getattr(variant, "reading", None)
+    return start, bool(getattr(reading, "origin", False))
 
 
 def _inconclusive(reason: str) -> tuple[Record, dict[str, Failure | None]]:

@@ -24,7 +24,14 @@ from ...errors import InputError
 from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order
 
-__all__ = ["AT_DEADLINE", "EASY_UPDATES", "classic_updates", "theorem_bound", "timed_out"]
+__all__ = [
+    "AT_DEADLINE",
+    "EASY_UPDATES",
+    "bound_from",
+    "classic_updates",
+    "theorem_bound",
+    "timed_out",
+]
 
 #: A case the classic algorithm settles in at most this many updates is easy: a run
 #: still going after the time limit there is a loop that never ends.
@@ -109,14 +116,20 @@ def timed_out(
     why: str,
     *,
     at_deadline: bool = False,
+    start: tuple[Fraction, ...] | None = None,
+    origin: bool = False,
 ) -> tuple[str, str]:
     """What a run interrupted by the clock says: ``("ENDS", message)`` where running
     past the limit is a failure, else ``("", reason)``: the run is inconclusive.
     ``done``: the updates the run made so far (``None``: not known); ``why``: what the
-    clock saw; ``at_deadline``: the whole check's time ran out."""
+    clock saw; ``at_deadline``: the whole check's time ran out.  ``start``: the weights
+    (and bias, last) the implementation starts from, when known and not zero: slow or
+    wrong is then judged from that start, in its own setting (``origin``: no bias)."""
     so_far = f"; the run made {done} update(s) so far" if done else ""
     if at_deadline:
         return "", f"{AT_DEADLINE} during a run{so_far}"
+    if start is not None and any(start):
+        return _from_start(case, start, origin, why)
     bound = max_updates(claim) if claim is not None else None
     if bound is None:
         bound = theorem_bound(case)
@@ -139,3 +152,74 @@ def timed_out(
         "",
         f"{why}: slow, not wrong -- {within}; {needs} ({case.n} points, d = {case.d})",
     )
+
+
+def _from_start(case: Case, start: tuple[Fraction, ...], origin: bool, why: str) -> tuple[str, str]:
+    """Slow or wrong, judged from the implementation's own start: the classic algorithm
+    (cyclic, exact) from that start, in its setting (with a bias: on ``(x, 1)``)."""
+    if origin:
+        X, w = case.X, list(start[: case.d])
+    else:
+        X, w = tuple((*x, Fraction(1)) for x in case.X), list(start)
+    shown = "(" + ", ".join(f"{float(v):.3g}" for v in w) + ")"
+    if len(w) != len(X[0]):
+        return "", f"{why}: slow, not wrong -- it starts from {shown}, not from 0"
+    need = _classic_from(X, case.y, w, EASY_UPDATES + 1)
+    if need is not None:
+        return "ENDS", (
+            f"{why} on a case the classic algorithm settles in {need} update(s) from this "
+            f"implementation's own start {shown}: a loop that never ends?"
+        )
+    bound = bound_from(case, start, origin)
+    allows = f"the theorem allows up to {bound:,} update(s)" if bound is not None else "no bound"
+    return "", (
+        f"{why}: slow, not wrong -- from its own start {shown} the classic algorithm needs "
+        f"more than {EASY_UPDATES} update(s) and {allows} ({case.n} points, d = {case.d})"
+    )
+
+
+def bound_from(case: Case, start: tuple[Fraction, ...], origin: bool = False) -> int | None:
+    """The theorem's bound on the updates from the start ``start`` (weights, then the
+    bias): ``(u.w_1 + k gamma)^2 <= |u|^2 (|w_1|^2 + k R^2)`` on ``(x, 1)`` (on ``x``
+    with ``origin``); None when the case's comparator has no positive margin.
+
+    >>> from pla_proof.variants.protocol import orthonormal_cases
+    >>> case = orthonormal_cases([2])[-1]
+    >>> bound_from(case, (Fraction(0), Fraction(0), Fraction(0))), bound_from(
+    ...     case, (Fraction(-5), Fraction(5), Fraction(0)))
+    (4, 24)
+    """
+    if origin:
+        X, u, w = case.X, case.u, list(start[: case.d])
+    else:
+        X = tuple((*x, Fraction(1)) for x in case.X)
+        u = (*case.u, Fraction(case.params.get("theta", 0)))
+        w = list(start)
+    R2 = max(sum((v * v for v in x), Fraction(0)) for x in X)
+    uu = sum((v * v for v in u), Fraction(0))
+    pu0 = sum((a * b for a, b in zip(u, w, strict=True)), Fraction(0))
+    n0 = sum((v * v for v in w), Fraction(0))
+    gamma = min(
+        yi * sum((a * b for a, b in zip(u, x, strict=True)), Fraction(0))
+        for x, yi in zip(X, case.y, strict=True)
+    )
+    return max_updates(Claim(C=R2, g=gamma, uu=uu, pu0=pu0, n0=n0)) if gamma > 0 else None
+
+
+def _classic_from(
+    X: tuple[tuple[Fraction, ...], ...], y: tuple[int, ...], w: list[Fraction], cap: int
+) -> int | None:
+    """The updates the classic algorithm (cyclic, exact) makes from ``w``; None past
+    ``cap``."""
+    k = 0
+    while True:
+        moved = False
+        for x, yi in zip(X, y, strict=True):
+            if yi * sum((a * b for a, b in zip(w, x, strict=True)), Fraction(0)) <= 0:
+                if k == cap:
+                    return None
+                w = [a + yi * b for a, b in zip(w, x, strict=True)]
+                k += 1
+                moved = True
+        if not moved:
+            return k

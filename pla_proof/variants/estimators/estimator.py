@@ -59,6 +59,7 @@ from hypothesis import strategies as st
 from ...errors import InputError
 from ..boundary.calls import HookError, call_before_runs, defined_at
 from ..boundary.limits import DEFAULT_TIME_LIMIT
+from ..checking.slow import bound_from
 from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
 from .functions import TrainingFunction, is_training_function, read_function
@@ -222,6 +223,28 @@ class Estimator(Variant):
     def weights(self, est: Any) -> tuple[list[Fraction], Fraction]:
         """``(w, b)`` of a fitted estimator, read exactly as :attr:`reading` says."""
         return self.reading.predictor(est)
+
+    def _start_of(self, case: Case) -> tuple[Fraction, ...] | None:
+        """:meth:`own_start` when it can be read and is not zero."""
+        try:
+            start = self.own_start(case)
+        except Exception:  # users' code: no start known
+            return None
+        return start if start is not None and any(start) else None
+
+    def own_start(self, case: Case) -> tuple[Fraction, ...] | None:
+        """The weights and bias (last) this implementation starts from on the case: a
+        fit with no epochs (its budget set to 0), read; None when that cannot be done
+        (no budget found, no weights read, or a fit that fails with no epochs)."""
+        if self.reading.budget is None or self.reading.predict_only is not None:
+            return None
+        X = np.array([[float(v) for v in x] for x in case.X])
+        est = self.make(0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            est.fit(X, self.encode(case.y))
+        w, b = self.weights(est)
+        return (*w, b) if len(w) == case.d else None
 
     @property
     def observes_updates(self) -> bool:
@@ -455,6 +478,9 @@ class Estimator(Variant):
         knob = self.reading.budget_knob
         R2, uu = _augmented(case, origin)
         allowed = None if alone else max_updates(Claim(C=R2, g=case.gamma, uu=uu))
+        start = None if alone else self._start_of(case)
+        if start is not None:  # the theorem from its own start (w = ones, say)
+            allowed = bound_from(case, start, origin)
         # the epochs the theorem allows; a knob found by its behaviour may count updates
         # or visits rather than epochs: as many visits as that
         most = None if allowed is None else allowed + 1
@@ -468,7 +494,7 @@ class Estimator(Variant):
         if learns:
             tries = sorted({10 * B, 100 * B})
         else:
-            first = max(2 * B, min(4 * needed, 1000) if alone else 4 * needed, 100)
+            first = max(2 * B, min(4 * needed, 1000 if alone else 10_000), 100)
             tries = sorted({first, max(2 * B, 1000)})
             if most is not None:
                 if not knob or not knob.known:
@@ -495,6 +521,13 @@ class Estimator(Variant):
                 fit.note = f"{attr} = {more}: the same fitted model"
                 return fit  # it stopped by itself: judged as it is
             del rec.checks["EPOCHS"]  # undecided: more epochs than the check affords
+            if start is not None:
+                shown = "(" + ", ".join(f"{float(v):.3g}" for v in start) + ")"
+                rec.inconclusive = (
+                    f"{self._caller()} still mispredicts with {attr} = {more}: slow, not wrong "
+                    f"-- from its own start {shown} the theorem allows up to "
+                    f"{allowed if allowed is not None else 'unboundedly many'} update(s)"
+                )
             return None
         setting = "x, through the origin" if origin else "(x, 1)"
         rec.checks["EPOCHS"] = (
