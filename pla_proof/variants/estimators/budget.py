@@ -59,6 +59,8 @@ LONG_ORIGIN_X = np.array(
     dtype=np.float64,
 )
 LONG_ORIGIN_Y = np.array([-1, -1, 1, 1, -1, 1])
+#: At most this many knobs are tried (two probe fits each), known names first.
+MAX_KNOBS = 8
 #: The value a knob is raised to when its behaviour is probed (enough epochs, updates
 #: or visits for the long probes).
 LARGE = 5000
@@ -205,7 +207,7 @@ def find_knob(
     """The first candidate that is a budget: a known name, or a knob that behaves as one
     (``mispredicted(knob, value)``: the training points a fit with that budget
     mispredicts on the long probe, None when it fails or does not return)."""
-    for knob in candidates:
+    for knob in candidates[:MAX_KNOBS]:
         if knob.known:
             return knob
         low = mispredicted(knob, 1)
