@@ -12,21 +12,13 @@ from checking import budget
 
 from pla_proof.errors import InputError
 from pla_proof.testing import check_estimator
+from pla_proof.variants.boundary import import_user_module
 from pla_proof.variants.estimators import read, read_function
 from pla_proof.variants.estimators.budget import Knob, knob_candidates, with_budget
 
-
-def load(path: Path) -> Any:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(f"_shapes_{path.stem}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-B = load(Path(__file__).parent / "fixtures" / "fit_behaviour.py")
+B = import_user_module(
+    str(Path(__file__).parent / "fixtures" / "fit_behaviour.py"), "fit_behaviour"
+)
 
 
 @pytest.mark.parametrize(
