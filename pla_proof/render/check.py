@@ -185,6 +185,8 @@ def _counterexample_lines(p: Any, files: dict[str, Any]) -> list[str]:
     ce = p.counterexample
     assert ce is not None
     src = "fixed example" if ce.explicit else "shrunk counterexample"
+    if not ce.shrunk:
+        src = "counterexample (not shrunk: the run ended its process)"
     lines = [
         "",
         f"{p.id}: {src} with {ce.case.n} point(s), order {ce.order.describe()}, "

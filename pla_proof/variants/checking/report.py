@@ -56,6 +56,7 @@ class Counterexample:
     failure: Failure
     explicit: bool = False  # a fixed example (not found by the search)
     shard: int = 0
+    shrunk: bool = True  # False: the run ended its worker process (not run again to shrink)
 
     def size(self) -> tuple[int, int, int, int]:
         return (self.case.n, self.case.d, self.record.updates, self.shard)
