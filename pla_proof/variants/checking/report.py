@@ -226,6 +226,9 @@ class ShardResult:
     slow: int = 0  # runs out of time before their bound (slow, not wrong)
     slow_reasons: dict[str, int] = field(default_factory=dict)
     stopped: bool = False  # the check's time limit ended the shard
+    #: (from a worker) what users' code printed: its first lines, how many were dropped,
+    #: its last lines (:meth:`pla_proof.userprints.PrefixedLines.take`)
+    prints: tuple[tuple[str, ...], int, tuple[str, ...]] | None = None
 
     def note(self, rec: Record, res: dict[str, Failure | None]) -> None:
         if rec.inconclusive:

@@ -210,6 +210,12 @@ class _Runs:
 
     def _finish(self, t: int, res: ShardResult) -> None:
         self.done += 1
+        if res.prints is not None:  # a worker's users' prints, through this process's cap
+            from ...userprints import PrefixedLines
+
+            if isinstance(sys.stdout, PrefixedLines):
+                sys.stdout.replay(res.prints)
+            res.prints = None
         self.finish(t, res)
 
     def _pickle(self, order: list[int]) -> None:
@@ -353,10 +359,20 @@ def _died_on(
 # --- in the workers --------------------------------------------------------------------------
 
 
-def _worker_start() -> None:
+def _worker_start(capture: bool | None = None) -> None:
     """In each worker: end with the process that started it, however that one ends
-    (Linux's parent-death signal; elsewhere the pool's own shutdown)."""
+    (Linux's parent-death signal; elsewhere the pool's own shutdown); users' prints
+    collected for the parent when it heads them (``capture``; ``None``: when this
+    process inherited its stream), sent with each unit's result."""
     import ctypes
+
+    from ...userprints import PrefixedLines
+
+    if capture is None:
+        capture = isinstance(sys.stdout, PrefixedLines)
+    if capture:
+        sys.stdout = PrefixedLines(sys.stderr)
+        sys.stdout.collect()
 
     try:
         libc = ctypes.CDLL(None)
@@ -387,14 +403,10 @@ def _clean_start(modules: dict[str, str | None], state: tuple[Any, ...], capture
     from ... import numbers
     from ..boundary import limits
 
-    _worker_start()
+    _worker_start(capture)
     _let_the_server_go()
     _MODULES.update(modules)
     numbers.LIMITS, limits._DEADLINE[:] = state[0], state[1]
-    if capture:
-        from ...userprints import PrefixedLines
-
-        sys.stdout = PrefixedLines(sys.stderr)
 
 
 def _let_the_server_go() -> None:
@@ -431,7 +443,7 @@ def _clean_unit(t: int, blob: bytes, kw: dict[str, Any], notes: str, watched: bo
         variant = pickle.loads(blob)
         watch_runs(note.tell if watched else None)
         try:
-            return run_unit(variant, kw)
+            return _with_prints(run_unit(variant, kw))
         finally:
             watch_runs(None)
 
@@ -441,9 +453,18 @@ def _forked_unit(t: int, notes: str, watched: bool) -> ShardResult:
     with _Note(notes, t) as note:
         watch_runs(note.tell if watched else None)
         try:
-            return run_unit(variant, kw)
+            return _with_prints(run_unit(variant, kw))
         finally:
             watch_runs(None)
+
+
+def _with_prints(res: ShardResult) -> ShardResult:
+    """The unit's result with what users' code printed in it (collected here)."""
+    from ...userprints import PrefixedLines
+
+    if isinstance(sys.stdout, PrefixedLines):
+        res.prints = sys.stdout.take()
+    return res
 
 
 class _Note:
