@@ -375,7 +375,7 @@ def report_to_json(
     if report.mode == "float":
         doc["max_missed"] = report.max_missed
         doc["undecided"] = report.undecided
-    if report.slow or report.stopped:  # (only then: the other reports stay as they were)
+    if report.status == "inconclusive":  # (only then: the other reports stay as they were)
         doc["slow"] = report.slow
         doc["slow_reasons"] = [{"reason": r, "count": c} for r, c in report.slow_reasons.items()]
         doc["stopped"] = report.stopped

@@ -123,14 +123,27 @@ class CheckReport:
     def status(self) -> str:
         if self.failed:
             return "fail"
-        if self.slow or self.stopped:
+        if self.slow or self.stopped or self.undecided_runs:
             return "inconclusive"
         return "unchecked" if self.unchecked else "pass"
 
     @property
+    def undecided_runs(self) -> bool:
+        """Runs were made and none reached a verdict: each stopped at the safety cap
+        before its bound (a pass would rest on nothing)."""
+        return self.runs > 0 and self.inconclusive >= self.runs
+
+    @property
     def inconclusive_reasons(self) -> list[str]:
-        """Why the search is inconclusive (empty when it is not): time ran out."""
+        """Why the search is inconclusive (empty when it is not): time ran out, or no
+        run reached a verdict."""
         why = []
+        if self.undecided_runs:
+            why.append(
+                f"no run reached a verdict: all {self.runs} run(s) stopped at the safety cap "
+                "before their bound"
+                + (f" ({self.skipped} case(s) skipped)" if self.skipped else "")
+            )
         if self.stopped:
             why.append(
                 f"the check's time limit ended the search after {self.runs} run(s) "
