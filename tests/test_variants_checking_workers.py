@@ -211,3 +211,26 @@ def test_the_harness_failure_is_one_line_and_exit_3(
     assert err.strip().splitlines() == [
         "pla-proof check: a worker process died (killed by signal SIGKILL): no verdict"
     ]
+
+
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        f"{FIXTURES / 'random_start.py'}:RandomStart",  # numpy's global generator, unseeded
+        f"{FIXTURES / 'shared_cache.py'}:GramCache",  # a cache shared by every instance
+        f"{ROOT / 'tests' / 'compat' / 'kernel_class.py'}:broken",
+    ],
+    ids=["random-start", "shared-cache", "kernel-row-cache"],
+)
+def test_the_report_does_not_depend_on_jobs(tmp_path: Path, target: str) -> None:
+    """Each part of the search runs in a fresh process from seeded generators: neither
+    the probe fits nor another part's runs leave state it sees."""
+    one, two = (
+        run_check(tmp_path, "--fit", target, "--jobs", j, "--json", *SMALL) for j in ("1", "2")
+    )
+    a, b = json.loads(one.stdout), json.loads(two.stdout)
+    assert (one.returncode, a["verdict"], a["runs"]) == (two.returncode, b["verdict"], b["runs"])
+    assert a["properties"] == b["properties"]
