@@ -169,6 +169,10 @@ def _resolve(specs: Specs, limit: float) -> list[tuple[str, Variant]] | str:
     (reading a ``fit(X, y)`` class takes probe fits)."""
     from .variants.boundary import RunTimeout, past_deadline, time_limit
 
+    if specs.fit or any(":" in n and not n.startswith("bug:") for n in specs.names):
+        from .variants.checking.workers import start_clean_workers
+
+        start_clean_workers()  # users' code runs next: their workers' server boots meanwhile
     try:
         with time_limit(None, deadline=True):
             return specs.resolve(limit)

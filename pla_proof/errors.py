@@ -1,7 +1,9 @@
 """Errors the library raises on purpose.
 
 ``InputError`` is bad input: the command line prints its message on one line and
-exits with code 2.  Anything else escaping the library is a bug.
+exits with code 2.  ``HarnessFailure``: the checker's own machinery failed (a worker
+process died outside users' code): one line saying what was done, exit 3.  Anything
+else escaping the library is a bug.
 
 >>> str(InputError("labels must be -1 or +1"))
 'labels must be -1 or +1'
@@ -9,7 +11,7 @@ exits with code 2.  Anything else escaping the library is a bug.
 
 from __future__ import annotations
 
-__all__ = ["InputError", "OutsideDomain", "SolverError"]
+__all__ = ["HarnessFailure", "InputError", "OutsideDomain", "SolverError"]
 
 
 class InputError(ValueError):
@@ -25,3 +27,9 @@ class OutsideDomain(InputError):
 
 class SolverError(RuntimeError):
     """A numerical solver failed or did not converge (never reported as an answer)."""
+
+
+class HarnessFailure(RuntimeError):
+    """The search could not go on, through no fault of the code checked: a worker
+    process died outside users' code (killed from outside, out of memory, ...).  The
+    message says what died, how, and how much of the search was done; no verdict."""

@@ -6,8 +6,19 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
 from pla_proof.variants import resolve
+from pla_proof.variants.checking import search, workers
 from pla_proof.variants.checking.search import run_searches
+
+
+@pytest.fixture(autouse=True)
+def forked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forked workers, as in a process that loaded no users' code (an earlier test in
+    this process may have: its searches would use clean workers)."""
+    monkeypatch.setattr(search, "users_modules", dict)
+    monkeypatch.setattr(workers, "users_modules", dict)
 
 
 def verdict(jobs: int) -> list[tuple[str, bool, int]]:

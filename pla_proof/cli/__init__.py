@@ -6,7 +6,8 @@ Exit codes (``docs/cli.md``):
 * **1** a check failed (a violation, an unproved obligation, a failing property,
   weights that do not separate);
 * **2** bad input or usage: one line on stderr naming the command and the problem;
-* **3** the data are not separable, or a budget ran out (updates, time, memory);
+* **3** the data are not separable, or a budget ran out (updates, time, memory), or
+  a check's worker process died outside users' code (no verdict);
 * **4** internal error -- a bug in pla_proof: one line on stderr naming the
   command and the exception; ``--debug`` prints the traceback;
 * **130** interrupted (Ctrl-C).
@@ -349,7 +350,7 @@ def _flag(parser: argparse.ArgumentParser, dest: str) -> str:
 
 
 def _run(command: str, args: argparse.Namespace, *, process: bool) -> int:
-    from ..errors import InputError
+    from ..errors import HarnessFailure, InputError
     from ..numbers import limits
     from ..render.progress import Progress
     from . import common
@@ -389,6 +390,9 @@ def _run(command: str, args: argparse.Namespace, *, process: bool) -> int:
     except BudgetExceeded:
         progress.stop()
         print(budget.message(), file=sys.stderr)
+        return EXIT["no_conclusion"]
+    except HarnessFailure as exc:  # a worker died outside users' code: no verdict
+        print(f"{name}: {_one_line(str(exc))}", file=sys.stderr)
         return EXIT["no_conclusion"]
     except KeyboardInterrupt:
         print(f"{name}: interrupted", file=sys.stderr)

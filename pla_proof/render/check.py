@@ -185,6 +185,8 @@ def _counterexample_lines(p: Any, files: dict[str, Any]) -> list[str]:
     ce = p.counterexample
     assert ce is not None
     src = "fixed example" if ce.explicit else "shrunk counterexample"
+    if not ce.shrunk:
+        src = "counterexample (not shrunk: the run ended its process)"
     lines = [
         "",
         f"{p.id}: {src} with {ce.case.n} point(s), order {ce.order.describe()}, "
@@ -373,7 +375,7 @@ def report_to_json(
     if report.mode == "float":
         doc["max_missed"] = report.max_missed
         doc["undecided"] = report.undecided
-    if report.slow or report.stopped:  # (only then: the other reports stay as they were)
+    if report.status == "inconclusive":  # (only then: the other reports stay as they were)
         doc["slow"] = report.slow
         doc["slow_reasons"] = [{"reason": r, "count": c} for r, c in report.slow_reasons.items()]
         doc["stopped"] = report.stopped

@@ -17,7 +17,29 @@ from typing import Any
 
 from ...errors import InputError
 
-__all__ = ["import_user_module", "is_machinery", "load_attribute", "origin", "user_error"]
+__all__ = [
+    "import_user_module",
+    "is_machinery",
+    "load_attribute",
+    "origin",
+    "user_error",
+    "users_modules",
+]
+
+#: the modules of users' code this process imported (by name; the file of one loaded from
+#: a path, else None): a process that ran users' code forks no workers
+#: (:mod:`pla_proof.variants.checking.workers` starts clean ones, which load these again)
+_USERS: dict[str, str | None] = {}
+
+
+def users_modules() -> dict[str, str | None]:
+    """The users' modules this process imported, in order: name -> file of one loaded
+    from a ``.py`` path (``None``: importable by name).
+
+    >>> isinstance(users_modules(), dict)
+    True
+    """
+    return dict(_USERS)
 
 
 def load_attribute(target: str, spec: str) -> Any:
@@ -51,12 +73,15 @@ def import_user_module(module_name: str, spec: str) -> Any:
             raise InputError(f"{spec!r}: cannot load {module_name!r}")
         module = importlib.util.module_from_spec(loader_spec)
         sys.modules[name] = module
+        _USERS[name] = os.path.abspath(module_name)
         try:
             loader_spec.loader.exec_module(module)
         except Exception as exc:
             sys.modules.pop(name, None)
             raise InputError(user_error(exc, os.path.abspath(module_name))) from None
         return module
+    if module_name.partition(".")[0] != "pla_proof":  # (imported or not: its code may have run)
+        _USERS.setdefault(module_name, None)
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as exc:

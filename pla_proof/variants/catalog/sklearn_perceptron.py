@@ -17,6 +17,7 @@ end training with errors left, without a warning (``SEP``, ``PREDICT``, ``STOP``
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar
 
 from ...errors import InputError
@@ -54,7 +55,8 @@ class SklearnPerceptron(Estimator):
     def __init__(self) -> None:
         _perceptron()
         super().__init__(
-            lambda: _perceptron(eta0=1.0, penalty=None, tol=None, max_iter=1000),
+            # a partial, not a lambda: the variant pickles (clean workers get it so)
+            functools.partial(_perceptron, eta0=1.0, penalty=None, tol=None, max_iter=1000),
             name="sklearn-perceptron",
             labels="pm1",
             rate=1,
@@ -75,5 +77,5 @@ class SklearnDefault(Estimator):
 
     def __init__(self) -> None:
         _perceptron()
-        super().__init__(lambda: _perceptron(), name="sklearn-default", labels="pm1", trace=None)
+        super().__init__(_perceptron, name="sklearn-default", labels="pm1", trace=None)
         self.summary = type(self).summary  # type: ignore[misc]

@@ -60,6 +60,7 @@ class Counterexample:
     failure: Failure
     explicit: bool = False  # a fixed example (not found by the search)
     shard: int = 0
+    shrunk: bool = True  # False: the run ended its worker process (not run again to shrink)
 
     def size(self) -> tuple[int, int, int, int]:
         return (self.case.n, self.case.d, self.record.updates, self.shard)
@@ -126,14 +127,27 @@ class CheckReport:
     def status(self) -> str:
         if self.failed:
             return "fail"
-        if self.slow or self.stopped:
+        if self.slow or self.stopped or self.undecided_runs:
             return "inconclusive"
         return "unchecked" if self.unchecked else "pass"
 
     @property
+    def undecided_runs(self) -> bool:
+        """Runs were made and none reached a verdict: each stopped at the safety cap
+        before its bound (a pass would rest on nothing)."""
+        return self.runs > 0 and self.inconclusive >= self.runs
+
+    @property
     def inconclusive_reasons(self) -> list[str]:
-        """Why the search is inconclusive (empty when it is not): time ran out."""
+        """Why the search is inconclusive (empty when it is not): time ran out, or no
+        run reached a verdict."""
         why = []
+        if self.undecided_runs:
+            why.append(
+                f"no run reached a verdict: all {self.runs} run(s) stopped at the safety cap "
+                "before their bound"
+                + (f" ({self.skipped} case(s) skipped)" if self.skipped else "")
+            )
         if self.stopped:
             why.append(
                 f"the check's time limit ended the search after {self.runs} run(s) "
@@ -229,6 +243,9 @@ class ShardResult:
     slow: int = 0  # runs out of time before their bound (slow, not wrong)
     slow_reasons: dict[str, int] = field(default_factory=dict)
     stopped: bool = False  # the check's time limit ended the shard
+    #: (from a worker) what users' code printed: its first lines, how many were dropped,
+    #: its last lines (:meth:`pla_proof.userprints.PrefixedLines.take`)
+    prints: tuple[tuple[str, ...], int, tuple[str, ...]] | None = None
 
     def note(self, rec: Record, res: dict[str, Failure | None]) -> None:
         if rec.inconclusive:

@@ -5,9 +5,10 @@ A search is split into a fixed number of independent, seeded *shards*
 (:func:`~pla_proof.variants.checking.shard.search_shard`); the report merges them in a fixed
 order, so the verdict, the failing properties and the shrunk counterexamples are the
 same whether the shards run one after another (``jobs=1``) or on ``jobs`` processes.
-Workers are forked (the parent's imports and compiled loops are inherited, and a
-variant given as an object needs no pickling); the units of costly variants start first
-(:func:`cost_rank`).
+Workers are forked while this process has run none of users' code (the parent's imports
+and compiled loops are inherited), else clean ones run each unit
+(:mod:`~pla_proof.variants.checking.workers`: users' variants run there whatever the
+jobs); the units of costly variants start first (:func:`cost_rank`).
 
 >>> from pla_proof.variants.catalog.registry import resolve
 >>> [r.ok for r in run_searches([resolve("classic")], examples=10, jobs=1)]
@@ -16,31 +17,27 @@ variant given as an object needs no pickling); the units of costly variants star
 
 from __future__ import annotations
 
-import gc
-import multiprocessing as mp
 import os
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from ...errors import InputError
 from ..boundary.limits import DEFAULT_TIME_LIMIT
+from ..boundary.loading import users_modules
 from ..protocol.variant import Case, Order, Variant
-from .drawing import declarations, fixed_cases, strategy_of
+from .drawing import declarations, strategy_of
 from .report import CheckReport, ShardResult
 from .shard import (
     DEFAULT_EXAMPLES,
     DEFAULT_SHARDS,
     DEFAULT_SHRINK_RUNS,
     merge,
-    search_shard,
     shard_examples,
 )
+from .workers import is_users, run_unit, run_units
 
 __all__ = ["cost_rank", "default_jobs", "run_searches", "search"]
-
-_TASKS: list[tuple[Variant, dict[str, Any]]] = []
 
 
 def default_jobs() -> int:
@@ -71,46 +68,6 @@ def cost_rank(variant: Variant) -> int:
     if isinstance(variant, LinearVariant) and not variant.written_in_python():
         return 0
     return 1
-
-
-def _shard(variant: Variant, kw: dict[str, Any]) -> ShardResult:
-    """Run one shard; shard 0 first works out the variant's fixed cases (its domain's
-    :meth:`~pla_proof.variants.protocol.variant.Variant.examples`, a Hypothesis search per case)
-    where it runs, so that with ``jobs > 1`` that work is spread over the workers too."""
-    extra = kw["extra"]
-    fixed = fixed_cases(variant, extra, kw["limit"]) if extra is not None else ()
-    return search_shard(variant, fixed=fixed, **{k: v for k, v in kw.items() if k != "extra"})
-
-
-def _worker_start() -> None:
-    """In each worker: end with the process that started it, however that one ends
-    (Linux's parent-death signal; elsewhere the pool's own shutdown)."""
-    import ctypes
-    import signal
-
-    try:
-        libc = ctypes.CDLL(None)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        pass
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Shut the pool down without waiting for the shards still running, and end its
-    processes: a search that ends early (a time limit, Ctrl-C, an error) leaves none."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for proc in processes:
-        if proc.is_alive():
-            proc.kill()
-    for proc in processes:
-        proc.join(timeout=5)
-
-
-def _unit(index: int) -> ShardResult:
-    variant, kw = _TASKS[index]
-    return _shard(variant, kw)
 
 
 def run_searches(
@@ -146,15 +103,17 @@ def run_searches(
     )  # fmt: skip
     tasks, owner = _tasks(variants, modes, extra_cases, examples, shards, settings)
     merged = _Merger(variants, modes, owner, shards, examples, seed, first_only, done)
-    if jobs <= 1 or len(tasks) == 1:
+    # users' code loaded here runs in clean workers, whatever the jobs (workers.py)
+    users = bool(users_modules()) and any(is_users(v) for v in variants)
+    if (jobs <= 1 or len(tasks) == 1) and not users:
         if meanwhile is not None:
             meanwhile()
         for t, (v, kw) in enumerate(tasks):
-            merged.finish(t, _shard(v, kw))
+            merged.finish(t, run_unit(v, kw))
     else:
         ranks = [cost_rank(v) for v in variants]
         order = sorted(range(len(tasks)), key=lambda t: -ranks[owner[t]])
-        _in_workers(tasks, order, jobs, merged.finish, meanwhile)
+        run_units(tasks, order, jobs, merged.finish, meanwhile)
     return [r for r in merged.reports if r is not None]
 
 
@@ -219,40 +178,6 @@ class _Merger:
         self.reports[i] = rep
         if self.done is not None:
             self.done(i, rep)
-
-
-def _in_workers(
-    tasks: list[tuple[Variant, dict[str, Any]]],
-    order: list[int],
-    jobs: int,
-    finish: Callable[[int, ShardResult], None],
-    meanwhile: Callable[[], None] | None,
-) -> None:
-    """Run the units on ``jobs`` forked processes, in ``order``."""
-    global _TASKS
-    _TASKS = list(tasks)
-    try:
-        ctx = mp.get_context("fork")
-        pool = ProcessPoolExecutor(
-            max_workers=min(jobs, len(tasks)), mp_context=ctx, initializer=_worker_start
-        )
-        # what the workers inherit is never garbage: frozen, their collector does not walk
-        # (and so copy) the parent's objects; the parent collects them again once forked
-        # (unless the process had frozen its heap itself)
-        thaw = gc.unfreeze if not gc.get_freeze_count() else lambda: None
-        gc.freeze()
-        try:
-            futures = {pool.submit(_unit, t): t for t in order}
-            thaw()  # every worker is forked by now
-            if meanwhile is not None:
-                meanwhile()
-            for fut in as_completed(futures):
-                finish(futures[fut], fut.result())
-        finally:  # on every exit path: no worker outlives the search
-            thaw()
-            _stop_workers(pool)
-    finally:
-        _TASKS = []
 
 
 def search(

@@ -46,6 +46,7 @@ __all__ = [
     "merge",
     "search_shard",
     "shard_examples",
+    "watch_runs",
 ]
 
 #: Generated examples of a search round, unless asked otherwise (``check --examples``).
@@ -55,6 +56,24 @@ DEFAULT_SHARDS = 2
 #: Runs of the variant a round may spend shrinking once it found a failure (a count,
 #: not a time, so the result does not depend on the machine's load).
 DEFAULT_SHRINK_RUNS = 1000
+
+
+#: what is told of each run before it starts (:func:`watch_runs`)
+_WATCH: list[Callable[[Case, Order], None]] = []
+
+
+def watch_runs(tell: Callable[[Case, Order], None] | None) -> None:
+    """Have ``tell(case, order)`` called before every run of a search in this process
+    (``None``: no more): a worker process notes the run that may end it."""
+    _WATCH[:] = [tell] if tell is not None else []
+
+
+def _run_case(
+    variant: Variant, case: Case, order: Order, **kw: Any
+) -> tuple[Record, dict[str, Failure | None]]:
+    for tell in _WATCH:
+        tell(case, order)
+    return run_case(variant, case, order, **kw)
 
 
 class _Refuted(Exception):
@@ -127,7 +146,7 @@ def search_shard(
             out.stopped = True
             break
         try:
-            rec, res = run_case(variant, case, order, mode=mode, limit=limit)
+            rec, res = _run_case(variant, case, order, mode=mode, limit=limit)
         except OutsideDomain as exc:
             out.skip(exc)
             continue
@@ -200,7 +219,7 @@ def _also_failing(
         if ce.failure.prop == "ENDS":
             continue
         try:
-            rec, res = run_case(variant, ce.case, ce.order, mode=mode, limit=limit)
+            rec, res = _run_case(variant, ce.case, ce.order, mode=mode, limit=limit)
         except OutsideDomain:
             continue
         for prop, f in sorted(res.items(), key=lambda kv: failure_order(variant, kv[1], kv[0])):
@@ -308,7 +327,7 @@ class _Round:
                 raise _ShrinkSpent()
             self.spent += 1
         try:
-            rec, res = run_case(
+            rec, res = _run_case(
                 self.variant,
                 case,
                 order,
