@@ -196,7 +196,12 @@ def main() -> None:
 
     todo = rows(args.rows)
     if not args.no_reference:
-        ref = {"row": f"{REFERENCE} (reference)", "spec": REFERENCE, "expected": None, "extra": []}
+        ref: dict[str, Any] = {
+            "row": f"{REFERENCE} (reference)",
+            "spec": REFERENCE,
+            "expected": None,
+            "extra": [],
+        }
         todo.insert(0, ref)
     jobs = "default (every core)" if args.jobs is None else str(args.jobs)
     before = loadavg()

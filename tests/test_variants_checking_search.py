@@ -5,11 +5,12 @@ one process."""
 from __future__ import annotations
 
 import gc
+import importlib
 
 import pytest
 
 from pla_proof.variants import resolve
-from pla_proof.variants.checking import search, workers
+from pla_proof.variants.checking import workers
 from pla_proof.variants.checking.search import run_searches
 
 
@@ -17,6 +18,7 @@ from pla_proof.variants.checking.search import run_searches
 def forked(monkeypatch: pytest.MonkeyPatch) -> None:
     """Forked workers, as in a process that loaded no users' code (an earlier test in
     this process may have: its searches would use clean workers)."""
+    search = importlib.import_module("pla_proof.variants.checking.search")
     monkeypatch.setattr(search, "users_modules", dict)
     monkeypatch.setattr(workers, "users_modules", dict)
 

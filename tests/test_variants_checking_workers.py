@@ -59,7 +59,7 @@ class ParallelPerceptron:
 '''
 
 CRASHING = '''\
-"""The classic Perceptron, but fit() ends its own process on data of 3 to 6 points (the
+"""The classic Perceptron, but fit() ends its own process on data of 3 to 5 points (the
 probe fits have more)."""
 
 import os
@@ -74,7 +74,7 @@ class Crashes:
 
     def fit(self, X, y):
         X = np.asarray(X, dtype=float)
-        if 3 <= len(X) <= 6:
+        if 3 <= len(X) <= 5:
             os.kill(os.getpid(), signal.SIGSEGV)
         self.w_ = np.zeros(X.shape[1])
         self.b_ = 0.0
