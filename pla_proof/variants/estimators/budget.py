@@ -20,7 +20,7 @@ large it predicts every one.  A learning rate, a seed or a dimension does not.
 ...     return w
 >>> from pla_proof.variants.estimators.functions import read_function
 >>> read_function(train).budget_knob
-Knob(kind='attribute', name='T', value=50, known=False)
+Knob(kind='attribute', name='T', value=50, known=False, owner='')
 """
 
 from __future__ import annotations
