@@ -35,7 +35,7 @@ from .engine.measure import enclosure, float_measures, float_vector, replay_floa
 from .engine.rule import LinearRule
 from .trainer import train
 
-__all__ = ["build", "corpus", "main"]
+__all__ = ["REUSE", "build", "corpus", "main", "reusable"]
 
 
 def _numba_key(t: Any) -> Any:
@@ -248,12 +248,53 @@ def _host_features() -> None:
     aot._pla_proof = True
 
 
+#: A folder of loops already built (an editable install's ``pla_proof/engine``): when
+#: they were built from these very sources for this processor and this Python, the
+#: build copies them instead of compiling again (a cache, as ccache is for C).
+REUSE = "PLA_PROOF_LOOPS_REUSE"
+
+
+def reusable(folder: Path) -> list[Path] | None:
+    """The module and its indexes in ``folder`` when they were built from this source
+    tree's engine for this processor and Python (else ``None``): what :data:`REUSE`
+    copies.
+
+    >>> reusable(Path("/nonexistent")) is None
+    True
+    """
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    stem = MODULE.rsplit(".", 1)[1]
+    try:
+        index = json.loads((folder / INDEX).read_text())
+    except (OSError, ValueError):
+        return None
+    flags = cpu_flags()
+    if index.get("sources") != sources_digest() or index.get("cpu") != "host":
+        return None
+    if index.get("cpu_flags") != (sorted(flags) if flags else None):
+        return None
+    module = folder / (stem + EXTENSION_SUFFIXES[0])
+    if not module.exists() or not (folder / FAST_INDEX).exists():
+        return None
+    return [module, folder / INDEX, folder / FAST_INDEX]
+
+
 def main(argv: list[str]) -> int:
     """``python -m pla_proof.build_loops build DIR``: what the package's build runs."""
     if len(argv) != 2 or argv[0] != "build":
         print("usage: python -m pla_proof.build_loops build DIR", file=sys.stderr)
         return 2
     t0 = time.monotonic()
+    reuse = os.environ.get(REUSE)
+    found = reusable(Path(reuse)) if reuse else None
+    if found is not None:
+        import shutil
+
+        for f in found:
+            shutil.copy2(f, Path(argv[1]) / f.name)
+        print(f"reused the loops built in {reuse} (same sources, processor and Python)")
+        return 0
     path = build(Path(argv[1]))
     print(f"built {path} in {time.monotonic() - t0:.1f} s")
     return 0

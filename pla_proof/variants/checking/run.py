@@ -15,6 +15,7 @@ and ``ENDS`` (a run finishes: it is interrupted after the per-run time limit).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -213,17 +214,25 @@ def _out_of_time(
     return Failure(prop, None, None, None, "", None, message) if prop else message
 
 
+#: The variants whose own start (a fit with no epochs) did not return once, in this
+#: process: it costs the per-run second at every run stopped by the clock otherwise.
+_NO_START: weakref.WeakSet[Variant] = weakref.WeakSet()
+
+
 def _own_start(variant: Variant, case: Case) -> tuple[tuple[Fraction, ...] | None, bool]:
     """The weights (and bias, last) an implementation starts from on the case, when it
     can say (``own_start(case)``: an estimator fitted with no epochs), and whether it has
     no bias; ``(None, False)`` when it cannot (a short limit: it is users' code)."""
     own = getattr(variant, "own_start", None)
-    if own is None:
+    if own is None or variant in _NO_START:
         return None, False
     try:
         with time_limit(1.0):
             start = own(case)
-    except (Exception, RunTimeout):  # users' code, or the clock: no start known
+    except RunTimeout:  # a fit with no epochs that does not return: never asked again
+        _NO_START.add(variant)
+        return None, False
+    except Exception:  # users' code: no start known
         return None, False
     reading = getattr(variant, "reading", None)
     return start, bool(getattr(reading, "origin", False))

@@ -183,6 +183,9 @@ class Reading:
     output: str = "last"
     #: a hint from its behaviour that the output is not the last weights, or None
     hint: str | None = None
+    #: the named reading was taken as given because the probe fit failed (raised or
+    #: did not return): the other probes are skipped, the runs say what the code does
+    unprobed: bool = False
 
     @property
     def budget_knob(self) -> Knob | None:
@@ -338,13 +341,8 @@ def _read_seeded(
     if epochs is not None and budget is not None:
         budget = (budget[0], epochs)
     reading = _read(factory, weights, bias, labels, budget, limit)
-    if reading.budget is None:  # any other knob that behaves as a budget
-        reading = _knob(reading, factory, limit)
-    if reading.zero == -1 and reading.predict_only is None:
-        reading = replace(reading, stops_at_zero=_stops_at_zero(reading, factory, limit))
-    reading = replace(reading, chance=_chance(reading, factory, limit))
-    if reading.chance is None:
-        reading = replace(reading, hint=_moving(reading, factory, limit))
+    if not reading.unprobed:  # (else no other probe: each would fail the same way)
+        reading = _behaviour(reading, factory, limit)
     if epochs is not None:
         if reading.budget is None:
             raise InputError(
@@ -354,6 +352,19 @@ def _read_seeded(
                 "raising it lets fit() finish a case that needs more passes)"
             )
         reading = replace(reading, budget=(reading.budget[0], epochs))
+    return reading
+
+
+def _behaviour(reading: Reading, factory: Callable[[], Any], limit: float | None) -> Reading:
+    """The reading completed by what the fit does: its budget's knob, its stop at a
+    score of 0, its chance, a hint about its output."""
+    if reading.budget is None:  # any other knob that behaves as a budget
+        reading = _knob(reading, factory, limit)
+    if reading.zero == -1 and reading.predict_only is None:
+        reading = replace(reading, stops_at_zero=_stops_at_zero(reading, factory, limit))
+    reading = replace(reading, chance=_chance(reading, factory, limit))
+    if reading.chance is None:
+        reading = replace(reading, hint=_moving(reading, factory, limit))
     return reading
 
 
@@ -546,7 +557,8 @@ def _read_on(
         if not named:
             raise InputError(str(exc)) from None
         assert weights is not None
-        return Reading(weights, bias, zero=0, budget=budget)  # taken as given: runs judge it
+        # taken as given: the runs judge it (no other probe: each would fail the same way)
+        return Reading(weights, bias, zero=0, budget=budget, unprobed=True)
     negative = _negative(answers, fit_labels)
     base = Reading("", None, fit_labels, negative, -1, budget)
     decoded = base.decode(answers)
