@@ -8,27 +8,59 @@ from fractions import Fraction
 import pytest
 
 from pla_proof.variants import resolve
-from pla_proof.variants.checking import shard
+from pla_proof.variants.checking import run_case, shard
 from pla_proof.variants.checking.report import ShardResult
-from pla_proof.variants.protocol.variant import Case, Record
+from pla_proof.variants.protocol.variant import Case, Order, Record
 
 
-def _targets(monkeypatch: pytest.MonkeyPatch, rec: Record) -> dict[str, float]:
+def _targets(
+    monkeypatch: pytest.MonkeyPatch, rec: Record, failing: tuple[str, ...] = ()
+) -> dict[str, float]:
     seen: dict[str, float] = {}
 
     def record(value: float, *, label: str = "") -> None:
+        assert label not in seen, f"two targets labelled {label!r} in one test case"
         seen[label] = value
 
     monkeypatch.setattr(shard, "target", record)
     r = shard._Round(resolve("classic"), set(), ShardResult(), "exact", None, None, 0, None)
-    case = Case(((Fraction(1), Fraction(0)),), (1,), (Fraction(1), Fraction(0)), Fraction(1), {})
-    r.steer(case, rec)
+    r.steer(rec, failing)
     return seen
 
 
-def test_a_run_that_ended_steers_toward_more_updates(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen = _targets(monkeypatch, Record(choices=[0] * 7, complete=True))
-    assert seen["updates"] == 7.0 and "k g^2 / (C |u|^2)" in seen
+def _run(name: str, case: Case) -> Record:
+    rec, _ = run_case(resolve(name), case, Order("cyclic"), aim=True)
+    return rec
+
+
+#: three points: u = (1, 1), gamma = 1; the classic run makes 2 updates of at most 5
+CASE = Case(
+    ((Fraction(1), Fraction(0)), (Fraction(0), Fraction(1)), (Fraction(2), Fraction(1))),
+    (1, 1, 1),
+    (Fraction(1), Fraction(1)),
+    Fraction(1),
+    {},
+)
+
+
+def test_a_run_that_ended_steers_toward_more_updates_and_every_edge(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rec = _run("classic", CASE)
+    seen = _targets(monkeypatch, rec)
+    assert seen["updates"] == float(rec.updates) == 2.0
+    labels = {f"slack {p}" for p in ("G1", "G2", "P_k", "Q_k", "L4", "T", "SEP")}
+    assert labels <= set(seen), seen
+    # T: k = 2 of the bound R^2 |u|^2 / gamma^2 = 5 * 2 / 1 = 10: slack (10 - 2)/10
+    assert seen["slack T"] == pytest.approx(-0.8)
+    # SEP: w = (1, 1) gives margins 1, 1, 3: min / max = 1/3
+    assert seen["slack SEP"] == pytest.approx(-1 / 3)
+
+
+def test_a_property_the_run_refutes_is_no_target(monkeypatch: pytest.MonkeyPatch) -> None:
+    rec = _run("classic", CASE)
+    seen = _targets(monkeypatch, rec, failing=("T", "G1"))
+    assert "slack T" not in seen and "slack G1" not in seen and "slack G2" in seen
 
 
 def test_a_run_stopped_at_the_safety_cap_steers_nothing(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -37,7 +37,8 @@ from ..data import Dataset
 from ..errors import InputError
 from ..interval import Interval as ScalarInterval
 from ..numbers import norm2, to_fraction
-from .relations import Enclosures, Exact, Interval, Relation, certainly_violated
+from .relations import Enclosures, Exact, Interval, Relation, _cmp, certainly_violated
+from .slack import tightest
 
 if TYPE_CHECKING:
     from ..proof.runtime import RunLemma
@@ -229,6 +230,7 @@ class Monitor:
         *,
         strict: bool,
         mode: str = "exact",
+        aim: bool = False,
     ) -> None:
         self.lemmas = tuple(lemmas)
         self.strict = strict
@@ -240,6 +242,16 @@ class Monitor:
         self.total_slack = 0.0
         self.max_missed = 0.0
         self.undecided: list[tuple[str, int]] = []
+        #: with ``aim``: each inequality's smallest normalised slack so far, by lemma id
+        #: (:mod:`.slack`; a heading for a search, never a verdict)
+        self.aim = aim
+        self.tightest: dict[str, float] = {}
+
+    def _aim(self, rel: Relation, lhs: Any, rhs: Any) -> None:
+        s = tightest(lhs, rel.op, rhs)
+        if s is not None:
+            old = self.tightest.get(rel.lemma.id)
+            self.tightest[rel.lemma.id] = s if old is None else min(old, s)
 
     def failures(self, measures: Mapping[str, Any]) -> list[Finding]:
         """The first failure of each lemma in this chunk, in the order of the lemmas."""
@@ -258,7 +270,12 @@ class Monitor:
         values = {**self.exact_constants, **measures}
         out = []
         for rel in self.relations if relations is None else relations:
-            ok = rel.exact(values)
+            if self.aim and rel.op != "==":
+                a, b = rel.numerators(values)
+                ok = np.asarray(_cmp(a, rel.op, b), dtype=bool)
+                self._aim(rel, a, b)
+            else:
+                ok = rel.exact(values)
             bad = np.flatnonzero(~ok)
             if bad.size:
                 i = int(bad[0])
@@ -294,6 +311,9 @@ class Monitor:
             if ivals is not None and rel.op != "==":
                 bad, open_ = rel.on_enclosures(ivals, K)
                 rows = np.flatnonzero(open_)
+                if self.aim:  # (the enclosures' midpoints: a heading, not a verdict)
+                    lhs_i, rhs_i = rel.interval(ivals)
+                    self._aim(rel, _mid(lhs_i), _mid(rhs_i))
             P = 0  # (how many primes decide it: found only when residues are needed)
             if not (isinstance(rows, np.ndarray) and rows.size == 0):
                 P = rel.primes_needed(bounds)
@@ -359,6 +379,8 @@ class Monitor:
             lo_r, hi_r = np.broadcast_to(lo_r, (K,)), np.broadcast_to(hi_r, (K,))
             finite = np.isfinite(lo_l) & np.isfinite(hi_l) & np.isfinite(lo_r) & np.isfinite(hi_r)
             bad = certainly_violated(Interval(lo_l, hi_l), rel.op, Interval(lo_r, hi_r)) & finite
+            if self.aim:
+                self._aim(rel, (lo_l + hi_l) / 2, (lo_r + hi_r) / 2)
             for i in np.flatnonzero(~finite)[:1]:
                 self.undecided.append((rel.lemma.id, int(kk[i])))
             missed = _missed(lo_l, hi_l, rel.op, lo_r, hi_r)[finite & ~bad]
@@ -379,6 +401,11 @@ class Monitor:
         if K:
             self.total_slack = float(total[-1])
         return out
+
+
+def _mid(iv: Interval) -> Any:
+    with np.errstate(all="ignore"):
+        return (np.asarray(iv.lo, dtype=float) + np.asarray(iv.hi, dtype=float)) / 2
 
 
 def _missed(lo_l: Any, hi_l: Any, op: str, lo_r: Any, hi_r: Any) -> Any:

@@ -114,13 +114,17 @@ class Relation:
                 give(diff.R)
         if cols is not None:
             values = {n: v.take(cols) if hasattr(v, "take") else v for n, v in values.items()}
-        left, right = self.sides_exact(values)
-        a = left.numerators_times(right.D)
-        b = right.numerators_times(left.D)
+        a, b = self.numerators(values)
         return np.asarray(_cmp(a, self.op, b), dtype=bool)
 
     def sides_exact(self, values: dict[str, Any]) -> tuple[Any, Any]:
         return self._lhs(values), self._rhs(values)
+
+    def numerators(self, values: dict[str, Any]) -> tuple[Any, Any]:
+        """Both sides over one denominator (integer arrays, :class:`Exact` values):
+        ``lhs op rhs`` holds exactly where ``a op b`` does."""
+        left, right = self.sides_exact(values)
+        return left.numerators_times(right.D), right.numerators_times(left.D)
 
     def primes_needed(self, bounds: dict[str, Any]) -> int:
         """How many primes decide the relation exactly on residues, given each

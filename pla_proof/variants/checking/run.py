@@ -52,12 +52,15 @@ def run_case(
     mode: str = "exact",
     stop: Callable[[str], bool] | None = None,
     limit: float | None = None,
+    aim: bool = False,
 ) -> tuple[Record, dict[str, Failure | None]]:
     """Run ``variant`` on one case in one order and evaluate its claim: ``{property:
     first failure or None}`` for every property of the claim (``record.evaluated`` says
     which of them the run actually decided).  ``stop(prop)``: end the run at the first
     failure of a property it names; ``limit``: the per-run time limit in seconds, which
-    holds for every hook the run calls (the claim, the run, the predictor).
+    holds for every hook the run calls (the claim, the run, the predictor); ``aim``: fill
+    ``record.tightest`` with each inequality's smallest normalised slack (a search's
+    heading).
 
     Raises :class:`~pla_proof.errors.OutsideDomain` (and nothing else) for a case the
     variant does not apply to; anything else the variant's own code does wrong is a
@@ -69,7 +72,7 @@ def run_case(
     claim = _claim(variant, case, limit)
     if not isinstance(claim, Claim):
         return _inconclusive(claim[1]) if not claim[0] else _broken(*claim)
-    ev = Evaluation(claim, mode=mode, stop=stop)
+    ev = Evaluation(claim, mode=mode, stop=stop, aim=aim)
     rec, problem = _run(variant, case, order, claim, ev, mode, stop, limit)
     if isinstance(problem, str):  # out of time before the bound: slow, not wrong
         return _inconclusive(problem)
@@ -95,6 +98,9 @@ def run_case(
     except BaseException as exc:  # the variant's predictor (decision()) or its record
         return _broken("RUNS", _end_problem(exc))
     rec.max_missed, rec.undecided = ev.max_missed, len(ev.undecided)
+    if aim:
+        for prop, slack in ev.tightest().items():
+            rec.tightest[prop] = min(slack, rec.tightest.get(prop, slack))
     rec._ev = None
     return rec, res
 
@@ -377,6 +383,9 @@ def end_condition(variant: Variant, case: Case, end: str, rec: Record) -> Failur
             margins = [yi * v for yi, v in zip(case.y, vals, strict=True)]
             m = min(margins)
             j = margins.index(m)
+            sep = _normalised(m, max(abs(v) for v in margins))
+            if sep is not None:
+                rec.tightest["SEP"] = sep
         if lemma("SEP").holds({"m": m}):
             return None
         return Failure("SEP", None, j, m, ">", 0, f"min_i y_i f(x_i) = {show(m)}, not > 0")
@@ -395,6 +404,23 @@ def end_condition(variant: Variant, case: Case, end: str, rec: Record) -> Failur
                 )
         return None
     raise InputError(f"unknown end condition {end!r} (SEP, SEP0, SEP0N or None)")
+
+
+def _normalised(m: Any, scale: Any) -> float | None:
+    """SEP's normalised slack ``min_i y_i f(x_i) / max_i |f(x_i)|`` (see
+    :mod:`~pla_proof.monitor.slack`); None for values that are not numbers.
+
+    >>> _normalised(Fraction(1), Fraction(4)), _normalised(0, 0), _normalised("a", 1)
+    (0.25, 0.0, None)
+    """
+    try:
+        return 0.0 if scale == 0 else float(Fraction(m) / Fraction(scale))
+    except (TypeError, ValueError, OverflowError, ZeroDivisionError):
+        pass
+    try:
+        return float(m) / float(scale)
+    except (TypeError, ValueError, OverflowError, ZeroDivisionError):
+        return None
 
 
 def evaluate(

@@ -9,11 +9,9 @@ its own minimal counterexample.  :func:`merge` makes one report of the shards.
 
 from __future__ import annotations
 
-import contextlib
 import math
 import time
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings, target
@@ -22,8 +20,8 @@ from hypothesis.errors import Flaky, HypothesisException
 
 from ...errors import OutsideDomain
 from ..boundary.calls import user_frames
-from ..boundary.limits import DEFAULT_TIME_LIMIT, past_deadline, time_limit
-from ..protocol.claim import Claim, Failure
+from ..boundary.limits import DEFAULT_TIME_LIMIT, past_deadline
+from ..protocol.claim import Failure
 from ..protocol.variant import Case, Order, Record, Variant
 from .drawing import a_case, drawing, drawing_error, strategy_of
 from .report import (
@@ -334,6 +332,7 @@ class _Round:
                 mode=self.mode,
                 stop=lambda p: p not in self.ignore,
                 limit=self.limit,
+                aim=True,
             )
         except OutsideDomain as outside:
             out.skip(outside)
@@ -345,37 +344,24 @@ class _Round:
                 f"{self.variant.name}: {out.runs} runs, refuted so far: "
                 + (", ".join(sorted(self.ignore)) or "none")
             )
-        self.steer(case, rec)
         failing = [p for p, f in res.items() if f is not None and p not in self.ignore]
+        self.steer(rec, failing)
         if failing:
             self.refute(case, order, rec, res, failing)
 
-    def steer(self, case: Case, rec: Record) -> None:
-        """Hypothesis's targets: more updates, and updates nearer the claimed bound -- on
-        runs that end or reach their bound (a run stopped at the safety cap checks nothing
-        more than a shorter one: steering there would fill the search with them)."""
+    def steer(self, rec: Record, failing: Sequence[str]) -> None:
+        """Hypothesis's targets: more updates, and every inequality of the claim nearer
+        its edge -- each property's smallest normalised slack over the run (its tightest
+        update, :mod:`~pla_proof.monitor.slack`), under its own label.  Only on runs
+        that end or reach their bound (a run stopped at the safety cap checks nothing
+        more than a shorter one: steering there would fill the search with them), and
+        not for a property this run already refutes."""
         if not rec.updates or not rec.complete:
             return
         target(float(rec.updates), label="updates")
-        try:
-            with time_limit(self.limit):
-                claim = self.variant.claim(case)
-        except (KeyboardInterrupt, SystemExit):
-            raise
-        except BaseException:  # the run already reported what the claim did wrong
-            return
-        if not isinstance(claim, Claim):
-            return
-        if claim.g is not None and claim.C is not None and claim.uu:
-            with contextlib.suppress(TypeError, ValueError, ZeroDivisionError, OverflowError):
-                target(
-                    float(
-                        rec.updates
-                        * Fraction(claim.g) ** 2
-                        / (Fraction(claim.C) * Fraction(claim.uu))
-                    ),
-                    label="k g^2 / (C |u|^2)",
-                )
+        for prop, slack in sorted(rec.tightest.items()):
+            if prop not in failing and prop not in self.ignore and math.isfinite(slack):
+                target(-slack, label=f"slack {prop}")
 
     def refute(
         self,

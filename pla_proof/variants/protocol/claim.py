@@ -293,7 +293,8 @@ class Evaluation:
     ``stop(prop)`` says whether a failure of ``prop`` should end the run (the harness's
     search stops a run at the first failure of a property it still looks for).
     ``failures`` holds the first failure of each property; ``stop_at`` the number of
-    updates to keep when a run was asked to stop.
+    updates to keep when a run was asked to stop.  ``aim``: also keep each inequality's
+    smallest normalised slack (:meth:`tightest`), the heading of a search.
     """
 
     def __init__(
@@ -302,10 +303,12 @@ class Evaluation:
         *,
         mode: str = "exact",
         stop: Callable[[str], bool] | None = None,
+        aim: bool = False,
     ) -> None:
         self.claim = claim
         self.mode = mode
         self.stop = stop
+        self.aim = aim
         C, g, uu = claim.C, claim.g, claim.uu
         lemmas: list[RunLemma] = []
         if C is not None:
@@ -374,10 +377,26 @@ class Evaluation:
         if self._monitors is None:
             consts = {k: Fraction(v) for k, v in self.constants.items()}
             self._monitors = [
-                Monitor(self.lemmas, consts, strict=False, mode=self.mode),
-                Monitor(self.bound_lemmas, consts, strict=self.claim.strict, mode=self.mode),
+                Monitor(self.lemmas, consts, strict=False, mode=self.mode, aim=self.aim),
+                Monitor(
+                    self.bound_lemmas,
+                    consts,
+                    strict=self.claim.strict,
+                    mode=self.mode,
+                    aim=self.aim,
+                ),
             ]
         return self._monitors
+
+    def tightest(self) -> dict[str, float]:
+        """With ``aim``: each inequality property's smallest normalised slack over the
+        updates evaluated (:mod:`~pla_proof.monitor.slack`), by property."""
+        out: dict[str, float] = {}
+        for mon in self._monitors or ():
+            for lemma_id, s in mon.tightest.items():
+                prop = _PROPERTY_OF[lemma_id]
+                out[prop] = min(s, out.get(prop, s))
+        return out
 
     def feed(self, k0: int, measures: dict[str, Any], choices: Sequence[int]) -> int | None:
         """Evaluate one chunk of updates ``k0 + 1 ..``; return the number of updates to

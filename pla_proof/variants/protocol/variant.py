@@ -252,6 +252,11 @@ class Record:
     #: set by the harness: why the run decided nothing (it ran out of time before the
     #: claimed bound: slow, not wrong); empty otherwise
     inconclusive: str = ""
+    #: each inequality property's smallest normalised slack over the run (0 at the
+    #: edge, negative when it fails: :mod:`pla_proof.monitor.slack`), set by the harness
+    #: when a search aims at them -- a variant may add its own properties' slack here
+    #: (``rec.tightest["MINE"] = ...``) and the search aims at them too
+    tightest: dict[str, float] = field(default_factory=dict)
     _ev: Any = field(default=None, repr=False, compare=False)
     _fed: int = field(default=0, repr=False, compare=False)
 
