@@ -10,7 +10,7 @@ import pytest
 from checking import THOROUGH, budget
 
 from pla_proof.variants import resolve, search
-from pla_proof.variants.catalog.bugs import BUGS
+from pla_proof.variants.catalog.bugs import BUGS, NEEDLES
 from pla_proof.variants.checking import run_case
 from pla_proof.variants.protocol.variant import Case, Order, hard_cases
 
@@ -29,7 +29,7 @@ REACH = [
 ]
 
 
-@pytest.mark.parametrize("name", [b for b in BUGS if b not in REACH])
+@pytest.mark.parametrize("name", [b for b in BUGS if b not in REACH and b not in NEEDLES])
 def test_seeded_bug_is_caught_by_the_expected_property(name: str) -> None:
     """The search's first round refutes the expected property, with a small
     counterexample.  Which of the refuted properties has the smallest counterexample on
@@ -68,8 +68,27 @@ DEFAULTS = pytest.mark.skipif(
 )
 
 
+@pytest.mark.parametrize("name", NEEDLES)
+def test_a_needle_fails_on_its_witness_where_its_correct_twin_holds(name: str) -> None:
+    """Each needle is a real mistake: on its witness it fails the expected property,
+    and the correct variant it breaks (its twin) fails nothing there."""
+    bug = BUGS[name]
+    assert bug.witness is not None and bug.twin
+    case = bug.witness()
+    _, res = run_case(bug.variant(), case, Order("cyclic"))
+    assert res[bug.expected] is not None, {p: f for p, f in res.items() if f}
+    _, twin = run_case(resolve(bug.twin), case, Order("cyclic"))
+    assert not any(twin.values()), {p: f.describe() for p, f in twin.items() if f}
+
+
+def test_at_least_five_needles_each_a_twin_of_the_catalog() -> None:
+    assert len(NEEDLES) >= 5
+    for name in NEEDLES:
+        resolve(BUGS[name].twin)  # (raises for a twin the catalog does not know)
+
+
 @DEFAULTS
-@pytest.mark.parametrize("name", REACH)
+@pytest.mark.parametrize("name", REACH + NEEDLES)
 def test_a_bug_that_needs_size_or_length_is_caught_at_the_defaults(name: str) -> None:
     """At ``pla-proof check``'s defaults (200 examples, seed 0) -- the search must reach
     ten points or more, hundreds of updates, or a start pointing away from u."""

@@ -30,7 +30,7 @@ from .pocket import Pocket
 from .seed004 import Seed004Listing
 from .start import NonzeroStart
 
-__all__ = ["BUGS", "SeededBug"]
+__all__ = ["BUGS", "NEEDLES", "SeededBug"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,10 @@ class SeededBug:
     factory: Callable[[], Variant]
     expected: str
     max_points: int
+    #: a needle (shows only near the edge of one inequality): the correct variant it
+    #: breaks, and a case on which it fails the expected property and the twin does not
+    twin: str = ""
+    witness: Callable[[], Case] | None = None
 
     def variant(self) -> Variant:
         return self.factory()
@@ -344,6 +348,115 @@ class StartZeroBound(NonzeroStart):
         return Claim(C=R2, g=g, uu=uu, pu0=pu0, n0=n0, bound=R2 * uu / (g * g))
 
 
+# --- needles: bugs that show only near the edge of one inequality (issue 39) ----------------
+
+
+class TieNegativeAfterFirst(_Counting):
+    """A score of exactly 0 counts as "right" for a negative label once the weights have
+    moved (``predict(0) = -1``, but the first update still fires at ``w = 0``): the run
+    ends with a negative point on the separator, which only a tie at its last pass shows."""
+
+    name: ClassVar[str] = "bug:tie-negative-after-first"
+    classic_dynamics: ClassVar[bool] = False
+
+    def run(self, case: Case, order: Order) -> Record:
+        self._moved = False
+        return super().run(case, order)
+
+    def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
+        s = self.score(w, x, y)
+        if self._moved and y < 0 and s == 0:
+            return False
+        return bool(s <= 0)
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        self._moved = True
+        return [y * v for v in x]
+
+
+class CeilMinusOne(Classic):
+    """The largest number of updates claimed as ``ceil(B) - 1`` (as if the theorem said
+    ``k < B``): one too few only when ``B = R^2 |u|^2 / gamma^2`` is an integer and a run
+    reaches it."""
+
+    name: ClassVar[str] = "bug:ceil-minus-one"
+
+    def claim(self, case: Case) -> Claim:
+        B = case.radius_squared * case.uu / case.gamma**2
+        ceil = -((-B.numerator) // B.denominator)
+        return Claim(C=case.radius_squared, g=case.gamma, uu=case.uu, bound=Fraction(ceil - 1))
+
+    def examples(self) -> Sequence[Case]:
+        return []  # (its own fixed cases: none -- the generated data must find it)
+
+
+class RoundedMemo(Classic):
+    """The trigger's verdict memoised on the score rounded to 6 decimals: two scores
+    that round alike (a tiny negative one after a tiny positive one) share a verdict."""
+
+    name: ClassVar[str] = "bug:rounded-memo"
+    classic_dynamics: ClassVar[bool] = False
+
+    def run(self, case: Case, order: Order) -> Record:
+        self._memo: dict[float, bool] = {}
+        return super().run(case, order)
+
+    def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
+        s = self.score(w, x, y)
+        key = round(float(s), 6)
+        if s != 0 and key in self._memo:
+            return self._memo[key]
+        verdict = bool(s <= 0)
+        if s != 0:
+            self._memo[key] = verdict
+        return verdict
+
+
+class MarginThreshold(Classic):
+    """Updates while ``y w.x <= R^2/1000`` (a tolerance "to be safe") while claiming the
+    classic constants: G1 breaks only at an update on a correctly classified point when
+    ``|w|^2`` is at its bound ``k R^2``."""
+
+    name: ClassVar[str] = "bug:margin-threshold"
+    classic_dynamics: ClassVar[bool] = False
+
+    def run(self, case: Case, order: Order) -> Record:
+        self._tol = case.radius_squared / 1000
+        return super().run(case, order)
+
+    def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
+        return bool(self.score(w, x, y) <= self._tol)
+
+
+class StopsAt95(Classic):
+    """Training stops once 95% of the training points are classified right: only data
+    of twenty points or more, with one mistake left at that moment, show it."""
+
+    name: ClassVar[str] = "bug:stops-at-95-percent"
+    classic_dynamics: ClassVar[bool] = False
+
+    def run(self, case: Case, order: Order) -> Record:
+        self._points = list(zip(case.X, case.y, strict=True))
+        self._seen: tuple[Any, bool] = (None, False)
+        return super().run(case, order)
+
+    def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
+        key = tuple(w)
+        if self._seen[0] != key:
+            right = sum(1 for a, b in self._points if b * dot(w, a) > 0)
+            self._seen = (key, 20 * right >= 19 * len(self._points))
+        if self._seen[1]:
+            return False
+        return bool(self.score(w, x, y) <= 0)
+
+
+def _case(X: Sequence[Sequence[Any]], y: Sequence[int], u: Sequence[int]) -> Case:
+    """A witness: the points, labels and comparator (its margin computed)."""
+    pts = tuple(tuple(Fraction(v) for v in x) for x in X)
+    g = min(yi * dot(u, x) for x, yi in zip(pts, y, strict=True))
+    return Case(pts, tuple(y), tuple(Fraction(v) for v in u), Fraction(g), {})
+
+
 _ALL = [
     SeededBug("plus-x", "update w += x instead of w += y x", PlusX, "G2", 1),
     SeededBug(
@@ -484,6 +597,53 @@ _ALL = [
         "T",
         3,
     ),
+    SeededBug(
+        "tie-negative-after-first",
+        "a negative point at a score of exactly 0 taken as right once the weights moved",
+        TieNegativeAfterFirst,
+        "SEP",
+        20,
+        "classic",
+        lambda: _case([(-1, 0), (1, 1)], [-1, -1], (1, -2)),
+    ),
+    SeededBug(
+        "ceil-minus-one",
+        "the bound claimed as ceil(B) - 1: one too few when B is an integer",
+        CeilMinusOne,
+        "T",
+        20,
+        "classic",
+        lambda: _case([(-20,)], [-1], (1,)),
+    ),
+    SeededBug(
+        "rounded-memo",
+        "the trigger's verdict memoised on the score rounded to 6 decimals",
+        RoundedMemo,
+        "G1",
+        20,
+        "classic",
+        lambda: _case(
+            [(Fraction(-1, 1000), 0), (Fraction(1, 10000), Fraction(1, 10000))], [-1, -1], (1, -2)
+        ),
+    ),
+    SeededBug(
+        "margin-threshold",
+        "updates while y w.x <= R^2/1000, claiming the classic constants",
+        MarginThreshold,
+        "G1",
+        20,
+        "classic",
+        lambda: _case([(0, 0, 0, -6, -6), (0, 0, 0, 24, 23)], [-1, -1], (0, 0, 0, -174, 180)),
+    ),
+    SeededBug(
+        "stops-at-95-percent",
+        "training stops at 95% training accuracy: only twenty points or more show it",
+        StopsAt95,
+        "SEP",
+        30,
+        "classic",
+        lambda: _case([(1, 0)] * 19 + [(-1, 1)], [1] * 20, (1, 3)),
+    ),
 ]
 
 for _b in _ALL:
@@ -491,6 +651,8 @@ for _b in _ALL:
 
 #: name -> seeded bug
 BUGS: dict[str, SeededBug] = {b.name: b for b in _ALL}
+#: the needles: bugs that show only near the edge of one inequality (with a twin)
+NEEDLES: list[str] = [b.name for b in _ALL if b.twin]
 
 
 def kill_table(examples: int | None = None, seed: int = 0, jobs: int = 1) -> list[dict[str, Any]]:
