@@ -37,7 +37,7 @@ from ..data import Dataset
 from ..errors import InputError
 from ..interval import Interval as ScalarInterval
 from ..numbers import norm2, to_fraction
-from .relations import Enclosures, Exact, Interval, Relation, _cmp, certainly_violated
+from .relations import Enclosures, Exact, Interval, Relation, certainly_violated, compare
 from .slack import tightest
 
 if TYPE_CHECKING:
@@ -272,7 +272,7 @@ class Monitor:
         for rel in self.relations if relations is None else relations:
             if self.aim and rel.op != "==":
                 a, b = rel.numerators(values)
-                ok = np.asarray(_cmp(a, rel.op, b), dtype=bool)
+                ok = np.asarray(compare(a, rel.op, b), dtype=bool)
                 self._aim(rel, a, b)
             else:
                 ok = rel.exact(values)

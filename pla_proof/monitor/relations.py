@@ -109,13 +109,13 @@ class Relation:
             try:
                 if self.op == "==":
                     return np.asarray(diff.is_zero(), dtype=bool)
-                return np.asarray(_cmp(diff.signs(), self.op, 0), dtype=bool)
+                return np.asarray(compare(diff.signs(), self.op, 0), dtype=bool)
             finally:  # (the verdicts are new arrays: the differences were scratch)
                 give(diff.R)
         if cols is not None:
             values = {n: v.take(cols) if hasattr(v, "take") else v for n, v in values.items()}
         a, b = self.numerators(values)
-        return np.asarray(_cmp(a, self.op, b), dtype=bool)
+        return np.asarray(compare(a, self.op, b), dtype=bool)
 
     def sides_exact(self, values: dict[str, Any]) -> tuple[Any, Any]:
         return self._lhs(values), self._rhs(values)
@@ -495,7 +495,8 @@ def _compile(e: Any) -> Any:
     raise ValueError(f"cannot evaluate {e} (not a polynomial)")
 
 
-def _cmp(a: Any, op: str, b: Any) -> Any:
+def compare(a: Any, op: str, b: Any) -> Any:
+    """``a op b`` elementwise (``op``: ``<=``, ``<``, ``>=``, ``>`` or ``==``)."""
     if op == "<=":
         return a <= b
     if op == "<":
