@@ -147,21 +147,28 @@ def check_specs(
     coq: bool = False,
     progress: Progress = None,
     time_limit: float | None = None,
+    backend: str = "hypothesis",
 ) -> CheckOutcome:
     """Check every variant of ``specs``: one search each (a campaign of ``minutes``),
     each in its own ``mode`` unless one is given, the stored counterexamples of the
     ``database`` (else ``$PLA_PROOF_DATABASE``) first, the claims proved meanwhile (Coq
     too with ``coq``); each failure's counterexample saved in ``out`` and recorded.
     ``time_limit``: seconds the searches may take in all; a search still going then
-    stops and reports what it did (verdict ``inconclusive`` unless a property failed)."""
+    stops and reports what it did (verdict ``inconclusive`` unless a property failed).
+    ``backend``: ``"crosshair"`` adds a round drawn by CrossHair to each search."""
     from .variants.boundary import check_deadline
+    from .variants.checking.symbolic import missing
+
+    why = missing(backend)
+    if why is not None:
+        raise InputError(why)
 
     with check_deadline(time_limit):
         variants = _resolve(specs, limit)
         if isinstance(variants, str):
             return CheckOutcome([], unfinished=variants)
         return _check(variants, specs, examples, seed, mode, jobs, minutes, limit, shrink_runs,
-                      database, read_only, out, coq, progress)  # fmt: skip
+                      database, read_only, out, coq, progress, backend)  # fmt: skip
 
 
 def _resolve(specs: Specs, limit: float) -> list[tuple[str, Variant]] | str:
@@ -198,6 +205,7 @@ def _check(
     out: str,
     coq: bool,
     progress: Progress,
+    backend: str = "hypothesis",
 ) -> CheckOutcome:
     from .variants.checking.drawing import declarations
 
@@ -212,7 +220,7 @@ def _check(
     if examples is None:
         examples = DEFAULT_EXAMPLES
     how: dict[str, Any] = dict(examples=examples, seed=seed, mode=modes, limit=limit)
-    how.update(jobs=jobs, minutes=minutes, shrink_runs=shrink_runs, coq=coq)
+    how.update(jobs=jobs, minutes=minutes, shrink_runs=shrink_runs, coq=coq, backend=backend)
     reports, proofs = _search(variants, extra, how, progress)
     checked = []
     for (spec, variant), report, replayed, proof in zip(

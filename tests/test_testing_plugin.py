@@ -14,7 +14,7 @@ import pytest
 from hypothesis import settings
 from hypothesis.errors import InvalidArgument
 
-from pla_proof.testing.profiles import PROFILES
+from pla_proof.testing.profiles import EXTRA_PROFILES, PROFILES, missing_extra
 
 SUITE = """
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -43,7 +43,7 @@ def _restore_profile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     # ``ci``, say): restore the registrations too, not only the name, or every later
     # test of this process runs under the inner suite's settings.
     saved = {}
-    for profile in ("default", name, *PROFILES):
+    for profile in ("default", name, *PROFILES, *EXTRA_PROFILES):
         try:
             saved[profile] = settings.get_profile(profile)
         except InvalidArgument:
@@ -83,6 +83,34 @@ def test_pla_profile_option_loads_the_profile(
     assert f"test_profile_settings: profile = {expected}" in lines
     assert lines.count("test_a_property: largest n = 7") == 1  # the last value of each figure
     assert any(ln.startswith(f"pla_proof: profile {name} (") for ln in result.stdout.lines)
+
+
+@pytest.mark.skipif(
+    missing_extra("symbolic") is not None, reason="pip install 'pla_proof[symbolic]'"
+)
+def test_the_symbolic_profile_draws_with_crosshair(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        SUITE
+        + """
+def test_backend(pla_profile, record_property):
+    record_property("report: backend", settings().backend)
+"""
+    )
+    result = pytester.runpytest_inprocess("--pla-profile=symbolic")
+    result.assert_outcomes(passed=3)
+    assert "test_backend: backend = crosshair" in report_lines(result)
+
+
+def test_a_profile_whose_extra_is_missing_is_refused_naming_it(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None)
+    pytester.makepyfile(SUITE)
+    result = pytester.runpytest_inprocess("--pla-profile=symbolic")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "pip install 'pla_proof[symbolic]'" in result.stderr.str()
 
 
 def test_ci_has_no_database_and_dev_a_local_directory(pytester: pytest.Pytester) -> None:

@@ -166,6 +166,14 @@ def _add_search_arguments(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="runs of the variant a search round may spend shrinking a failure (default 1000)",
     )
+    p.add_argument(
+        "--backend",
+        default="hypothesis",
+        metavar="NAME",
+        help="hypothesis (default), or crosshair: a first round of each search drawn "
+        "symbolically by CrossHair, its counterexamples replayed on plain values "
+        "(pip install 'pla_proof[symbolic]')",
+    )
 
 
 def _add_output_arguments(p: argparse.ArgumentParser) -> None:
@@ -234,6 +242,7 @@ def run(args: argparse.Namespace) -> int:
             coq=args.coq,
             progress=terminal_progress(),
             time_limit=_search_seconds(args.time_limit),
+            backend=args.backend,
         )
     end_progress()
     if args.json:
@@ -316,6 +325,11 @@ def _check_options(args: argparse.Namespace) -> None:
         raise InputError(f"--shrink-runs must be >= 0, got {args.shrink_runs}")
     if not args.run_seconds > 0:
         raise InputError(f"--run-seconds must be positive, got {args.run_seconds}")
+    from ..variants.checking.symbolic import missing
+
+    why = missing(args.backend)
+    if why is not None:
+        raise InputError(why)
     if args.coq and not args.replay:
         import shutil
 

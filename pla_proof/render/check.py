@@ -18,6 +18,12 @@ from typing import Any, TypeAlias
 
 from .numbers import show, vector
 
+#: What the symbolic backend follows and what it does not (one line of the report).
+FOLLOWS = (
+    "CrossHair follows the strategies and the variant's Python code; the engine's numpy "
+    "and numba loops run on concrete values"
+)
+
 # The objects rendered here are the checking layer's (pla_proof.checks,
 # pla_proof.variants.checking), read by their attributes: that layer renders its numbers
 # with pla_proof.render.numbers, so importing it here, even for types, would be a circle.
@@ -172,6 +178,8 @@ def _header_lines(report: CheckReport, variant: Variant) -> list[str]:
         lines += [f"    {count}: {reason}" for reason, count in report.slow_reasons.items()]
     if report.stopped:
         lines.append("  the check's time limit ended the search (--time-limit)")
+    if report.symbolic:
+        lines.append(symbolic_line(report.symbolic))
     if report.mode == "float":
         lines.append(
             "float mode: each claim checked on outward-rounded enclosures; a failure is "
@@ -179,6 +187,23 @@ def _header_lines(report: CheckReport, variant: Variant) -> list[str]:
             + (f" ({report.undecided} undecided)" if report.undecided else "")
         )
     return lines
+
+
+def symbolic_line(counts: dict[str, int]) -> str:
+    """The symbolic backend's round in one line.
+
+    >>> symbolic_line({"runs": 40, "replayed": 1, "dropped": 0})[:58]
+    'symbolic backend (CrossHair): 40 runs drawn symbolically, '
+    """
+    found = counts.get("replayed", 0) + counts.get("dropped", 0)
+    stopped = counts.get("stopped", 0)
+    return (
+        f"symbolic backend (CrossHair): {counts.get('runs', 0)} runs drawn symbolically, "
+        f"{found} counterexample(s) found, {counts.get('replayed', 0)} confirmed on plain "
+        f"values, {counts.get('dropped', 0)} not (dropped)"
+        + (f", stopped early in {stopped} shard(s) (it could not go on)" if stopped else "")
+        + f"; {FOLLOWS}"
+    )
 
 
 def _counterexample_lines(p: Any, files: dict[str, Any]) -> list[str]:
@@ -375,6 +400,12 @@ def report_to_json(
     if report.mode == "float":
         doc["max_missed"] = report.max_missed
         doc["undecided"] = report.undecided
+    if report.symbolic:
+        doc["symbolic"] = {
+            "backend": "crosshair",
+            **{k: report.symbolic.get(k, 0) for k in ("runs", "replayed", "dropped", "stopped")},
+            "follows": FOLLOWS,
+        }
     if report.status == "inconclusive":  # (only then: the other reports stay as they were)
         doc["slow"] = report.slow
         doc["slow_reasons"] = [{"reason": r, "count": c} for r, c in report.slow_reasons.items()]

@@ -38,7 +38,14 @@ from hypothesis.database import ExampleDatabase, InMemoryExampleDatabase
 from ..campaign import Budget, run_rounds
 from ..errors import InputError
 from .database import ENV_DATABASE, ENV_READONLY, CounterexampleStore, describe, open_database
-from .profiles import PROFILES, TIME_BUDGET_PROFILES, register_profiles, with_database
+from .profiles import (
+    EXTRA_PROFILES,
+    PROFILES,
+    TIME_BUDGET_PROFILES,
+    missing_extra,
+    register_profiles,
+    with_database,
+)
 
 __all__ = ["REPORT_PREFIX"]
 
@@ -66,7 +73,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--pla-profile",
         metavar="NAME",
-        help=f"load a Hypothesis profile ({', '.join(PROFILES)}); overrides HYPOTHESIS_PROFILE",
+        help=f"load a Hypothesis profile ({', '.join([*PROFILES, *EXTRA_PROFILES])}); "
+        "overrides HYPOTHESIS_PROFILE",
     )
     group.addoption(
         "--pla-database",
@@ -109,12 +117,14 @@ def _choose_profile(config: pytest.Config) -> tuple[str, bool]:
         name, source = os.environ["HYPOTHESIS_PROFILE"], "HYPOTHESIS_PROFILE"
     else:
         name, source = ini, "pla_proof_profile"
+    why = missing_extra(name)
+    if why is not None:
+        raise pytest.UsageError(f"{source}={name!r}: {why}")
     try:
         settings.get_profile(name)
     except Exception:
-        raise pytest.UsageError(
-            f"{source}={name!r} is not a profile (choose {', '.join(PROFILES)})"
-        ) from None
+        names = ", ".join([*PROFILES, *EXTRA_PROFILES])
+        raise pytest.UsageError(f"{source}={name!r} is not a profile (choose {names})") from None
     settings.load_profile(name)
     return name, True
 

@@ -10,6 +10,9 @@
   again, in rounds of 100 examples (core properties 500) with fresh random seeds and
   the example database, until its share of ``--pla-minutes`` is spent (see
   :mod:`pla_proof.campaign`).
+* ``symbolic`` -- the ci examples drawn by CrossHair (``backend="crosshair"``, the
+  ``symbolic`` extra: ``pip install 'pla_proof[symbolic]'``), randomised; registered
+  only where hypothesis-crosshair is installed (elsewhere asking for it names the extra).
 
 No profile runs Hypothesis's ``explain`` phase (:data:`NO_EXPLAIN`).
 
@@ -26,12 +29,20 @@ True
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.database import ExampleDatabase
 
-__all__ = ["PROFILES", "TIME_BUDGET_PROFILES", "register_profiles", "with_database"]
+__all__ = [
+    "EXTRA_PROFILES",
+    "PROFILES",
+    "TIME_BUDGET_PROFILES",
+    "missing_extra",
+    "register_profiles",
+    "with_database",
+]
 
 #: The phases of every profile: all but ``explain``.  On Python < 3.12 Hypothesis explains
 #: a failure by tracing every line of the runs after it with ``sys.settrace``, under which
@@ -63,6 +74,16 @@ PROFILES: dict[str, dict[str, Any]] = {
     },
 }
 
+#: Profiles that need an optional extra, and the one-line reason when it is missing.
+EXTRA_PROFILES: dict[str, dict[str, Any]] = {
+    "symbolic": {
+        "max_examples": 200,
+        "deadline": None,
+        "backend": "crosshair",
+        "suppress_health_check": list(HealthCheck),
+    },
+}
+
 #: Profiles that search for a time budget rather than a number of examples.
 TIME_BUDGET_PROFILES = ("campaign",)
 
@@ -72,6 +93,22 @@ def register_profiles() -> None:
     parent = settings.get_profile("default")
     for name, values in PROFILES.items():
         settings.register_profile(name, parent, **{"phases": NO_EXPLAIN, **values})
+    for name, values in EXTRA_PROFILES.items():
+        if missing_extra(name) is None:
+            settings.register_profile(name, parent, **{"phases": NO_EXPLAIN, **values})
+
+
+def missing_extra(name: str) -> str | None:
+    """Why profile ``name`` cannot be loaded here (its extra is not installed), or None.
+
+    >>> missing_extra("ci") is None
+    True
+    """
+    if name not in EXTRA_PROFILES:
+        return None
+    if importlib.util.find_spec("hypothesis_crosshair_provider") is None:
+        return f"the {name} profile needs hypothesis-crosshair: pip install 'pla_proof[symbolic]'"
+    return None
 
 
 def with_database(name: str, database: ExampleDatabase | None) -> settings:

@@ -78,9 +78,11 @@ def campaign(
     extra_cases: Sequence[Sequence[tuple[Case, Order]]] | None = None,
     out: Any = None,
     shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
+    backend: str = "hypothesis",
 ) -> list[CheckReport]:
     """Search ``variants`` for ``minutes``; one cumulative report per variant
-    (``mode``: one for all, or one per variant)."""
+    (``mode``: one for all, or one per variant; ``backend``: each round's, see
+    :func:`~.search.run_searches`)."""
     modes = [mode] * len(variants) if isinstance(mode, str) else list(mode)
     stream = out if out is not None else sys.stderr
     budget = Budget(60.0 * minutes, searches=1)
@@ -103,6 +105,7 @@ def campaign(
                 jobs=jobs,
                 extra_cases=[extra_cases[i]] if extra_cases is not None and r == 0 else None,
                 shrink_runs=shrink_runs,
+                backend=backend,
             )
             totals[i], progressed = _fold(totals[i], rep)
             weight[i] = min(8.0, weight[i] * 2) if progressed else max(1.0, weight[i] / 2)

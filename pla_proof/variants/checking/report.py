@@ -118,6 +118,8 @@ class CheckReport:
     slow_reasons: dict[str, int] = field(default_factory=dict)
     #: the search ended at the check's time limit (``--time-limit``) before it was done
     stopped: bool = False
+    #: with ``--backend crosshair``: what its rounds ran and found (:mod:`.symbolic`)
+    symbolic: dict[str, int] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -246,6 +248,9 @@ class ShardResult:
     #: (from a worker) what users' code printed: its first lines, how many were dropped,
     #: its last lines (:meth:`pla_proof.userprints.PrefixedLines.take`)
     prints: tuple[tuple[str, ...], int, tuple[str, ...]] | None = None
+    #: the symbolic backend's round: its runs, and its counterexamples replayed on plain
+    #: values (``replayed``: the property failed again; ``dropped``: it did not)
+    symbolic: dict[str, int] = field(default_factory=dict)
 
     def note(self, rec: Record, res: dict[str, Failure | None]) -> None:
         if rec.inconclusive:

@@ -35,6 +35,7 @@ from .shard import (
     merge,
     shard_examples,
 )
+from .symbolic import missing
 from .workers import is_users, run_unit, run_units
 
 __all__ = ["cost_rank", "default_jobs", "run_searches", "search"]
@@ -85,6 +86,7 @@ def run_searches(
     done: Callable[[int, CheckReport], None] | None = None,
     shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
     meanwhile: Callable[[], None] | None = None,
+    backend: str = "hypothesis",
 ) -> list[CheckReport]:
     """Search every variant (``shards`` units each) on ``jobs`` processes; one report
     per variant, in order.  ``mode``: one for all, or one per variant.  ``done(i,
@@ -97,9 +99,12 @@ def run_searches(
         strategy_of(v, limit)  # cases() and orders() are strategies: else exit 2, naming them
         declarations(v, limit)  # so are its parameters and assumes
     modes = [mode] * len(variants) if isinstance(mode, str) else list(mode)
+    why = missing(backend)
+    if why is not None:
+        raise InputError(why)
     settings = dict(
         seed=seed, first_only=first_only, limit=limit, shrink_runs=shrink_runs,
-        progress=progress if jobs == 1 else None,
+        progress=progress if jobs == 1 else None, backend=backend,
     )  # fmt: skip
     tasks, owner = _tasks(variants, modes, extra_cases, examples, shards, settings)
     merged = _Merger(variants, modes, owner, shards, examples, seed, first_only, done)
@@ -193,6 +198,7 @@ def search(
     shards: int = DEFAULT_SHARDS,
     jobs: int = 1,
     shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
+    backend: str = "hypothesis",
 ) -> CheckReport:
     """Check every property of ``variant``'s claim over fixed examples and
     Hypothesis-generated cases and orders; shrink a counterexample per failing property.
@@ -204,7 +210,8 @@ def search(
     else exact; float: enclosures: a property fails only where it
     fails for every value the rounding allows); ``limit``: per-run time limit (s);
     ``jobs``: worker processes (the result does not depend on it); ``shrink_runs``:
-    runs of the variant each round may spend shrinking a failure (``None``: no limit)."""
+    runs of the variant each round may spend shrinking a failure (``None``: no limit);
+    ``backend``: ``"crosshair"`` adds a first round drawn by CrossHair (:mod:`.symbolic`)."""
     if mode is None:
         mode = str(getattr(variant, "default_mode", "exact"))
     if mode not in ("exact", "float"):
@@ -221,5 +228,6 @@ def search(
         jobs=jobs,
         progress=progress,
         shrink_runs=shrink_runs,
+        backend=backend,
     )
     return report

@@ -36,6 +36,7 @@ from .report import (
     statement_of,
 )
 from .run import run_case
+from .symbolic import concrete, quiet, realized
 
 __all__ = [
     "DEFAULT_EXAMPLES",
@@ -98,8 +99,10 @@ class _Abort(Exception):
     """The search stops: the variant keeps exceeding the per-run time limit."""
 
 
-def _settings(examples: int) -> settings:
+def _settings(examples: int, backend: str = "hypothesis") -> settings:
+    more: dict[str, Any] = {} if backend == "hypothesis" else {"backend": backend}
     return settings(
+        **more,
         max_examples=examples,
         database=None,
         deadline=None,
@@ -131,9 +134,12 @@ def search_shard(
     progress: Callable[[str], None] | None = None,
     ignore: Sequence[str] = (),
     shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
+    backend: str = "hypothesis",
 ) -> ShardResult:
     """One seeded part of a search: the fixed cases, then rounds of Hypothesis search
-    (each round looks for the properties not yet refuted)."""
+    (each round looks for the properties not yet refuted).  ``backend="crosshair"``: a
+    first round drawn by CrossHair (:mod:`.symbolic`), its counterexamples replayed on
+    plain values, then the ordinary rounds."""
     out = ShardResult()
     t0 = time.perf_counter()
     explicit: dict[str, Counterexample] = {}
@@ -157,6 +163,27 @@ def search_shard(
                 explicit[prop] = Counterexample(case, order, rec, f, explicit=True, shard=shard)
     strategy = strategy_of(variant, limit)
     refuted: set[str] = set(ignore)
+    if backend != "hypothesis" and not out.stopped:
+        symbolic = _symbolic_round(
+            variant, strategy, examples, seed + 7919 * shard, refuted, out, mode, limit,
+            shard, shrink_runs, backend,
+        )  # fmt: skip
+        for ce in symbolic:
+            out.found.setdefault(ce.failure.prop, []).append(ce)
+        refuted.update(ce.failure.prop for ce in symbolic)
+        if first_only and symbolic:
+            best = min(
+                symbolic,
+                key=lambda ce: (
+                    *ce.size()[:3],
+                    *failure_order(variant, ce.failure, ce.failure.prop),
+                ),
+            )
+            out.caught_by = best.failure.prop
+            for prop, ce in explicit.items():
+                out.found.setdefault(prop, [ce])
+            out.seconds = time.perf_counter() - t0
+            return out
     r = 0
     while True:
         new = _round(
@@ -227,6 +254,47 @@ def _also_failing(
     return more
 
 
+def _symbolic_round(
+    variant: Variant,
+    strategy: Any,
+    examples: int,
+    seed: int,
+    ignore: set[str],
+    out: ShardResult,
+    mode: str,
+    limit: float | None,
+    shard: int,
+    shrink_runs: int | None,
+    backend: str,
+) -> list[Counterexample]:
+    """One round drawn by ``backend`` (:mod:`.symbolic`); each counterexample it finds
+    is run again on plain values and kept only when the same property fails there."""
+    runs = out.runs
+    one = _Round(variant, ignore, out, mode, limit, None, shard, shrink_runs, backend)
+    try:
+        with quiet():
+            found = one.search(strategy, examples, seed)
+    except Exception:  # CrossHair could not go on (e.g. the clock stopped it inside its
+        # own machinery): what it found is kept, and the ordinary rounds run
+        found = [*one.timeouts, *one.best.values()]
+        out.symbolic["stopped"] = out.symbolic.get("stopped", 0) + 1
+    out.symbolic["runs"] = out.symbolic.get("runs", 0) + out.runs - runs
+    kept: list[Counterexample] = []
+    for ce in found:
+        prop = ce.failure.prop
+        try:
+            rec, res = _run_case(variant, ce.case, ce.order, mode=mode, limit=limit)
+        except OutsideDomain:
+            res = {}
+        again = res.get(prop)
+        if again is None:
+            out.symbolic["dropped"] = out.symbolic.get("dropped", 0) + 1
+            continue
+        out.symbolic["replayed"] = out.symbolic.get("replayed", 0) + 1
+        kept.append(Counterexample(ce.case, ce.order, rec, again, shard=shard))
+    return kept
+
+
 def _account(out: ShardResult, rec: Record) -> None:
     out.max_missed = max(out.max_missed, rec.max_missed)
     out.undecided += rec.undecided
@@ -269,8 +337,10 @@ class _Round:
         progress: Callable[[str], None] | None,
         shard: int,
         shrink_runs: int | None,
+        backend: str = "hypothesis",
     ) -> None:
         self.variant, self.ignore, self.out = variant, ignore, out
+        self.backend = backend
         self.mode, self.limit, self.progress = mode, limit, progress
         self.shard, self.shrink_runs = shard, shrink_runs
         self.timeouts: list[Counterexample] = []
@@ -279,7 +349,7 @@ class _Round:
         self.tick: Callable[[], None] = lambda: None
 
     def search(self, strategy: Any, examples: int, seed: int) -> list[Counterexample]:
-        @_settings(examples)
+        @_settings(examples, self.backend)
         @hypothesis_seed(seed)
         @given(strategy)
         def test(ex: tuple[Case, Order]) -> None:
@@ -356,8 +426,8 @@ class _Round:
         that end or reach their bound (a run stopped at the safety cap checks nothing
         more than a shorter one: steering there would fill the search with them), and
         not for a property this run already refutes."""
-        if not rec.updates or not rec.complete:
-            return
+        if not rec.updates or not rec.complete or self.backend != "hypothesis":
+            return  # (a symbolic backend steers itself)
         target(float(rec.updates), label="updates")
         for prop, slack in sorted(rec.tightest.items()):
             if prop not in failing and prop not in self.ignore and math.isfinite(slack):
@@ -375,6 +445,9 @@ class _Round:
         prop = min(failing, key=lambda p: failure_order(self.variant, res[p], p))
         f = res[prop]
         assert f is not None
+        if self.backend != "hypothesis":  # plain values, while CrossHair still traces
+            case, order = concrete(case, order)
+            rec, f = realized(rec), realized(f)
         ce = Counterexample(case, order, rec, f, shard=self.shard)
         if prop == "ENDS":  # not shrunk: every attempt would cost the whole time limit
             self.out.timeouts += 1
@@ -421,6 +494,8 @@ def merge(
         report.seconds += part.seconds
         report.slow += part.slow
         report.stopped = report.stopped or part.stopped
+        for key, n in part.symbolic.items():
+            report.symbolic[key] = report.symbolic.get(key, 0) + n
         for reason, count in part.slow_reasons.items():
             keep_reason(report.slow_reasons, reason, count)
         seen |= part.seen
