@@ -80,8 +80,10 @@ def test_the_rounded_step_fails_g1_and_q_k_on_its_witness(tmp_path: Path) -> Non
 def proved_rule(v: Any) -> DeclaredRule:
     r = read_rule(v)
     assert isinstance(r, DeclaredRule), r
-    assert "symbols" in r.how
-    assert prove_claim(v).status == "proved"
+    assert "shown equal to the template on symbols" in r.how
+    # the classic claim (R^2, gamma): proved for eta = 1, tau = 0; refuted (G1) otherwise
+    want = "proved" if (r.eta, r.tau) == (1, 0) else "refuted"
+    assert prove_claim(v).status == want
     return r
 
 
@@ -161,7 +163,7 @@ def test_a_plain_hand_written_rule_is_still_proved(
         ("""
          def step(self, w, x, y):  # right on every probe, wrong at one point
              return [y * b if b != Fraction(1, 10**16) else 0 * b for b in x]
-         """, "step() branches or compares for equality on symbols"),
+         """, "step() branches or compares on symbols"),
         ("""
          def step(self, w, x, y):
              try:
@@ -185,14 +187,14 @@ def test_code_that_symbols_cannot_show_is_tested_not_proved(
 
 
 def test_a_rule_that_differs_from_the_template_on_symbols_is_named(tmp_path: Path) -> None:
-    # y x on every probe (their w have denominators <= 4), not for w[0] = 1/16
+    # y x on every probe (their w have denominators <= 4), not for w[0] = 1/5
     step = """
     def step(self, w, x, y):
-        return [y * v + (8 * w[0]) % 1 for v in x]
+        return [y * v + (12 * w[0]) % 1 for v in x]
     """
     reason = refused(load(tmp_path, step))
     assert reason.startswith("its step() on symbols gives "), reason
-    assert "Mod(8*w0, 1)" in reason and "not the template's" in reason
+    assert "Mod(12*w0, 1)" in reason and "not the template's" in reason
     # the same truth value for every input, but not shown to be y w.x <= 0: not proved
     trigger = """
     def triggers(self, w, x, y):
