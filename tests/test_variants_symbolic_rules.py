@@ -45,7 +45,8 @@ ROUNDED = """
 
 def write(tmp_path: Path, body: str, name: str = "mine") -> str:
     path = tmp_path / f"{name}.py"
-    path.write_text(HEAD + textwrap.indent(textwrap.dedent(body), "    ") + "\n\nvariant = Mine()\n")
+    code = textwrap.indent(textwrap.dedent(body), "    ")
+    path.write_text(f"{HEAD}{code}\n\nvariant = Mine()\n")
     return f"{path}:variant"
 
 
@@ -99,40 +100,75 @@ def refused(v: Any) -> str:
 @pytest.mark.parametrize(
     ("body", "eta", "tau", "strict"),
     [
-        ("""
+        (
+            """
          def step(self, w, x, y):
              return [y * b for b in x]
-         """, 1, 0, False),
-        ("""
+         """,
+            1,
+            0,
+            False,
+        ),
+        (
+            """
          def step(self, w, x, y):
              return [(a + y * b) - a for a, b in zip(w, x, strict=True)]
-         """, 1, 0, False),
-        ("""
+         """,
+            1,
+            0,
+            False,
+        ),
+        (
+            """
          def triggers(self, w, x, y):
              return y * dot(w, x) <= 1
 
          def step(self, w, x, y):
              return [Fraction(1, 2) * y * v for v in x]
-         """, Fraction(1, 2), 1, False),
-        ("""
+         """,
+            Fraction(1, 2),
+            1,
+            False,
+        ),
+        (
+            """
          def triggers(self, w, x, y):
              return y * sum(a * b for a, b in zip(w, x, strict=True)) < Fraction(1, 3)
 
          def step(self, w, x, y):
              return [3 * y * v for v in x]
-         """, 3, Fraction(1, 3), True),
-        ("""
+         """,
+            3,
+            Fraction(1, 3),
+            True,
+        ),
+        (
+            """
          def triggers(self, w, x, y):
              return 2 >= 2 * y * dot(w, x)  # y w.x <= 1, written the other way round
-         """, 1, 1, False),
-        ("""
+         """,
+            1,
+            1,
+            False,
+        ),
+        (
+            """
          def triggers(self, w, x, y):
              return self.score(w, x, y) <= 0
-         """, 1, 0, False),
-        ("""
+         """,
+            1,
+            0,
+            False,
+        ),
+        (
+            """
          def step(self, w, x, y):
              return list(y * np.asarray(x, dtype=object))  # exact: numpy on objects
-         """, 1, 0, False),
+         """,
+            1,
+            0,
+            False,
+        ),
     ],
     ids=["y-x", "new-minus-old", "half-margin", "strict-third", "reversed", "score", "np-obj"],
 )
@@ -146,36 +182,54 @@ def test_a_plain_hand_written_rule_is_still_proved(
 @pytest.mark.parametrize(
     ("body", "why"),
     [
-        ("""
+        (
+            """
          def step(self, w, x, y):
              s = float(sum(v * v for v in x))
              return [y * v * Fraction(s) / Fraction(s) for v in x]
-         """, "step() could not be evaluated on symbols (TypeError"),
-        ("""
+         """,
+            "step() could not be evaluated on symbols (TypeError",
+        ),
+        (
+            """
          def step(self, w, x, y):
              big = np.asarray(x, dtype=np.float64)
              return [y * v + 0 * Fraction(float(b)) for v, b in zip(x, big)]
-         """, "step() could not be evaluated on symbols (TypeError"),
-        ("""
+         """,
+            "step() could not be evaluated on symbols (TypeError",
+        ),
+        (
+            """
          def triggers(self, w, x, y):
              return bool(y * dot(w, x) <= 0)
-         """, "triggers() could not be evaluated on symbols (TypeError"),
-        ("""
+         """,
+            "triggers() could not be evaluated on symbols (TypeError",
+        ),
+        (
+            """
          def step(self, w, x, y):  # right on every probe, wrong at one point
              return [y * b if b != Fraction(1, 10**16) else 0 * b for b in x]
-         """, "step() branches or compares on symbols"),
-        ("""
+         """,
+            "step() branches or compares on symbols",
+        ),
+        (
+            """
          def step(self, w, x, y):
              try:
                  return [Fraction(y * b).limit_denominator(2**53) for b in x]
              except TypeError:
                  return [y * b for b in x]
-         """, "step() caught an exception on symbols"),
-        ("""
+         """,
+            "step() caught an exception on symbols",
+        ),
+        (
+            """
          def triggers(self, w, x, y):
              s = y * dot(w, x)
              return s <= 0 if len(x) < 10**9 else s <= 1
-         """, "triggers() branches or compares for equality on symbols"),
+         """,
+            "triggers() branches or compares for equality on symbols",
+        ),
     ],
     ids=["float", "numpy-float", "bool-trigger", "equality", "caught", "branch"],
 )
