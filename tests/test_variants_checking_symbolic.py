@@ -26,7 +26,9 @@ needs_crosshair = pytest.mark.skipif(
 def test_an_unknown_backend_or_a_missing_extra_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     assert symbolic.missing("hypothesis") is None
     assert "one of hypothesis, crosshair" in (symbolic.missing("z3") or "")
-    monkeypatch.setattr(symbolic.importlib.util, "find_spec", lambda name: None)
+    import importlib.util
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None)
     assert symbolic.missing("crosshair") == (
         "--backend crosshair needs hypothesis-crosshair: pip install 'pla_proof[symbolic]'"
     )

@@ -110,7 +110,10 @@ def run_searches(
     merged = _Merger(variants, modes, owner, shards, examples, seed, first_only, done)
     # users' code loaded here runs in clean workers, whatever the jobs (workers.py)
     users = bool(users_modules()) and any(is_users(v) for v in variants)
-    if (jobs <= 1 or len(tasks) == 1) and not users:
+    # CrossHair patches the interpreter while it draws: its rounds run in worker
+    # processes, never in this one (whatever the jobs)
+    here = backend == "hypothesis"
+    if (jobs <= 1 or len(tasks) == 1) and not users and here:
         if meanwhile is not None:
             meanwhile()
         for t, (v, kw) in enumerate(tasks):

@@ -33,8 +33,10 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import dis
 import inspect
+import io
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -109,6 +111,12 @@ def _traced(ordered: bool, files: frozenset[str]) -> Iterator[_Path]:
         sys.settrace(before)
 
 
+@contextmanager
+def _quiet() -> Iterator[None]:
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        yield
+
+
 def _symbols(d: int) -> tuple[list[Any], list[Any]]:
     import sympy as sp
 
@@ -141,8 +149,8 @@ def _call(variant: LinearVariant, hook: str, d: int, y: int, ordered: bool) -> A
     ``!``) it shows nothing for every input."""
     w, x = _symbols(d)
     function = getattr(variant, hook)
-    try:
-        with _traced(ordered, _own_files(variant)) as path:
+    try:  # (what it prints on symbols is not shown: the probes showed its prints)
+        with _quiet(), _traced(ordered, _own_files(variant)) as path:
             value = call_hook(function, hook, list(w), list(x), y)
     except HookError as exc:
         cause = exc.__cause__
