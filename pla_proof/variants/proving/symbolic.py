@@ -64,6 +64,7 @@ class _Path:
         self.branch = ""
         self.caught = ""
         self._code: dict[CodeType, dict[int, dis.Instruction]] = {}
+        self._watched: dict[str, bool] = {}  # file name -> traced (asked once per file)
 
     def _at(self, frame: FrameType) -> str:
         return f"(at {frame.f_code.co_filename.rsplit('/', 1)[-1]}:{frame.f_lineno})"
@@ -93,8 +94,14 @@ class _Path:
         return self.local
 
     def call(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if event != "call":
+            return None
         name = frame.f_code.co_filename
-        if event != "call" or not (is_users(name) or os.path.realpath(name) in self.files):
+        watched = self._watched.get(name)
+        if watched is None:
+            watched = is_users(name) or os.path.realpath(name) in self.files
+            self._watched[name] = watched
+        if not watched:
             return None
         frame.f_trace_opcodes = True
         return self.local
