@@ -290,6 +290,8 @@ class StopsAt90(Classic):
 
     name: ClassVar[str] = "bug:stops-at-90-percent"
     classic_dynamics: ClassVar[bool] = False
+    #: the training accuracy at which it stops
+    accuracy: ClassVar[Fraction] = Fraction(9, 10)
 
     def run(self, case: Case, order: Order) -> Record:
         self._points = list(zip(case.X, case.y, strict=True))
@@ -300,7 +302,7 @@ class StopsAt90(Classic):
         key = tuple(w)
         if self._seen[0] != key:
             right = sum(1 for a, b in self._points if b * dot(w, a) > 0)
-            self._seen = (key, 10 * right >= 9 * len(self._points))
+            self._seen = (key, right >= self.accuracy * len(self._points))
         return self._seen[1]
 
     def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
@@ -428,26 +430,12 @@ class MarginThreshold(Classic):
         return bool(self.score(w, x, y) <= self._tol)
 
 
-class StopsAt95(Classic):
+class StopsAt95(StopsAt90):
     """Training stops once 95% of the training points are classified right: only data
     of twenty points or more, with one mistake left at that moment, show it."""
 
     name: ClassVar[str] = "bug:stops-at-95-percent"
-    classic_dynamics: ClassVar[bool] = False
-
-    def run(self, case: Case, order: Order) -> Record:
-        self._points = list(zip(case.X, case.y, strict=True))
-        self._seen: tuple[Any, bool] = (None, False)
-        return super().run(case, order)
-
-    def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
-        key = tuple(w)
-        if self._seen[0] != key:
-            right = sum(1 for a, b in self._points if b * dot(w, a) > 0)
-            self._seen = (key, 20 * right >= 19 * len(self._points))
-        if self._seen[1]:
-            return False
-        return bool(self.score(w, x, y) <= 0)
+    accuracy: ClassVar[Fraction] = Fraction(19, 20)
 
 
 def _case(X: Sequence[Sequence[Any]], y: Sequence[int], u: Sequence[int]) -> Case:
