@@ -30,6 +30,7 @@ __all__ = [
     "call_hook",
     "defined_at",
     "hook_error",
+    "is_users",
     "one_line",
     "quiet_output",
     "raised_in",
@@ -55,6 +56,16 @@ def _library(filename: str) -> bool:
         return True
     path = os.path.abspath(filename)
     return is_machinery(filename) or path.startswith(_STDLIB + os.sep) or "site-packages" in path
+
+
+def is_users(filename: str) -> bool:
+    """Is the code in ``filename`` users' own (not pla_proof's, Python's library's, an
+    installed package's, or made at run time)?
+
+    >>> is_users(os.__file__), is_users("/home/me/mine.py")
+    (False, True)
+    """
+    return not _library(filename)
 
 
 def user_frames(exc: BaseException) -> list[traceback.FrameSummary]:
