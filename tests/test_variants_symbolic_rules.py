@@ -265,3 +265,16 @@ def test_a_declared_rule_is_proved_as_before() -> None:
     r = read_rule(resolve("classic"))
     assert isinstance(r, DeclaredRule) and r.how.startswith("declared")
     assert prove_claim(resolve("classic")).status == "proved"
+
+
+def test_a_step_that_prints_is_proved_and_its_prints_on_symbols_are_not_shown(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    body = """
+    def step(self, w, x, y):
+        print("step at", w, x)
+        return [y * b for b in x]
+    """
+    proved_rule(load(tmp_path, body))
+    out = capsys.readouterr()
+    assert "w0" not in out.out + out.err and "x0" not in out.out + out.err
