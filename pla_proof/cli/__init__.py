@@ -353,6 +353,7 @@ def _run(command: str, args: argparse.Namespace, *, process: bool) -> int:
     from ..errors import HarnessFailure, InputError
     from ..numbers import limits
     from ..render.progress import Progress
+    from ..variants.boundary.exits import guarded_exit
     from . import common
     from .budget import BudgetExceeded, CommandBudget
 
@@ -374,6 +375,7 @@ def _run(command: str, args: argparse.Namespace, *, process: bool) -> int:
                 max_exponent=getattr(args, "max_exponent", None),
             ),
             budget,
+            guarded_exit(),
         ):
             progress.start()
             try:

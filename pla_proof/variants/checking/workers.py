@@ -402,8 +402,10 @@ def _clean_start(modules: dict[str, str | None], state: tuple[Any, ...], capture
     like the parent's when it headed them."""
     from ... import numbers
     from ..boundary import limits
+    from ..boundary.exits import guard_workers_exit
 
     _worker_start(capture)
+    guard_workers_exit()
     _let_the_server_go()
     _MODULES.update(modules)
     numbers.LIMITS, limits._DEADLINE[:] = state[0], state[1]
