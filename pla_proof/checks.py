@@ -17,7 +17,7 @@ JSON are :mod:`pla_proof.render.check`'s.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +57,8 @@ class Specs:
     bias: str | None = None
     epochs: int | None = None
     output: str | None = None
+    #: ``--param NAME=VALUE``: parameters given to each ``--fit`` class or function
+    params: Mapping[str, Any] = field(default_factory=dict)
 
     def resolve(self, limit: float = 5.0) -> list[tuple[str, Variant]]:
         """Each spec with its variant (a user's hooks called under the per-run ``limit``)."""
@@ -72,15 +74,16 @@ class Specs:
             "epochs": self.epochs,
             "output": self.output,
         }
-        if not self.fit and any(v is not None for v in reading.values()):
+        if not self.fit and (self.params or any(v is not None for v in reading.values())):
             given = ", ".join(f"--{k}" for k, v in reading.items() if v is not None)
+            given = ", ".join(filter(None, [given, "--param" if self.params else ""]))
             raise InputError(f"{given} only apply to --fit MODULE:FACTORY")
         if self.epochs is not None and self.epochs < 1:
             raise InputError(f"--epochs must be a positive integer, got {self.epochs}")
         for spec in self.fit:
             from .variants.estimators.estimator import Estimator, resolve_factory
 
-            factory = resolve_factory(spec, limit)
+            factory = resolve_factory(spec, limit, self.params)
             try:
                 est = Estimator(factory, name=spec, limit=limit, **reading)
             except InputError as exc:

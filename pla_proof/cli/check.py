@@ -112,6 +112,15 @@ def _add_variant_arguments(p: argparse.ArgumentParser) -> None:
         "epochs, ... by name, or the integer knob found to bound its training)",
     )
     p.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="--fit: give the class or training function a parameter it has no default for "
+        "(a course's perceptron(X, y, T): --param T=100); VALUE is a Python literal, else a "
+        "string; repeat for more",
+    )
+    p.add_argument(
         "--output",
         choices=("last", "averaged", "voted"),
         default=None,
@@ -296,7 +305,21 @@ def _specs(args: argparse.Namespace) -> Specs:
         bias=args.bias,
         epochs=args.epochs,
         output=args.output,
+        params=_params(args.param),
     )
+
+
+def _params(given: list[str]) -> dict[str, Any]:
+    """``--param NAME=VALUE`` ..., by name (a name given twice is refused)."""
+    from ..variants.estimators.given import parse_param
+
+    out: dict[str, Any] = {}
+    for text in given:
+        name, value = parse_param(text)
+        if name in out:
+            raise InputError(f"--param {name} is given twice")
+        out[name] = value
+    return out
 
 
 def _replay(args: argparse.Namespace, specs: Specs) -> int:

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import functools
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -63,6 +63,7 @@ from ..checking.slow import bound_from
 from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
 from .functions import TrainingFunction, is_training_function, read_function
+from .given import given, shown
 from .randomness import REFITS, seeded
 from .reading import ORIGIN_X, ORIGIN_Y, PROBE_X, PROBE_Y, answers_of, getter, read, set_budget
 
@@ -153,6 +154,7 @@ class Estimator(Variant):
             raise InputError(f"epochs must be a positive integer, got {epochs!r}")
         if output not in (None, *OUTPUTS):
             raise InputError(f"output must be one of {', '.join(OUTPUTS)}, got {output!r}")
+        factory_given = factory
         self.name = str(name or getattr(factory, "__name__", "estimator"))  # type: ignore[misc]
         self.function = factory if is_training_function(factory, name) else None
         if self.function is not None:
@@ -175,6 +177,7 @@ class Estimator(Variant):
             self.reading = replace(self.reading, output=output, probe=None, hint=None)
         self.factory = factory
         self._named = {"weights": weights, "bias": bias, "epochs": epochs, "output": output}
+        self._given: dict[str, Any] = dict(getattr(factory_given, "params", {}))
         self._rate = rate
         if (
             self.reading.predict_only is not None
@@ -195,7 +198,7 @@ class Estimator(Variant):
         for opt, v in self._named.items():
             if v is not None:
                 out += [f"--{opt}", str(v)]
-        return out
+        return out + shown(self._given)
 
     # --- conventions ---------------------------------------------------------------------
 
@@ -715,20 +718,49 @@ def _affine(c: Case) -> Case:
     return Case(c.X, c.y, c.u, c.gamma, {**c.params, "theta": Fraction(0)}, c.name)
 
 
-def resolve_factory(spec: str, limit: float | None = DEFAULT_TIME_LIMIT) -> Callable[..., Any]:
+def _needed(obj: Callable[..., Any]) -> list[str]:
+    """The parameters ``obj()`` cannot be called without (none when they cannot be
+    read)."""
+    import inspect
+
+    try:
+        sig = inspect.signature(obj)
+    except (TypeError, ValueError):
+        return []
+    kinds = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+    return [p.name for p in sig.parameters.values() if p.default is p.empty and p.kind not in kinds]
+
+
+def resolve_factory(
+    spec: str,
+    limit: float | None = DEFAULT_TIME_LIMIT,
+    params: Mapping[str, Any] | None = None,
+) -> Callable[..., Any]:
     """``module:attribute`` naming an estimator class or zero-argument factory (made
     once, under the per-run ``limit``, to see that it makes an object with ``fit``), or
-    a training function ``f(X, y, ...)`` (:mod:`.functions`; returned as it is)."""
+    a training function ``f(X, y, ...)`` (:mod:`.functions`; returned as it is), with
+    ``params`` given (``--param NAME=VALUE``: :mod:`.given`)."""
     from ..boundary.loading import load_attribute
 
     obj = load_attribute(spec, f"--fit {spec}")
     if not callable(obj):
         raise InputError(f"--fit {spec!r} is not callable")
     try:
+        obj = given(obj, params or {}, spec)
+    except InputError as exc:
+        raise InputError(f"--fit {spec}: {exc}") from None
+    try:
         if is_training_function(obj, spec):
             return obj  # type: ignore[no-any-return]
     except InputError as exc:
         raise InputError(f"--fit {exc}") from None
+    need = _needed(obj)
+    if need:
+        hint = " ".join(f"--param {n}=VALUE" for n in need)
+        raise InputError(
+            f"--fit {spec}: it needs {', '.join(need)} to be made, and behaviour cannot "
+            f"choose them: give them with {hint}"
+        )
     try:
         est = call_before_runs(obj, "__init__", limit)
     except HookError as exc:

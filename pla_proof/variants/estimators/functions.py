@@ -135,10 +135,11 @@ def is_training_function(obj: Any, spec: str | None = None) -> bool:
     name = spec or getattr(obj, "__name__", "the function")
     if len(need) != 2:
         given = ", ".join(need)
+        hint = " ".join(f"--param {n}=VALUE" for n in need[2:])
         raise InputError(
             f"{name}: a function of {len(need)} required parameter(s) ({given}); "
             "expected a class, a zero-argument factory or a training function f(X, y, ...) "
-            "whose other parameters have defaults"
+            "whose other parameters have defaults" + (f" (give the others: {hint})" if hint else "")
         )
     kw_only = [
         p.name
@@ -148,7 +149,8 @@ def is_training_function(obj: Any, spec: str | None = None) -> bool:
     if kw_only:
         raise InputError(
             f"{name}: keyword-only parameter(s) without a default ({', '.join(kw_only)}); "
-            "expected a training function f(X, y, ...) whose other parameters have defaults"
+            "expected a training function f(X, y, ...) whose other parameters have defaults "
+            f"(give them: {' '.join(f'--param {n}=VALUE' for n in kw_only)})"
         )
     return True
 
