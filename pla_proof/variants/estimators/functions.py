@@ -55,16 +55,9 @@ from ...errors import InputError
 from ..boundary.calls import HookError, call_hook, defined_at, hook_error, returned
 from ..boundary.limits import DEFAULT_TIME_LIMIT
 from .budget import (
-    LONG_ORIGIN_X,
-    LONG_ORIGIN_Y,
-    LONG_X,
-    LONG_Y,
-    Knob,
-    find_knob,
     knob_candidates,
-    with_budget,
 )
-from .randomness import randomness, seeded
+from .randomness import seeded
 from .reading import (
     BUDGET_NAMES,
     ORIGIN_X,
@@ -73,6 +66,8 @@ from .reading import (
     PROBE_Y,
     Reading,
     budget_of,
+    chance_of,
+    knob_of,
     probing,
     same_predictor,
     size_of,
@@ -350,9 +345,11 @@ def _read_seeded(
     if epochs is not None and budget is not None:
         budget = (budget[0], epochs)
     reading = _read(function, bias, labels, codings, budget, name, limit)
+    made = functools.partial(TrainingFunction, function, reading)
     if reading.budget is None:  # any other parameter or constant that behaves as one
-        reading = _knob(function, reading, limit)
-    reading = replace(reading, chance=_chance(function, reading, limit))
+        reading = knob_of(reading, made, limit)
+    made = functools.partial(TrainingFunction, function, reading)
+    reading = replace(reading, chance=chance_of(reading, made, limit))
     if epochs is not None:
         if reading.budget is None:
             raise InputError(
@@ -362,56 +359,6 @@ def _read_seeded(
             )
         reading = replace(reading, budget=(reading.budget[0], epochs))
     return reading
-
-
-def _knob(function: Callable[..., Any], reading: Reading, limit: float | None) -> Reading:
-    """The reading with the parameter or constant that behaves as its epoch budget."""
-    X, Y = (LONG_ORIGIN_X, LONG_ORIGIN_Y) if reading.origin else (LONG_X, LONG_Y)
-
-    def mispredicted(knob: Knob, value: int) -> int | None:
-        try:
-            with probing(limit):
-                made = with_budget(TrainingFunction(function, reading), knob, value)
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    made.fit(X.copy(), reading.encode(Y.tolist()))
-                answers = made.predict(X)
-        except Exception:  # the user's code, or the clock: not a budget's behaviour
-            return None
-        return int(sum(int(a) != t for a, t in zip(answers, Y.tolist(), strict=True)))
-
-    candidates = knob_candidates(TrainingFunction(function), BUDGET_NAMES, frozenset())
-    knob = find_knob(candidates, mispredicted)
-    if knob is None:
-        return reading
-    return replace(
-        reading,
-        budget=(knob.name, knob.value),
-        knob_kind=knob.kind,
-        knob_known=knob.known,
-        knob_owner=knob.owner,
-    )
-
-
-def _chance(function: Callable[..., Any], reading: Reading, limit: float | None) -> str | None:
-    """Whether the function draws from the global random state (:mod:`.randomness`)."""
-    X, Y = (LONG_ORIGIN_X, LONG_ORIGIN_Y) if reading.origin else (LONG_X, LONG_Y)
-
-    def fitted() -> Any:
-        made = TrainingFunction(function, reading)
-        if reading.budget is not None:
-            setattr(made, reading.budget[0], reading.budget[1])
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            made.fit(X.copy(), reading.encode(Y.tolist()))
-        w, b = reading.predictor(made)
-        return [*w, b]
-
-    try:
-        with probing(limit):
-            return randomness(fitted)
-    except Exception:  # a function that fails here fails in the runs, where it is reported
-        return None
 
 
 def _read(

@@ -92,7 +92,9 @@ __all__ = [
     "answers_of",
     "attribute",
     "budget_of",
+    "chance_of",
     "getter",
+    "knob_of",
     "probing",
     "read",
     "same_predictor",
@@ -359,17 +361,20 @@ def _behaviour(reading: Reading, factory: Callable[[], Any], limit: float | None
     """The reading completed by what the fit does: its budget's knob, its stop at a
     score of 0, its chance, a hint about its output."""
     if reading.budget is None:  # any other knob that behaves as a budget
-        reading = _knob(reading, factory, limit)
+        reading = knob_of(reading, factory, limit)
     if reading.zero == -1 and reading.predict_only is None:
         reading = replace(reading, stops_at_zero=_stops_at_zero(reading, factory, limit))
-    reading = replace(reading, chance=_chance(reading, factory, limit))
+    reading = replace(reading, chance=chance_of(reading, factory, limit))
     if reading.chance is None:
         reading = replace(reading, hint=_moving(reading, factory, limit))
     return reading
 
 
-def _knob(reading: Reading, factory: Callable[[], Any], limit: float | None) -> Reading:
-    """The reading with the knob that behaves as its epoch budget, if any."""
+def knob_of(reading: Reading, factory: Callable[[], Any], limit: float | None) -> Reading:
+    """The reading with the knob that behaves as its epoch budget, if any: an integer of
+    a fresh ``factory()`` (an attribute, a ``fit`` keyword, a default, a module constant)
+    that, set low and high, changes how many points of the long probe it mispredicts.
+    A training function is read by the same probe (``factory`` makes its adapter)."""
     try:
         with probing(limit):
             fresh = factory()
@@ -470,7 +475,7 @@ def _stops_at_zero(reading: Reading, factory: Callable[[], Any], limit: float | 
     return score == 0 and said == [-1]
 
 
-def _chance(reading: Reading, factory: Callable[[], Any], limit: float | None) -> str | None:
+def chance_of(reading: Reading, factory: Callable[[], Any], limit: float | None) -> str | None:
     """Whether the fit draws from the global random state (see :mod:`.randomness`), on
     the long probe: its weights read, or its answers when none can be."""
     X, Y = (LONG_ORIGIN_X, LONG_ORIGIN_Y) if reading.origin else (LONG_X, LONG_Y)
