@@ -235,7 +235,28 @@ def test_a_float32_class_from_ones_is_slow_from_its_own_start_not_wrong() -> Non
     rec, res = run_case(v, case, Order("cyclic"))
     assert all(f is None for f in res.values()), res  # no SEP, no ENDS: not a verdict
     assert rec.inconclusive is not None
-    assert "from its own start (1, 1) the theorem allows up to" in rec.inconclusive
+    assert "from its own start, the theorem allows up to 3999999996000000072" in rec.inconclusive
+    # the evidence: the same weights after 100 and more epochs, an update that rounds away
+    assert "stuck in floating point, not slow (a float cycle)" in rec.inconclusive
+    assert "its weights are the same after n_iter = 100 and" in rec.inconclusive
+    assert "rounds away in coordinate 1: 1 - 2e-10 is 1 in float32" in rec.inconclusive
+
+
+def test_the_same_weights_at_every_budget_without_rounding_are_not_called_a_float_cycle() -> None:
+    from fractions import Fraction as F
+
+    from pla_proof.variants.checking import run_case
+    from pla_proof.variants.protocol.variant import Case, Order
+
+    v = Estimator(B.StopsWithOneWrong)
+    e = F(1, 10**9)  # from w = ones the theorem allows ~4e18 updates: no verdict in reach
+    case = Case(((2 * e,), (3 * e,)), (-1, 1), (F(2),), e, {"theta": -5 * e}, "tiny")
+    rec, res = run_case(v, case, Order("cyclic"))
+    assert res["RUNS"] is None and rec.inconclusive is not None, (res, rec.inconclusive)
+    said = rec.inconclusive
+    assert "not slow -- its weights are the same after n_iter = 100" in said, said
+    assert "it stops by itself, or its float updates cancel" in said
+    assert "float cycle" not in said and "rounds away" not in said, said
 
 
 def test_from_its_own_start_a_loop_that_never_ends_is_still_one() -> None:

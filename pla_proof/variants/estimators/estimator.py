@@ -524,7 +524,15 @@ class Estimator(Variant):
                 fit.note = f"{attr} = {more}: the same fitted model"
                 return fit  # it stopped by itself: judged as it is
             del rec.checks["EPOCHS"]  # undecided: more epochs than the check affords
-            if start is not None:
+            cycle = None if alone else self._float_cycle(case, fit, bigger, (attr, B, more))
+            if cycle is not None:
+                rec.inconclusive = cycle + (
+                    f"; in exact arithmetic, from its own start, the theorem allows up to "
+                    f"{allowed} update(s)"
+                    if allowed is not None
+                    else ""
+                )
+            elif start is not None:
                 shown = "(" + ", ".join(f"{float(v):.3g}" for v in start) + ")"
                 rec.inconclusive = (
                     f"{self._caller()} still mispredicts with {attr} = {more}: slow, not wrong "
@@ -547,6 +555,63 @@ class Estimator(Variant):
         )
         rec.output["refit"] = f"{attr} = {more}"
         return bigger
+
+    def _float_cycle(
+        self, case: Case, fit: _Fit, bigger: _Fit, budgets: tuple[str, int, int]
+    ) -> str | None:
+        """Evidence that a fit still wrong after more epochs is not slow but stuck in
+        floating point: the same weights after ``B`` and ``more`` epochs, with the same
+        points mispredicted -- its updates round away or undo each other (the exact
+        algorithm's weights never repeat: each update raises ``w.u``).  ``None`` when the
+        weights differ or cannot be read."""
+        attr, B, more = budgets
+        try:
+            a, b = self.weights(fit.est), self.weights(bigger.est)
+        except Exception:  # users' code: READ and the runs report it
+            return None
+        if a != b or fit.wrong != bigger.wrong:
+            return None
+        w, bias = a
+        shown = ", ".join(f"{float(v):.3g}" for v in w)
+        same = (
+            f"its weights are the same after {attr} = {B} and {more}, w = ({shown}), "
+            f"b = {float(bias):.3g}, with {len(fit.wrong)} of {case.n} training point(s) "
+            "mispredicted, where every exact update would move them (each raises w.u)"
+        )
+        lost = self._absorbed(fit.est, w, case, fit.wrong[0])
+        if lost is None:
+            return (
+                f"{self._caller()} still mispredicts with {attr} = {more}: not slow -- "
+                f"{same}: it stops by itself, or its float updates cancel"
+            )
+        return (
+            f"{self._caller()} still mispredicts with {attr} = {more}: stuck in floating "
+            f"point, not slow (a float cycle) -- {same}; {lost}"
+        )
+
+    def _absorbed(self, est: Any, w: Sequence[Fraction], case: Case, i: int) -> str | None:
+        """Where an update on the mispredicted point ``i`` rounds away in the weights'
+        own float type (its rate times ``y x``): a coordinate ``j`` whose weight does not
+        change, said with the numbers; ``None`` when every coordinate would move."""
+        dtype = np.dtype(np.float64)
+        if self.function is None and self.reading.dual is None:
+            try:
+                raw = np.asarray(getattr(est, self.reading.weights))
+            except Exception:  # users' code: the float64 default
+                raw = np.zeros(1)
+            if raw.dtype.kind == "f":
+                dtype = raw.dtype
+        eta = self.rate()
+        kind = dtype.type
+        for j, (wj, xj) in enumerate(zip(w, case.X[i], strict=True)):
+            step = kind(float(eta * case.y[i] * xj))
+            if xj != 0 and step != 0 and kind(float(wj)) + step == kind(float(wj)):
+                return (
+                    f"an update on point {i + 1} rounds away in coordinate {j + 1}: "
+                    f"{float(wj):.3g} {'+' if step > 0 else '-'} {abs(float(step)):.3g} is "
+                    f"{float(wj):.3g} in {dtype.name}"
+                )
+        return None
 
     def _ends_right(self, fit: _Fit, case: Case) -> bool:
         """The fit's end claim holds on its weights, exactly (a fit whose last pass still
