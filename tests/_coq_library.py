@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import fcntl
 import functools
-import hashlib
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
 
-from pla_proof.proof.algorithm import LIBRARY, build_library, build_program, library_text
+from pla_proof.proof.algorithm import build_program, compiled_library
 
 COQC = shutil.which("coqc")
 OCAMLOPT = shutil.which("ocamlopt")
@@ -21,15 +20,9 @@ OCAMLOPT = shutil.which("ocamlopt")
 
 @functools.cache
 def _home() -> Path:
-    version = subprocess.run(
-        [COQC or "coqc", "--version"], capture_output=True, text=True, check=False
-    ).stdout
-    from pla_proof.proof.algorithm import DRIVER
-
-    key = hashlib.sha256((library_text() + version + DRIVER).encode()).hexdigest()[:16]
-    home = Path(tempfile.gettempdir()) / f"pla-proof-coq-{key}"
-    home.mkdir(exist_ok=True)
-    return home
+    """The package's own cached build (:func:`~pla_proof.proof.algorithm.compiled_library`):
+    the library, compiled; the program is built beside it."""
+    return compiled_library(coqc=COQC)
 
 
 def _locked(name: str, done: str, build: object) -> Path:
@@ -44,7 +37,7 @@ def _locked(name: str, done: str, build: object) -> Path:
 @functools.cache
 def library_dir() -> Path:
     """The directory holding the compiled ``PlaPerceptron.vo``."""
-    return _locked("library", f"{LIBRARY}.vo", build_library)
+    return _home()
 
 
 @functools.cache

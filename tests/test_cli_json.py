@@ -36,7 +36,10 @@ def floats_outside_the_rule(obj: Any, key: str = "") -> list[str]:
 def cases(tmp_path: Path) -> list[tuple[list[str], int | None]]:
     wide = tmp_path / "wide.csv"
     wide.write_text("1e400,1,1\n-1,2,-1\n")
+    other = tmp_path / "Other.v"
+    other.write_text("Lemma one : 1 = 1. Proof. reflexivity. Qed.\n")
     return [
+        (["audit", str(other)], 1),
         (["trace", "students"], 0),
         (["trace", "orthonormal:3", "--mode", "float", "--comparator", "1,-1,1"], 0),
         (["trace", "xor"], 3),

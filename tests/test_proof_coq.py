@@ -123,3 +123,25 @@ def test_verify_coq_fails_when_coq_rejects_a_proof(
     data = json.loads(capsys.readouterr().out)
     assert data["all_proved"] is True and data["ok"] is False
     assert data["obligations"][0]["checkers"] == {"z3": "proved", "coq": "failed"}
+
+
+@needs_coq
+def test_print_assumptions_is_read_per_theorem_and_names_an_admitted_lemma() -> None:
+    """``verify --coq`` prints the assumptions of every theorem of the development after
+    it; a theorem resting on an ``Admitted`` lemma is named with it (and is then not
+    "proved": only the reals' documented axioms are allowed)."""
+    theorems = ["honest", "uses_gap"]
+    text = (
+        "Lemma honest : True. Proof. exact I. Qed.\n"
+        "Lemma gap : False. Admitted.\n"
+        "Lemma uses_gap : 1 = 2. Proof. destruct gap. Qed.\n"
+    ) + "".join(
+        f"Definition pla_mark_{i} := tt.\nCheck pla_mark_{i}.\nPrint Assumptions {n}.\n"
+        for i, n in enumerate(theorems)
+    )
+    proc, _ = coq_module.compile_text(shutil.which("coqc") or "coqc", text, 120)
+    assert proc is not None and proc.returncode == 0, proc
+    found = coq_module._assumptions_per(proc.stdout, theorems)
+    assert found["honest"] == ()
+    assert [a.rsplit(".", 1)[-1] for a in found["uses_gap"]] == ["gap"]
+    assert not set(found["uses_gap"]) <= coq_module.ALLOWED

@@ -56,6 +56,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "optimal margin, tight bound and update counts, or a certificate",
     ),
     "certify": ("pla_proof.cli.certify", "validate an external separator exactly"),
+    "audit": (
+        "pla_proof.cli.audit",
+        "check a Coq certificate as a reviewer would: its statements, numbers and axioms",
+    ),
     "check": ("pla_proof.cli.check", "property-check a Perceptron variant against its claim"),
     "export": ("pla_proof.cli.export", "write every obligation as a Coq lemma (--coq FILE)"),
     "plot": ("pla_proof.cli.plot", "draw a teaching figure (hyperplane, sandwich, geometry, ...)"),

@@ -154,8 +154,9 @@ def write_coq_certificate(spec: str, text: str) -> None:
     except OSError as exc:
         raise InputError(f"--coq-certificate {spec}: cannot write ({exc.strerror})") from exc
     print(
-        f"wrote the Coq certificate {spec} and the library it needs, {library} (check it "
-        f"with: cd {path.parent} && coqc {LIBRARY}.v && coqc {path.name})",
+        f"wrote the Coq certificate {spec} and the library it needs, {library} (compile it "
+        f"with: cd {path.parent} && coqc {LIBRARY}.v && coqc {path.name}; check its "
+        f"statements and axioms with: pla-proof audit {spec})",
         file=sys.stderr,
     )
 

@@ -37,6 +37,7 @@ __all__ = [
     "ProgramRun",
     "build_library",
     "build_program",
+    "compiled_library",
     "library_text",
     "program_input",
     "run_program",
@@ -151,6 +152,33 @@ def build_library(directory: str | Path, *, coqc: str | None = None, timeout: fl
     path.write_text(library_text(), encoding="utf-8")
     _run([binary, "-q", path.name], where, timeout, f"coqc {path.name}")
     return path
+
+
+def compiled_library(*, coqc: str | None = None, timeout: float = 600) -> Path:
+    """The directory holding this package's library, compiled once per machine: in the
+    temporary directory, under a name made of a hash of the library's text and ``coqc``'s
+    version (a file lock lets processes share it).  A certificate is always checked
+    against this library, never a copy written beside it.
+
+    >>> compiled_library().joinpath(f"{LIBRARY}.vo").exists()  # doctest: +SKIP
+    True
+    """
+    import fcntl
+    import hashlib
+    import tempfile
+
+    binary = _binary("coqc", coqc, "Coq (Debian package 'coq')")
+    version = subprocess.run(
+        [binary, "--version"], capture_output=True, text=True, check=False
+    ).stdout
+    key = hashlib.sha256((library_text() + version + DRIVER).encode()).hexdigest()[:16]
+    home = Path(tempfile.gettempdir()) / f"pla-proof-coq-{key}"
+    home.mkdir(exist_ok=True)
+    with open(home / "library.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (home / f"{LIBRARY}.vo").exists():
+            build_library(home, coqc=binary, timeout=timeout)
+    return home
 
 
 def build_program(directory: str | Path, *, coqc: str | None = None, timeout: float = 600) -> Path:

@@ -775,3 +775,23 @@ Fixpoint separates (D : list (list Q * Q)) (c : Q) (w : list Q) (b : Q) : bool :
   | [] => true
   | (x, y) :: D' => negb (Qle_bool (y * (qdot w x + c * b)) 0) && separates D' c w b
   end.
+
+(* the boolean check is strict separation, both ways: a certificate's "separates ... =
+   true", computed by the kernel, is the statement about every point *)
+Lemma separates_correct : forall D c w b,
+  separates D c w b = true <-> forall x y, In (x, y) D -> 0 < y * (qdot w x + c * b).
+Proof.
+  induction D as [|[x y] D IH]; intros c w b; simpl; split.
+  - intros _ x0 y0 [].
+  - reflexivity.
+  - intros H. apply andb_prop in H as [H1 H2]. apply negb_true_iff in H1.
+    intros x0 y0 [E|I].
+    + injection E as <- <-. apply Qnot_le_lt. intro L.
+      apply Qle_bool_iff in L. rewrite L in H1. discriminate.
+    + exact (proj1 (IH c w b) H2 x0 y0 I).
+  - intros H. apply andb_true_intro. split.
+    + apply negb_true_iff. destruct (Qle_bool (y * (qdot w x + c * b)) 0) eqn:L; [|reflexivity].
+      apply Qle_bool_iff in L. exfalso. apply (Qlt_not_le _ _ (H x y (or_introl eq_refl))).
+      exact L.
+    + apply (proj2 (IH c w b)). intros x0 y0 I. exact (H x0 y0 (or_intror I)).
+Qed.

@@ -35,7 +35,14 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["LIBRARY", "integral", "q", "run_certificate", "separator_certificate"]
+__all__ = [
+    "LIBRARY",
+    "bound_numbers",
+    "integral",
+    "q",
+    "run_certificate",
+    "separator_certificate",
+]
 
 #: the library a certificate needs (:mod:`pla_proof.proof.algorithm`)
 LIBRARY = "PlaPerceptron"
@@ -85,7 +92,7 @@ def _split(v: Sequence[Any], bias: Any) -> tuple[list[Any], Any]:
     return (list(v[:-1]), v[-1]) if bias is not None else (list(v), 0)
 
 
-def _numbers(
+def bound_numbers(
     X: Sequence[Sequence[Any]], y: Sequence[int], c: Any, u: Sequence[Any], th: Any
 ) -> tuple[Fraction, Fraction, Fraction, Fraction, int]:
     """``gamma``, ``R2`` and ``floor(R2 |(u, th)|^2 / gamma^2)`` as Coq computes them."""
@@ -115,13 +122,18 @@ def _head(
 ) -> tuple[list[str], int]:
     c = bias if bias is not None else 0
     rows = [list(x[:-1]) for x in X] if bias is not None else [list(x) for x in X]
-    g, R2, _, _, bound = _numbers(rows, y, c, U, TH)
+    g, R2, _, _, bound = bound_numbers(rows, y, c, U, TH)
     d = len(U)
     lines = [
         f"(* {what} on {name}, checked by Coq's kernel.",
         f"   Written by `pla-proof {command} --coq-certificate`.  It needs the library",
         f"   {LIBRARY}.v (the development and the algorithm inside Coq, written beside it):",
-        f"   in this directory, run  coqc {LIBRARY}.v  once, then  coqc THIS_FILE.v  *)",
+        f"   in this directory, run  coqc {LIBRARY}.v  once, then  coqc THIS_FILE.v.",
+        "   That it compiles is not the whole check: a proof replaced by Admitted, an added",
+        "   Axiom or a weakened statement compile too.  Check it as a reviewer would with",
+        "     pla-proof audit THIS_FILE.v [DATA]",
+        "   (against pla_proof's own library, the statements and numbers recomputed from the",
+        "   data, and Print Assumptions of every final theorem) *)",
         _PRELUDE,
         f"(* the data: {name}, n = {len(rows)}, d = {d}; c is the bias input (the data's",
         "   bias coordinate (x, c); 0: none), the decision is w.x + c b *)",
@@ -220,6 +232,11 @@ def run_certificate(
             f"Proof. {_BY_KERNEL.format('Some (W, B)')} Qed.",
             "Lemma the_run_separates : separates (combine X Y) c W B = true.",
             f"Proof. {_BY_KERNEL.format('true')} Qed.",
+            "(* the weights it ends on separate every point strictly (the validator is",
+            "   proved right: separates_correct) *)",
+            "Theorem the_run_separates_strictly :",
+            "  forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot W x + c * B).",
+            "Proof. exact (proj1 (separates_correct _ _ _ _) the_run_separates). Qed.",
             "",
             f"(* and this run is one of them: it made k = {k} updates, at most the bound *)",
             "Theorem this_run :",
@@ -250,7 +267,7 @@ def separator_certificate(
     U, TH = _split(w, bias)
     rows = [list(x[:-1]) for x in X] if bias is not None else [list(x) for x in X]
     c = bias if bias is not None else 0
-    _, _, _, ratio, _ = _numbers(rows, y, c, U, TH)
+    _, _, _, ratio, _ = bound_numbers(rows, y, c, U, TH)
     lines, _ = _head(X, y, bias, U, TH, name, "A separator", "certify")
     lines += [
         "",
@@ -259,6 +276,10 @@ def separator_certificate(
         f"Definition B : Q := {q(ratio)}.",
         "Lemma separator : separates (combine X Y) c U TH = true.",
         f"Proof. {_BY_KERNEL.format('true')} Qed.",
+        "(* ... strictly, every point (the validator is proved right: separates_correct) *)",
+        "Theorem separator_strict :",
+        "  forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot U x + c * TH).",
+        "Proof. exact (proj1 (separates_correct _ _ _ _) separator). Qed.",
         "Lemma bound_value : radius_of X c * (qdot U U + TH * TH) /",
         "  (margin_of X Y c U TH * margin_of X Y c U TH) == B.",
         "Proof. vm_compute. reflexivity. Qed.",

@@ -1,7 +1,7 @@
 """The JSON schemas of every ``--json`` output, shipped with the package.
 
-One schema per command (``trace``, ``explain``, ``bound``, ``certify``, ``verify``,
-``check``, ``export``, ``plot``), JSON Schema draft 2020-12.  Every output names its
+One schema per command (``trace``, ``explain``, ``bound``, ``certify``, ``audit``,
+``verify``, ``check``, ``export``, ``plot``), JSON Schema draft 2020-12.  Every output names its
 schema and version (``"schema": "pla-proof/trace", "schema_version": 1``); the number
 rule is in
 ``docs/cli.md`` (exact values as ``{"exact": "p/q", "float": x}``).
@@ -9,7 +9,7 @@ rule is in
 >>> schema("trace")["$id"]
 'pla-proof/trace'
 >>> sorted(COMMANDS)
-['bound', 'certify', 'check', 'explain', 'export', 'plot', 'trace', 'verify']
+['audit', 'bound', 'certify', 'check', 'explain', 'export', 'plot', 'trace', 'verify']
 """
 
 from __future__ import annotations
@@ -20,7 +20,17 @@ from typing import Any
 
 __all__ = ["COMMANDS", "schema", "validate"]
 
-COMMANDS = ("verify", "explain", "trace", "bound", "certify", "check", "export", "plot")
+COMMANDS = (
+    "verify",
+    "explain",
+    "trace",
+    "bound",
+    "certify",
+    "audit",
+    "check",
+    "export",
+    "plot",
+)
 
 
 def schema(command: str) -> dict[str, Any]:
