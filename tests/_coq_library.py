@@ -5,14 +5,13 @@ named by a hash of the library's text and the tools' versions)."""
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
 
-from pla_proof.proof.algorithm import build_program, compiled_library
+from pla_proof.proof.algorithm import compiled_library, compiled_program
 
 COQC = shutil.which("coqc")
 OCAMLOPT = shutil.which("ocamlopt")
@@ -25,15 +24,6 @@ def _home() -> Path:
     return compiled_library(coqc=COQC)
 
 
-def _locked(name: str, done: str, build: object) -> Path:
-    home = _home()
-    with open(home / f"{name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (home / done).exists():
-            build(home)  # type: ignore[operator]
-    return home
-
-
 @functools.cache
 def library_dir() -> Path:
     """The directory holding the compiled ``PlaPerceptron.vo``."""
@@ -43,8 +33,7 @@ def library_dir() -> Path:
 @functools.cache
 def program() -> Path:
     """The extracted, compiled program (``pla_perceptron``)."""
-    library_dir()
-    return _locked("program", "pla_perceptron", build_program) / "pla_perceptron"
+    return compiled_program(coqc=COQC)
 
 
 def compiles_all(texts: list[str]) -> list[bool]:

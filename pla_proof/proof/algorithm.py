@@ -38,6 +38,7 @@ __all__ = [
     "build_library",
     "build_program",
     "compiled_library",
+    "compiled_program",
     "library_text",
     "program_input",
     "run_program",
@@ -154,6 +155,10 @@ def build_library(directory: str | Path, *, coqc: str | None = None, timeout: fl
     return path
 
 
+#: the library's build directory per ``coqc``, once this process has asked
+_BUILT: dict[str, Path] = {}
+
+
 def compiled_library(*, coqc: str | None = None, timeout: float = 600) -> Path:
     """The directory holding this package's library, compiled once per machine: in the
     temporary directory, under a name made of a hash of the library's text and ``coqc``'s
@@ -168,11 +173,14 @@ def compiled_library(*, coqc: str | None = None, timeout: float = 600) -> Path:
     import tempfile
 
     binary = _binary("coqc", coqc, "Coq (Debian package 'coq')")
+    home = _BUILT.get(binary)
+    if home is not None and (home / f"{LIBRARY}.vo").exists():
+        return home  # (this process asked before: the key is the same)
     version = subprocess.run(
         [binary, "--version"], capture_output=True, text=True, check=False
     ).stdout
     key = hashlib.sha256((library_text() + version + DRIVER).encode()).hexdigest()[:16]
-    home = Path(tempfile.gettempdir()) / f"pla-proof-coq-{key}"
+    home = _BUILT[binary] = Path(tempfile.gettempdir()) / f"pla-proof-coq-{key}"
     home.mkdir(exist_ok=True)
     with open(home / "library.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -181,23 +189,46 @@ def compiled_library(*, coqc: str | None = None, timeout: float = 600) -> Path:
     return home
 
 
-def build_program(directory: str | Path, *, coqc: str | None = None, timeout: float = 600) -> Path:
+def compiled_program(*, coqc: str | None = None, timeout: float = 600) -> Path:
+    """The extracted program, built once per machine beside :func:`compiled_library`
+    (under the same file lock discipline): its path."""
+    import fcntl
+
+    home = compiled_library(coqc=coqc, timeout=timeout)
+    with open(home / "program.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (home / "pla_perceptron").exists():
+            build_program(home, coqc=coqc, timeout=timeout)
+    return home / "pla_perceptron"
+
+
+def build_program(
+    directory: str | Path,
+    *,
+    coqc: str | None = None,
+    timeout: float = 600,
+    driver: str = DRIVER,
+    name: str = "pla_perceptron",
+) -> Path:
     """Extract ``cyclic`` to OCaml in ``directory`` (which holds the compiled library) and
-    compile it with the driver (``ocamlfind ocamlopt``); the program's path."""
+    compile it with the ``driver`` (``ocamlfind ocamlopt``) as ``name``; the program's
+    path.  (Another driver: the tests build a sabotaged reader to see the property that
+    compares the program with the engine fail.)"""
     binary = _binary("coqc", coqc, "Coq (Debian package 'coq')")
     where = Path(directory)
     (where / "Extract.v").write_text(_EXTRACT, encoding="utf-8")
     _run([binary, "-q", "Extract.v"], where, timeout, "Coq's extraction")
-    (where / "main.ml").write_text(DRIVER, encoding="utf-8")
+    main = "main.ml" if name == "pla_perceptron" else f"main_{name}.ml"
+    (where / main).write_text(driver, encoding="utf-8")
     finder = shutil.which("ocamlfind")
     compiler = (
         [finder, "ocamlopt"]
         if finder
         else [_binary("ocamlopt", None, "OCaml (Debian package 'ocaml-nox')")]
     )
-    files = ["pla_perceptron.mli", "pla_perceptron.ml", "main.ml"]
-    _run([*compiler, *files, "-o", "pla_perceptron"], where, timeout, "ocamlopt")
-    return where / "pla_perceptron"
+    files = ["pla_perceptron.mli", "pla_perceptron.ml", main]
+    _run([*compiler, *files, "-o", name], where, timeout, "ocamlopt")
+    return where / name
 
 
 def _pair(v: Any) -> str:
