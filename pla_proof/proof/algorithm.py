@@ -58,6 +58,7 @@ THEOREMS = (
     "every_perceptron_run",
     "cyclic_from_zero",
     "cyclic_iff",
+    "cyclic_iff_stable",
     "not_separable_never_returns",
     "replay_from_zero",
 )

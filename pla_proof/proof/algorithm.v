@@ -701,6 +701,30 @@ Proof.
   exfalso. apply N. apply (cyclic_iff X Y c w0 b0 W). exists E, w, b, k. exact Run.
 Qed.
 
+(* more fuel changes nothing once the algorithm has returned *)
+Lemma perceptron_q_more : forall E X Y c w b k r,
+  perceptron_q E X Y c w b k = Some r -> forall m, perceptron_q (E + m) X Y c w b k = Some r.
+Proof.
+  induction E as [|E IH]; intros X Y c w b k r H m; simpl in H; [discriminate|].
+  simpl. destruct (pass c w b 0 (combine X Y)) as [[w' b'] [|n]]; [exact H|].
+  apply IH. exact H.
+Qed.
+
+(* the converse with the answer stable in the fuel (as CoqPerceptron's
+   linearly_separable_perceptron): the data are separable if and only if, from some
+   budget E0 on, every budget gives the same answer *)
+(* nodes: SEP, DEF_ALG *)
+Theorem cyclic_iff_stable : forall X Y c w0 b0, well_formed X Y (length w0) = true ->
+  (separable X Y c (length w0) <->
+   exists E0 w b k, forall E, (E0 <= E)%nat -> cyclic E X Y c w0 b0 = Some (w, b, k)).
+Proof.
+  intros X Y c w0 b0 W. rewrite (cyclic_iff X Y c w0 b0 W). split.
+  - intros (E & w & b & k & R). exists E, w, b, k. intros E' L.
+    replace E' with (E + (E' - E))%nat by lia. unfold cyclic in *.
+    apply perceptron_q_more. exact R.
+  - intros (E0 & w & b & k & H). exists E0, w, b, k. apply H. lia.
+Qed.
+
 (* ---- for the extracted program: numbers in and out as decimal strings ---- *)
 
 Definition z_of_string (s : String.string) : option Z :=
