@@ -239,15 +239,23 @@ class Trace:
         return self.run.status
 
     def coq_certificate(self) -> str | None:
-        """The run's Coq certificate (its choices, the final w, the comparator), for a
-        run in exact mode that separated the data; else ``None``."""
+        """The run's Coq certificate: its choices, the final w and the comparator, for a
+        run in exact mode that separated the data; the Gordan certificate that no
+        separator exists, for data found not separable; else ``None``."""
         r = self.run
+        bias = self.data.bias.c if self.data.bias is not None else None
+        if r.status == "not_separable" and r.certificate is not None:
+            from .proof.certificate import gordan_certificate
+
+            alpha = r.certificate.alpha
+            return gordan_certificate(
+                self.data.X, self.data.y, alpha, name=self.data.name, bias=bias
+            )
         if r.status != "converged" or r.mode != "exact":
             return None
         from .proof.certificate import run_certificate
 
         u = r.comparator.u if r.comparator is not None else r.w
-        bias = self.data.bias.c if self.data.bias is not None else None
         return run_certificate(
             self.data.X,
             self.data.y,

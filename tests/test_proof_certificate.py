@@ -121,11 +121,11 @@ def test_a_separator_certificate_proves_its_bound_and_a_wrong_bound_is_rejected(
     assert all(e != text for e in edits) and not any(compiles_all(edits))
 
 
-def test_no_certificate_for_a_run_that_does_not_separate(
+def test_no_certificate_for_a_run_that_ran_out_of_budget(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "Xor.v"
-    assert main(["trace", "xor", "--coq-certificate", str(path)]) == 3
+    path = tmp_path / "Short.v"
+    assert main(["trace", "orthonormal:5", "--budget", "2", "--coq-certificate", str(path)]) == 3
     assert not path.exists() and "no Coq certificate written" in capsys.readouterr().err
     assert main(["trace", "students", "--coq-certificate", str(tmp_path / "x.txt")]) == 2
     assert main(["trace", "students", "--coq-certificate", str(tmp_path / "PlaPerceptron.v")]) == 2
@@ -138,3 +138,30 @@ def test_certificates_of_larger_runs_are_checked(n: int, d: int, decimals: bool)
     text, r = run_text(separable(n, d, decimals=decimals, seed=1))
     assert r.updates > 10  # type: ignore[attr-defined]
     assert compiles(text)
+
+
+def test_non_separable_data_get_a_gordan_certificate_and_edits_are_rejected(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """xor (the one non-separable built-in), and a file without a bias with a fractional
+    certificate: "no separator" and "never returns, for every budget, start and bias",
+    checked by computation; a weight of the certificate or a label edited is rejected."""
+    path = tmp_path / "Xor.v"
+    assert main(["trace", "xor", "--coq-certificate", str(path)]) == 3  # not separable
+    text = path.read_text()
+    assert "Theorem no_separator : ~ separable X Y c 2." in text
+    assert "forall E w0 b0, length w0 = 2%nat -> cyclic E X Y c w0 b0 = None." in text
+    csv = tmp_path / "cross.csv"
+    csv.write_text("1,0,1\n-1,0,1\n0,2,-1\n0,-3,-1\n")  # +1 on the x axis, -1 on the y axis
+    other = tmp_path / "Cross.v"
+    assert main(["trace", str(csv), "--coq-certificate", str(other)]) == 3
+    cross = other.read_text()
+    assert "Definition c : Q := (0 # 1)." in cross
+    edits = [
+        text.replace("Definition A : list Q := [(1 # 1)", "Definition A : list Q := [(2 # 1)"),
+        text.replace("Definition Y : list Q := [(-1 # 1)", "Definition Y : list Q := [(1 # 1)"),
+        text.replace("Definition A : list Q := [(1 # 1); (1 # 1); (1 # 1); (1 # 1)]",
+                     "Definition A : list Q := [(0 # 1); (0 # 1); (0 # 1); (0 # 1)]"),
+    ]  # fmt: skip
+    assert all(e != text for e in edits)
+    assert compiles_all([text, cross, *edits]) == [True, True, False, False, False]

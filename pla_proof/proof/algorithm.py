@@ -59,6 +59,8 @@ THEOREMS = (
     "cyclic_from_zero",
     "cyclic_iff",
     "cyclic_iff_stable",
+    "gordan_no_separator",
+    "gordan_never_returns",
     "not_separable_never_returns",
     "replay_from_zero",
 )

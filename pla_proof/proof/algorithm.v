@@ -701,6 +701,155 @@ Proof.
   exfalso. apply N. apply (cyclic_iff X Y c w0 b0 W). exists E, w, b, k. exact Run.
 Qed.
 
+(* ===== non-separable data: a Gordan certificate, checked by computation ===== *)
+
+(* the combination sum_i a_i y_i x_i of the points (as a vector of dimension d), and its
+   bias coordinate sum_i a_i y_i c *)
+Fixpoint gcomb (D : list (list Q * Q)) (A : list Q) (d : nat) : list Q :=
+  match D, A with
+  | (x, y) :: D', a :: A' => qaxpy (a * y) x (gcomb D' A' d)
+  | _, _ => qzeros d
+  end.
+
+Fixpoint gbias (D : list (list Q * Q)) (A : list Q) (c : Q) : Q :=
+  match D, A with
+  | (x, y) :: D', a :: A' => a * y * c + gbias D' A' c
+  | _, _ => 0
+  end.
+
+(* sum_i a_i y_i (w.x_i + c b): the combination paired with (w, b) *)
+Fixpoint wsum (D : list (list Q * Q)) (A : list Q) (w : list Q) (c b : Q) : Q :=
+  match D, A with
+  | (x, y) :: D', a :: A' => a * (y * (qdot w x + c * b)) + wsum D' A' w c b
+  | _, _ => 0
+  end.
+
+(* the certificate's check: one weight per point, all >= 0, one of them not 0, and the
+   combination of the augmented points (x_i, c) is the zero vector *)
+Definition gordan_ok (D : list (list Q * Q)) (A : list Q) (c : Q) (d : nat) : bool :=
+  Nat.eqb (length A) (length D) &&
+  forallb (fun a => Qle_bool 0 a) A &&
+  existsb (fun a => negb (Qeq_bool a 0)) A &&
+  forallb (fun v => Qeq_bool v 0) (gcomb D A d) &&
+  Qeq_bool (gbias D A c) 0.
+
+Lemma qdot_zeros : forall w d, qdot w (qzeros d) == 0.
+Proof.
+  induction w as [|a w IH]; intros [|d]; cbn [qdot qzeros repeat]; try reflexivity.
+  rewrite IH. ring.
+Qed.
+
+Lemma qdot_axpy : forall w t x v, length x = length v -> length w = length v ->
+  qdot w (qaxpy t x v) == t * qdot w x + qdot w v.
+Proof.
+  induction w as [|a w IH]; intros t x v Lx Lw; destruct x as [|p x], v as [|q v];
+    cbn [qdot qaxpy length] in *; try discriminate; try ring.
+  injection Lx as Lx. injection Lw as Lw. rewrite Qred_correct. rewrite (IH t x v Lx Lw). ring.
+Qed.
+
+Lemma length_gcomb : forall D A d, (forall x y, In (x, y) D -> length x = d) ->
+  length (gcomb D A d) = d.
+Proof.
+  induction D as [|[x y] D IH]; intros [|a A] d H; simpl; try apply repeat_length.
+  rewrite length_axpy.
+  - apply IH. intros x0 y0 I. apply (H x0 y0). right. exact I.
+  - rewrite IH; [apply (H x y); left; reflexivity|]. intros x0 y0 I. apply (H x0 y0). right. exact I.
+Qed.
+
+Lemma wsum_eq : forall D A w c b, (forall x y, In (x, y) D -> length x = length w) ->
+  wsum D A w c b == qdot w (gcomb D A (length w)) + b * gbias D A c.
+Proof.
+  induction D as [|[x y] D IH]; intros [|a A] w c b H; cbn [wsum gcomb gbias];
+    try (rewrite qdot_zeros; ring).
+  assert (H' : forall x0 y0, In (x0, y0) D -> length x0 = length w)
+    by (intros x0 y0 I; apply (H x0 y0); right; exact I).
+  assert (Lg : length (gcomb D A (length w)) = length w) by (apply length_gcomb; exact H').
+  rewrite qdot_axpy.
+  - rewrite (IH A w c b H'). ring.
+  - rewrite Lg. apply (H x y). left. reflexivity.
+  - rewrite Lg. reflexivity.
+Qed.
+
+Lemma wsum_pos : forall D A w c b, length A = length D ->
+  (forall a, In a A -> 0 <= a) -> (exists a, In a A /\ ~ a == 0) ->
+  (forall x y, In (x, y) D -> 0 < y * (qdot w x + c * b)) -> 0 < wsum D A w c b.
+Proof.
+  induction D as [|[x y] D IH]; intros [|a A] w c b L N P S; cbn [wsum length In] in *;
+    try discriminate.
+  - destruct P as (a0 & [] & _).
+  - injection L as L.
+    assert (Sx : 0 < y * (qdot w x + c * b)) by (apply S; left; reflexivity).
+    assert (Na : 0 <= a) by (apply N; left; reflexivity).
+    assert (NA : forall a0, In a0 A -> 0 <= a0) by (intros a0 I; apply N; right; exact I).
+    assert (SD : forall x0 y0, In (x0, y0) D -> 0 < y0 * (qdot w x0 + c * b))
+      by (intros x0 y0 I; apply S; right; exact I).
+    destruct P as (a0 & [E|I] & Z).
+    + subst a0. assert (Pa : 0 < a) by (apply Qle_lteq in Na as [Na|Na]; [exact Na | exfalso; apply Z; symmetry; exact Na]).
+      assert (R : 0 <= wsum D A w c b).
+      { clear IH Z Pa Na S N Sx. revert A L NA. induction D as [|[x1 y1] D IH2]; intros [|a1 A] L NA; cbn [wsum length] in *; try apply Qle_refl; try discriminate.
+        injection L as L. rewrite <- (Qplus_0_l 0). apply Qplus_le_compat.
+        - apply Qmult_le_0_compat; [apply NA; left; reflexivity|]. apply Qlt_le_weak. apply SD. left. reflexivity.
+        - apply IH2; [intros x0 y0 I0; apply SD; right; exact I0 | exact L | intros a2 I2; apply NA; right; exact I2]. }
+      apply Qlt_le_trans with (a * (y * (qdot w x + c * b)) + 0).
+      * rewrite Qplus_0_r. apply Qmult_lt_0_compat; assumption.
+      * apply Qplus_le_compat; [apply Qle_refl | exact R].
+    + assert (R : 0 < wsum D A w c b) by (apply IH; [exact L | exact NA | exists a0; split; assumption | exact SD]).
+      apply Qlt_le_trans with (0 + wsum D A w c b); [rewrite Qplus_0_l; exact R|].
+      apply Qplus_le_compat; [|apply Qle_refl]. apply Qmult_le_0_compat; [exact Na | apply Qlt_le_weak; exact Sx].
+Qed.
+
+Lemma gordan_ok_facts : forall D A c d, gordan_ok D A c d = true ->
+  length A = length D /\ (forall a, In a A -> 0 <= a) /\ (exists a, In a A /\ ~ a == 0) /\
+  (forall v, In v (gcomb D A d) -> v == 0) /\ gbias D A c == 0.
+Proof.
+  intros D A c d H. unfold gordan_ok in H.
+  repeat rewrite Bool.andb_true_iff in H. destruct H as [[[[L N] P] G] B].
+  split; [apply Nat.eqb_eq; exact L|]. split.
+  - intros a I. rewrite forallb_forall in N. apply Qle_bool_iff. apply N. exact I.
+  - split.
+    + apply existsb_exists in P as (a & I & Z). exists a. split; [exact I|].
+      intro E. apply Qeq_bool_iff in E. rewrite E in Z. discriminate.
+    + split.
+      * intros v I. rewrite forallb_forall in G. apply Qeq_bool_iff. apply G. exact I.
+      * apply Qeq_bool_iff. exact B.
+Qed.
+
+Lemma qdot_null : forall w v, (forall a, In a v -> a == 0) -> qdot w v == 0.
+Proof.
+  induction w as [|p w IH]; intros [|q v] H; cbn [qdot]; try reflexivity.
+  rewrite (H q (or_introl eq_refl)). rewrite IH; [ring|]. intros a I. apply H. right. exact I.
+Qed.
+
+(* a Gordan certificate -- a >= 0, a <> 0, sum_i a_i y_i (x_i, c) = 0 -- leaves no
+   (w, b) that separates the data strictly *)
+(* nodes: SEP *)
+Theorem gordan_no_separator : forall X Y c d A, well_formed X Y d = true ->
+  gordan_ok (combine X Y) A c d = true ->
+  forall w b, length w = d -> ~ (forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot w x + c * b)).
+Proof.
+  intros X Y c d A W G w b Lw S.
+  destruct (gordan_ok_facts _ _ _ _ G) as (L & N & P & Z & B).
+  assert (Len : forall x y, In (x, y) (combine X Y) -> length x = length w).
+  { intros x y I. destruct (augment_in X Y c d W x y I) as (_ & Lx & _). lia. }
+  pose proof (wsum_pos _ _ w c b L N P S) as Pos.
+  rewrite (wsum_eq _ A w c b Len) in Pos. rewrite Lw in Pos.
+  rewrite (qdot_null w _ Z), B in Pos. apply (Qlt_irrefl 0). rewrite Qmult_0_r, Qplus_0_l in Pos. exact Pos.
+Qed.
+
+Corollary gordan_not_separable : forall X Y c d A, well_formed X Y d = true ->
+  gordan_ok (combine X Y) A c d = true -> ~ separable X Y c d.
+Proof.
+  intros X Y c d A W G (u & th & Lu & S). exact (gordan_no_separator X Y c d A W G u th Lu S).
+Qed.
+
+(* nodes: SEP, DEF_ALG *)
+Corollary gordan_never_returns : forall X Y c A w0 b0, well_formed X Y (length w0) = true ->
+  gordan_ok (combine X Y) A c (length w0) = true -> forall E, cyclic E X Y c w0 b0 = None.
+Proof.
+  intros X Y c A w0 b0 W G. apply not_separable_never_returns; [exact W|].
+  exact (gordan_not_separable X Y c (length w0) A W G).
+Qed.
+
 (* more fuel changes nothing once the algorithm has returned *)
 Lemma perceptron_q_more : forall E X Y c w b k r,
   perceptron_q E X Y c w b k = Some r -> forall m, perceptron_q (E + m) X Y c w b k = Some r.

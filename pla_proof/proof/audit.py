@@ -183,12 +183,36 @@ def audit(
         kind = "replayed run"
     elif "Lemma separator :" in code:
         kind = "separator"
+    elif "Lemma the_certificate : gordan_ok" in code:
+        kind = "non-separable data"
     else:
-        return rejected("not a pla-proof certificate: no run and no separator in it")
+        return rejected("not a pla-proof certificate: no run, separator or Gordan certificate")
     try:
         X = _rows(_definition(code, "X"))
         Y = _qs(_definition(code, "Y"))
         c = _qs(_definition(code, "c"))[0]
+    except (ValueError, IndexError) as exc:
+        return rejected(f"its definitions cannot be read ({exc})", kind=kind)
+    if data is not None:
+        rows, labels, bias = data
+        if [list(map(Fraction, r)) for r in rows] != X or [Fraction(v) for v in labels] != Y:
+            return rejected("its points or labels are not the data given", kind=kind)
+        if Fraction(bias) != c:
+            return rejected(f"its bias input c = {c} is not the data's ({bias})", kind=kind)
+    if kind == "non-separable data":
+        d = len(X[0]) if X else 0
+        if any(len(x) != d for x in X) or len(X) != len(Y) or not X:
+            return rejected("its rows and labels do not have matching lengths", kind=kind)
+        statements = {
+            "no_separator": f"~ separable C.X C.Y C.c {d}",
+            "never_returns": (
+                f"forall E w0 b0, length w0 = {d}%nat -> cyclic E C.X C.Y C.c w0 b0 = None"
+            ),
+        }
+        numbers = {"n": str(len(X)), "d": str(d)}
+        return _in_coq(path, text, kind, statements, numbers, {"X": X, "Y": Y, "c": c},
+                       coqc, timeout, start)  # fmt: skip
+    try:
         U = _qs(_definition(code, "U"))
         TH = _qs(_definition(code, "TH"))[0]
         gamma = _qs(_definition(code, "gamma"))[0]
@@ -207,12 +231,6 @@ def audit(
             k = 0
     except (ValueError, IndexError) as exc:
         return rejected(f"its definitions cannot be read ({exc})", kind=kind)
-    if data is not None:
-        rows, labels, bias = data
-        if [list(map(Fraction, r)) for r in rows] != X or [Fraction(v) for v in labels] != Y:
-            return rejected("its points or labels are not the data given", kind=kind)
-        if Fraction(bias) != c:
-            return rejected(f"its bias input c = {c} is not the data's ({bias})", kind=kind)
     if any(len(x) != len(U) for x in X) or len(X) != len(Y):
         return rejected("its rows, labels and comparator do not have matching lengths", kind=kind)
     g, r2, _, ratio, bound = bound_numbers(X, [int(v) for v in Y], c, U, TH)
@@ -224,6 +242,41 @@ def audit(
     if r2 != R2:
         return rejected(f"it states R2 = {R2}; the data's squared radius is {r2}", kind=kind)
     statements = _statements(kind, k, bound, ratio)
+    literals: dict[str, object] = {"X": X, "Y": Y, "c": c, "U": U, "TH": TH}
+    if kind != "separator":
+        literals |= {"W": W, "B": B}
+    return _in_coq(path, text, kind, statements, numbers, literals, coqc, timeout, start)
+
+
+_TYPES = {"X": "list (list Q)", "Y": "list Q", "c": "Q", "U": "list Q", "TH": "Q", "W": "list Q"}
+
+
+def _literal(name: str, value: object) -> str:
+    if name == "X":
+        return "[" + "; ".join(_vector(x) for x in value) + "]"  # type: ignore[attr-defined]
+    if isinstance(value, list):
+        return _vector(value)
+    return q(value)
+
+
+def _in_coq(
+    path: str | Path,
+    text: str,
+    kind: str,
+    statements: dict[str, str],
+    numbers: dict[str, str],
+    literals: dict[str, object],
+    coqc: str | None,
+    timeout: float,
+    start: float,
+) -> Audit:
+    """Steps 3 to 5: compile against the package's library, check the definitions are
+    the ``literals``, each final theorem states its ``statements``, and its assumptions."""
+
+    def rejected(reason: str, **kw: object) -> Audit:
+        return Audit(str(path), False, reason, kind=kind, numbers=numbers,
+                     seconds=time.perf_counter() - start, **kw)  # type: ignore[arg-type]  # fmt: skip
+
     binary = coqc or shutil.which("coqc")
     if binary is None:
         raise InputError("coqc not found: install Coq (Debian package 'coq') to check it")
@@ -233,17 +286,7 @@ def audit(
         (home / "C.v").write_text(text, encoding="utf-8")
         rc, out = _coqc(binary, ["-q", "-Q", str(lib), "", "C.v"], home, timeout)
         if rc != 0:
-            return rejected(
-                f"Coq rejects it against pla_proof's library {LIBRARY}: {_last(out)}",
-                kind=kind,
-                numbers=numbers,
-            )
-        defs = {"X": "list (list Q)", "Y": "list Q", "c": "Q", "U": "list Q", "TH": "Q"}
-        values = {"X": "[" + "; ".join(_vector(x) for x in X) + "]", "Y": _vector(Y)}
-        values |= {"c": q(c), "U": _vector(U), "TH": q(TH)}
-        if run:
-            defs |= {"W": "list Q", "B": "Q"}
-            values |= {"W": _vector(W), "B": q(B)}
+            return rejected(f"Coq rejects it against pla_proof's library {LIBRARY}: {_last(out)}")
         lines = [
             f"Require Import Reals {LIBRARY} QArith Qround List.",
             "Import ListNotations.",
@@ -252,7 +295,8 @@ def audit(
         ]
         # (definitions, not Check: coqc prints nothing for them, only the assumptions)
         lines += [
-            f"Definition is_{n} : C.{n} = ({values[n]} : {t}) := eq_refl." for n, t in defs.items()
+            f"Definition is_{n} : C.{n} = ({_literal(n, v)} : {_TYPES.get(n, 'Q')}) := eq_refl."
+            for n, v in literals.items()
         ]
         for name, stmt in statements.items():
             lines += [
@@ -269,14 +313,12 @@ def audit(
             why = f"its definitions are not the literals it shows: {_last(out)}"
         else:
             why = f"a final theorem does not state what a {kind} certificate states: {_last(out)}"
-        return rejected(why, kind=kind, numbers=numbers)
+        return rejected(why)
     axioms = sorted(set(assumptions_of(out)))
     extra = [a for a in axioms if a not in ALLOWED]
     if extra:
         return rejected(
             f"its theorems rest on {', '.join(extra)}, beyond the documented axioms",
-            kind=kind,
-            numbers=numbers,
             axioms=tuple(axioms),
         )
     return Audit(

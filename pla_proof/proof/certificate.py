@@ -38,6 +38,7 @@ from typing import Any
 __all__ = [
     "LIBRARY",
     "bound_numbers",
+    "gordan_certificate",
     "integral",
     "q",
     "run_certificate",
@@ -285,3 +286,66 @@ def separator_certificate(
         "Proof. vm_compute. reflexivity. Qed.",
     ]
     return "\n".join(lines) + "\n"
+
+
+def gordan_certificate(
+    X: Sequence[Sequence[Any]],
+    y: Sequence[int],
+    alpha: Sequence[Any],
+    *,
+    name: str = "data",
+    bias: Any = None,
+) -> str:
+    """The certificate that the data are **not** separable: a Gordan certificate ``alpha``
+    (``alpha >= 0``, ``alpha != 0``, ``sum_i alpha_i y_i (x_i, c) = 0``; the points ``X`` as
+    trained, with the bias column last when ``bias`` is the bias input ``c``), checked by
+    Coq's kernel; its theorems: no ``(u, th)`` separates the data (``no_separator``), and
+    the cyclic Perceptron returns ``None`` for every budget, start and bias
+    (``never_returns``).
+
+    >>> text = gordan_certificate([(1, 1), (-1, 1)], [1, 1], [1, 1], bias=1)
+    >>> "Theorem never_returns" in text and "Definition A : list Q := [(1 # 1); (1 # 1)]." in text
+    True
+    """
+    c = bias if bias is not None else 0
+    rows = [list(x[:-1]) for x in X] if bias is not None else [list(x) for x in X]
+    d = len(rows[0]) if rows else 0
+    lines = [
+        f"(* Non-separable data: {name}, checked by Coq's kernel.",
+        "   Written by `pla-proof trace --coq-certificate`.  It needs the library",
+        f"   {LIBRARY}.v (the development and the algorithm inside Coq, written beside it):",
+        f"   in this directory, run  coqc {LIBRARY}.v  once, then  coqc THIS_FILE.v.",
+        "   Check it as a reviewer would with  pla-proof audit THIS_FILE.v [DATA]  (against",
+        "   pla_proof's own library, its statements, and Print Assumptions) *)",
+        _PRELUDE,
+        f"(* the data: {name}, n = {len(rows)}, d = {d}; c is the bias input (the data's",
+        "   bias coordinate (x, c); 0: none), the decision is w.x + c b *)",
+        "Definition X : list (list Q) := [\n  " + ";\n  ".join(_vector(x) for x in rows) + "].",
+        f"Definition Y : list Q := {_vector(y)}.",
+        f"Definition c : Q := {q(c)}.",
+        "",
+        "(* a Gordan certificate: one weight per point, all >= 0, not all 0, and",
+        "   sum_i A_i y_i (x_i, c) = 0 *)",
+        f"Definition A : list Q := {_vector(alpha)}.",
+        "",
+        f"Lemma data_well_formed : well_formed X Y {d} = true.",
+        "Proof. vm_compute. reflexivity. Qed.",
+        f"Lemma the_certificate : gordan_ok (combine X Y) A c {d} = true.",
+        f"Proof. {_BY_KERNEL.format('true')} Qed.",
+        "",
+        "(* no (u, th) separates these data: sum_i A_i y_i (u.x_i + c th) would be both",
+        "   0 and > 0 (gordan_no_separator) *)",
+        f"Theorem no_separator : ~ separable X Y c {d}.",
+        f"Proof. exact (gordan_not_separable X Y c {d} A data_well_formed the_certificate). Qed.",
+        "",
+        "(* and the cyclic Perceptron returns None for every budget, start and bias",
+        "   (not_separable_never_returns) *)",
+        "Theorem never_returns :",
+        f"  forall E w0 b0, length w0 = {d}%nat -> cyclic E X Y c w0 b0 = None.",
+        "Proof.",
+        "  intros E w0 b0 L. apply (gordan_never_returns X Y c A); rewrite L;",
+        "    [exact data_well_formed | exact the_certificate].",
+        "Qed.",
+    ]
+    return "\n".join(lines) + "\n"
+

@@ -18,11 +18,20 @@ def audit_text(a: Audit) -> str:
     if not a.ok:
         return f"certificate {a.path}: REJECTED: {a.reason}"
     n = a.numbers
-    run = f"k = {n['k']} update(s); " if a.kind != "separator" else ""
     axioms = ", ".join(a.axioms)
+    if a.kind == "non-separable data":
+        head = (
+            f"certificate {a.path}: non-separable data (n = {n['n']}, d = {n['d']}): no "
+            "separator exists, and the cyclic Perceptron never returns"
+        )
+    else:
+        run = f"k = {n['k']} update(s); " if a.kind != "separator" else ""
+        head = (
+            f"certificate {a.path}: a {a.kind} ({run}the data's bound {n['bound']}, "
+            f"gamma {n['gamma']}, R2 {n['R2']})"
+        )
     lines = [
-        f"certificate {a.path}: a {a.kind} ({run}the data's bound {n['bound']}, "
-        f"gamma {n['gamma']}, R2 {n['R2']})",
+        head,
         "  compiled against pla_proof's own library (not a copy beside the file)",
         f"  theorems: {', '.join(a.theorems)} -- each states what a {a.kind} certificate "
         "states, on these data and numbers",
