@@ -220,7 +220,7 @@ def test_a_plain_hand_written_rule_is_still_proved(
              except TypeError:
                  return [y * b for b in x]
          """,
-            "step() caught an exception on symbols",
+            "step() may have caught an exception on symbols (a try block",
         ),
         (
             """

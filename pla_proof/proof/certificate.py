@@ -348,4 +348,3 @@ def gordan_certificate(
         "Qed.",
     ]
     return "\n".join(lines) + "\n"
-

@@ -6,8 +6,9 @@ it ended the whole check with the user's status and nothing on the screen.  Whil
 command runs, :func:`guarded_exit` puts :func:`ended_here` in its place: called from
 users' code -- in the check's process or in a worker -- it raises
 :class:`ProcessEnded` at the user's line, which the check reports like any exception of
-users' code (``RUNS``, with the line).  The library's own calls (``multiprocessing``
-ending a worker) still end their process.
+users' code (``RUNS``, with the line).  Every other call -- the library's
+(``multiprocessing`` ending a worker), pla_proof's own (the command's budget ending a
+stuck command, the command's own fast exit) -- still ends the process.
 
 What no function can turn into an exception is still fatal in the check's process: a
 signal, a crash in compiled code.  In a worker (every run of users' code with
@@ -36,10 +37,6 @@ __all__ = ["ProcessEnded", "ended_here", "guard_workers_exit", "guarded_exit"]
 #: The interpreter's own ``os._exit``, for the library's calls.
 _REAL_EXIT = os._exit
 
-#: The process whose command is guarded: there, nothing may end the process while the
-#: command runs (its own end comes after the guard is lifted).
-_owner: int | None = None
-
 
 class ProcessEnded(Exception):
     """Users' code called ``os._exit(code)`` while a command ran."""
@@ -51,11 +48,11 @@ class ProcessEnded(Exception):
 
 def ended_here(code: int, user: bool | None = None) -> NoReturn:
     """``os._exit`` while a command runs: :class:`ProcessEnded` when the caller is
-    users' code (``user``; read from the calling frame when ``None``) or when this is
-    the guarded process itself, else the real end of the process."""
+    users' code (``user``; read from the calling frame when ``None``), else the real end
+    of the process."""
     if user is None:
         user = is_users(sys._getframe(1).f_code.co_filename)
-    if user or os.getpid() == _owner:
+    if user:
         raise ProcessEnded(code)
     _REAL_EXIT(code)
 
@@ -64,14 +61,12 @@ def ended_here(code: int, user: bool | None = None) -> NoReturn:
 def guarded_exit() -> Iterator[None]:
     """``os._exit`` is :func:`ended_here` inside the block (in worker processes forked
     from it too); the previous one is back after it."""
-    global _owner
-    before, owner = os._exit, _owner
+    before = os._exit
     os._exit = ended_here  # type: ignore[assignment]
-    _owner = os.getpid()
     try:
         yield
     finally:
-        os._exit, _owner = before, owner
+        os._exit = before
 
 
 def guard_workers_exit() -> None:

@@ -13,10 +13,10 @@ template's expressions:
   positive number -- a comparison returned as is, since ``bool()`` of a relation
   between symbols has no answer.
 
-Evaluated on symbols, code shows the one path it takes there; so the users' frames of
-the call are traced, and a conditional jump, an equality/identity/membership test
-(``==``, ``!=``, ``is``, ``in``; in a step, any comparison), or an exception caught
-there leaves the rule unproved.  What raises on symbols (``Fraction(...)``,
+Evaluated on symbols, code shows the one path it takes there; so every users' function
+the call enters is read whole, and a conditional jump, an equality/identity/membership
+test (``==``, ``!=``, ``is``, ``in``; in a step, any comparison), or a ``try`` block
+anywhere in one leaves the rule unproved.  What raises on symbols (``Fraction(...)``,
 ``float()``, numpy floats, ``bool()`` of a relation), returns a float or differs leaves
 it unproved too: each a one-line reason (``None``: shown equal).
 
@@ -54,20 +54,21 @@ SHOWN = 80
 
 
 class _Path:
-    """What a call's users' frames did that symbols cannot show for every input: the
-    first conditional jump or equality test (or, ``ordered``, any comparison) and the
-    first exception raised there, each as ``(at file.py:LINE)``."""
+    """What a call's users' code could do that symbols cannot show for every input: the
+    first conditional jump or equality test (or, ``ordered``, any comparison), and the
+    first ``try`` block, in any users' function the call entered, each as ``(at
+    file.py:LINE)``.
+
+    The functions entered are collected by a *profile* hook (call events only: no
+    opcode tracing, which in a long-lived process with signal-driven time limits
+    crashed the interpreter) and then read whole: a test anywhere in them counts, run on
+    symbols or not -- stricter than following the one path taken, never less."""
 
     def __init__(self, ordered: bool, files: frozenset[str]) -> None:
         self.ordered = ordered
         self.files = files
-        self.branch = ""
-        self.caught = ""
-        self._code: dict[CodeType, dict[int, dis.Instruction]] = {}
-        self._watched: dict[str, bool] = {}  # file name -> traced (asked once per file)
-
-    def _at(self, frame: FrameType) -> str:
-        return f"(at {frame.f_code.co_filename.rsplit('/', 1)[-1]}:{frame.f_lineno})"
+        self.entered: dict[CodeType, None] = {}  # (ordered: first entered first)
+        self._watched: dict[str, bool] = {}  # file name -> users' (asked once per file)
 
     def _tests(self, ins: dis.Instruction) -> bool:
         name = ins.opname
@@ -79,43 +80,71 @@ class _Path:
             return self.ordered or "==" in ins.argrepr or "!=" in ins.argrepr
         return False
 
-    def local(self, frame: FrameType, event: str, arg: Any) -> Any:
-        if event == "opcode" and not self.branch:
-            code = frame.f_code
-            found = self._code.get(code)
-            if found is None:
-                found = self._code[code] = {i.offset: i for i in dis.get_instructions(code)}
-            ins = found.get(frame.f_lasti)
-            if ins is not None and self._tests(ins):
-                self.branch = self._at(frame)
-        elif event == "exception" and not self.caught:
-            exc = arg[1]
-            self.caught = f"{type(exc).__name__}: {exc} {self._at(frame)}"
-        return self.local
-
-    def call(self, frame: FrameType, event: str, arg: Any) -> Any:
+    def profile(self, frame: FrameType, event: str, arg: Any) -> None:
         if event != "call":
-            return None
-        name = frame.f_code.co_filename
+            return
+        code = frame.f_code
+        if code in self.entered:
+            return
+        name = code.co_filename
         watched = self._watched.get(name)
-        if watched is None:
-            watched = is_users(name) or os.path.realpath(name) in self.files
+        if watched is None:  # (this module's own frames -- the hook's -- never)
+            mine = os.path.realpath(name) == os.path.realpath(__file__)
+            watched = not mine and (is_users(name) or os.path.realpath(name) in self.files)
             self._watched[name] = watched
-        if not watched:
-            return None
-        frame.f_trace_opcodes = True
-        return self.local
+        if watched:
+            self.entered[code] = None
+
+    def _where(self, code: CodeType, line: int | None) -> str:
+        return f"(at {code.co_filename.rsplit('/', 1)[-1]}:{line or code.co_firstlineno})"
+
+    @property
+    def branch(self) -> str:
+        for code in self.entered:
+            line = code.co_firstlineno
+            for ins in dis.get_instructions(code):
+                if ins.starts_line is not None:
+                    line = ins.starts_line
+                if self._tests(ins):
+                    return self._where(code, line)
+        return ""
+
+    @property
+    def caught(self) -> str:
+        for code in self.entered:
+            if code.co_exceptiontable and _has_try(code):
+                return f"a try block {self._where(code, _try_line(code))}"
+        return ""
+
+
+def _handlers(code: CodeType) -> list[dis.Instruction]:
+    """The instructions that start an ``except`` clause (``PUSH_EXC_INFO``)."""
+    return [i for i in dis.get_instructions(code) if i.opname == "PUSH_EXC_INFO"]
+
+
+def _has_try(code: CodeType) -> bool:
+    return bool(_handlers(code))
+
+
+def _try_line(code: CodeType) -> int | None:
+    line = None
+    for ins in dis.get_instructions(code):
+        if ins.starts_line is not None:
+            line = ins.starts_line
+        if ins.opname == "PUSH_EXC_INFO":
+            return line
+    return None
 
 
 @contextmanager
 def _traced(ordered: bool, files: frozenset[str]) -> Iterator[_Path]:
     path = _Path(ordered, files)
-    before = sys.gettrace()
-    sys.settrace(path.call)
+    before = sys.getprofile()
+    sys.setprofile(path.profile)
     try:
         yield path
     finally:
-        sys.settrace(before)
+        sys.setprofile(before)
 
 
 @contextmanager
@@ -164,7 +193,10 @@ def _call(variant: LinearVariant, hook: str, d: int, y: int, ordered: bool) -> A
         why = one_line(cause) if cause is not None else str(exc)
         return f"!its {hook}() could not be evaluated on symbols ({why})"
     if path.caught:
-        return f"!its {hook}() caught an exception on symbols ({path.caught})"
+        return (
+            f"!its {hook}() may have caught an exception on symbols ({path.caught}): "
+            "evaluated on symbols it shows one path, not every input's"
+        )
     if path.branch:
         what = "branches or compares" if ordered else "branches or compares for equality"
         return (
