@@ -51,10 +51,12 @@ def test_a_stuck_run_on_data_that_are_not_separable_is_settled() -> None:
     assert stuck_certificate(load("orthonormal:2")) is None
 
 
-def test_coq_certificate_only_for_a_converged_exact_run() -> None:
+def test_coq_certificate_for_a_converged_exact_run_or_non_separable_data() -> None:
     text = trace(load("orthonormal:2")).coq_certificate()
     assert text is not None and "orthonormal" in text
-    assert trace(load("xor")).coq_certificate() is None
+    gordan = trace(load("xor")).coq_certificate()  # not separable: the Gordan certificate
+    assert gordan is not None and "Theorem never_returns" in gordan
+    assert trace(load("orthonormal:5"), budget=2).coq_certificate() is None
     assert trace(load("demo2d"), mode="float").coq_certificate() is None
 
 

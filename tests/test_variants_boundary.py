@@ -135,3 +135,27 @@ def test_the_check_deadline_interrupts_a_run_and_says_so() -> None:
             pass
         assert clock.at_deadline and past_deadline()
     assert not past_deadline()
+
+
+def test_a_limit_being_set_up_is_never_interrupted_by_an_outer_one() -> None:
+    """An outer limit whose time is up does not raise while an inner limit is being set
+    up or taken down: an exception there left the inner one's handler and repeating timer
+    behind, and every later run of the process was interrupted (a test worker's later
+    rule readings all 'did not return in 50 s')."""
+    import signal
+    import sys
+    import time as _time
+    from types import SimpleNamespace
+
+    from pla_proof.engine.jit import compile_seconds
+    from pla_proof.variants.boundary import RunTimeout
+    from pla_proof.variants.boundary import time_limit as _limit
+
+    outer = _limit(0.05)  # as armed, its time long up (no real timer: deterministic)
+    outer.armed, outer._start, outer._compiled = True, _time.monotonic() - 1.0, compile_seconds()
+    setting = SimpleNamespace(f_code=_limit.__enter__.__code__)
+    taking_down = SimpleNamespace(f_code=_limit.__exit__.__code__)
+    outer._expired(signal.SIGALRM, setting)  # returns: the timer fires again in 50 ms
+    outer._expired(signal.SIGALRM, taking_down)
+    with pytest.raises(RunTimeout):  # anywhere else, its time being up, it raises
+        outer._expired(signal.SIGALRM, sys._getframe())

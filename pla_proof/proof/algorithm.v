@@ -842,6 +842,8 @@ Proof.
   intros X Y c d A W G (u & th & Lu & S). exact (gordan_no_separator X Y c d A W G u th Lu S).
 Qed.
 
+(* with a Gordan certificate the cyclic Perceptron returns None for every budget, start
+   and bias *)
 (* nodes: SEP, DEF_ALG *)
 Corollary gordan_never_returns : forall X Y c A w0 b0, well_formed X Y (length w0) = true ->
   gordan_ok (combine X Y) A c (length w0) = true -> forall E, cyclic E X Y c w0 b0 = None.

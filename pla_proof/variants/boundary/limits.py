@@ -138,8 +138,11 @@ class time_limit:
         self._resumed = 0.0  # when the last of them ended
 
     def _expired(self, signum: int, frame: Any) -> None:
-        if not self.armed or frame.f_code is _EXIT_CODE or not safe_to_interrupt(frame):
-            return  # (in the compiler or a GC callback: the timer fires again in 50 ms)
+        if not self.armed or frame.f_code in _SETTING or not safe_to_interrupt(frame):
+            # (in the compiler, a GC callback, or a limit being set or taken down -- an
+            # exception there would leave its handler and timer behind: the timer fires
+            # again in 50 ms)
+            return
         now = time.monotonic()
         if self.end is not None and now >= self.end:
             self.at_deadline = True
@@ -196,4 +199,6 @@ class time_limit:
             signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), interval)
 
 
-_EXIT_CODE = time_limit.__exit__.__code__
+#: The code that sets a limit up and takes it down (only C calls once it changes
+#: anything): no limit's timer interrupts it.
+_SETTING = (time_limit.__enter__.__code__, time_limit.__exit__.__code__)
