@@ -15,7 +15,7 @@ class HalfStepMargin(LinearVariant):
         return y * sum(a * b for a, b in zip(w, x, strict=True)) <= 1
 
     def step(self, w, x, y):
-        return [Fraction(y * v, 2) for v in x]
+        return [Fraction(1, 2) * y * v for v in x]
 
     def claim(self, case):
         # growth: 2 (1/2) y w.x + |x|^2/4 <= 1 + R^2/4;  progress: u.(y x/2) >= gamma/2

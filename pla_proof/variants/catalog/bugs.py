@@ -65,7 +65,7 @@ class StrictTrigger(Classic):
     classic_dynamics: ClassVar[bool] = False
 
     def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
-        return bool(self.score(w, x, y) < 0)  # never fires at w = 0
+        return self.score(w, x, y) < 0  # type: ignore[no-any-return]  # never fires at w = 0
 
 
 class Doubled(Classic):

@@ -513,10 +513,24 @@ def _read_hooks(variant: LinearVariant, case: Any) -> tuple[Any, Any, bool, str]
         if not isinstance(flag, bool):
             return NotDeclarative("its trigger is strict for some points only")
         strict = flag
+    if not read:
+        return eta, tau, strict, "declared (eta, tau, start)"
+    # probes are evidence; a proof needs the template for every input: on symbols
+    # (in a forked child: what the symbolic call installs or leaves behind stays there)
+    from ..boundary.isolated import ChildFailed, in_child
+    from .symbolic import rule_differs
+
+    dims = sorted({len(x) for x, _ in points})
+    hooks = " and ".join(read)
+    try:
+        why = in_child(rule_differs, variant, eta, tau, strict, dims, own_step, own_trigger)
+    except ChildFailed as exc:
+        why = f"its {hooks} could not be read on symbols ({exc})"
+    if why is not None:
+        return NotDeclarative(why)
     how = (
-        f"read from {' and '.join(read)} by exact probes ({PROBES} each), the rest declared"
-        if read
-        else "declared (eta, tau, start)"
+        f"read from {' and '.join(read)} by exact probes ({PROBES} each) and shown equal "
+        "to the template on symbols, the rest declared"
     )
     return eta, tau, strict, how
 
