@@ -62,6 +62,9 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # 0/1 classes that do not refuse -1/+1
     ("fit_labels_01", "StepPerceptron"): (PASS, ()),
     ("fit_labels_01", "ZeroOneTextbook"): (PASS, ()),
+    # a 0/1 training function whose step is score > 0: sign(0) is class 0 (SEP0N)
+    ("fit_step_positive", "train_step"): (PASS, ()),
+    ("fit_step_positive", "train_step_frozen_offset"): (frozenset({"SEP"}), ()),
     # training functions returning more than their weights
     ("fit_returns_extra", "perceptron_with_accuracy"): (PASS, ()),
     ("fit_returns_extra", "train_counting"): (PASS, ()),

@@ -20,8 +20,10 @@ ambiguous (``--bias first|last|none`` says which).  The labels are -1/+1, or 0/1
 -1/+1 gives no reading that classifies the probes, or only one whose predictor still
 changes with twice the epochs (it has not settled: not its coding).  Whether a score of exactly 0
 classifies a point as +1 is read from a one-point probe: a function that makes no
-update on ``(x, +1)`` from zero weights takes a score of 0 as +1 (end claim ``SEP0``),
-any other the strict sign (``SEP``).
+update on ``(x, +1)`` from zero weights takes a score of 0 as +1 (end claim ``SEP0``);
+one that updates there but not on ``(x, -1)`` takes it as -1 (a 0/1 step ``score > 0``:
+end claim ``SEP0N`` when it also stops with a negative point at a score of 0); any other
+the strict sign (``SEP``).
 
 >>> import numpy as np
 >>> def perceptron(X, y, eta=1.0, max_iter=100):
@@ -71,6 +73,7 @@ from .reading import (
     probing,
     same_predictor,
     size_of,
+    stops_at_zero,
 )
 
 __all__ = ["TrainingFunction", "is_training_function", "read_function"]
@@ -197,11 +200,11 @@ class TrainingFunction:
         return self
 
     def predict(self, X: Any) -> np.ndarray:
-        """+1/-1 by the sign of the returned weights' exact score (0: +1 when the function
-        takes a score of 0 as +1, else neither class)."""
+        """+1/-1 by the sign of the returned weights' exact score (0: +1 or -1 when the
+        function takes a score of 0 as that class, else neither)."""
         assert self.how is not None
         w, b = self.how.predictor(self)
-        zero = 1 if self.how.zero == 1 else 0
+        zero = self.how.zero
         points = np.asarray(X, dtype=np.float64).reshape(len(X), -1)
         if len(w) != points.shape[1]:
             name = getattr(self.function, "__name__", "function")
@@ -279,7 +282,7 @@ def _shapes(items: Sequence[Any], d: int, n: int) -> list[tuple[Reading, str]]:
 
 def _classifies(r: Reading, fitted: TrainingFunction, X: np.ndarray, y: np.ndarray) -> bool:
     """The reading's weights classify every training point: strictly, or with a score of
-    0 taken as +1."""
+    0 taken as +1, or as -1 (a 0/1 function whose step is ``score > 0``)."""
     try:
         w, b = r.predictor(fitted)
     except (TypeError, ValueError, IndexError, AttributeError):
@@ -289,7 +292,8 @@ def _classifies(r: Reading, fitted: TrainingFunction, X: np.ndarray, y: np.ndarr
     scores = [sum((a * Fraction(float(v)) for a, v in zip(w, x, strict=True)), b) for x in X]
     strict = all(t * s > 0 for t, s in zip(y, scores, strict=True))
     zero_plus = all((s >= 0) == (t > 0) for t, s in zip(y, scores, strict=True))
-    return strict or zero_plus
+    zero_minus = all((s > 0) == (t > 0) for t, s in zip(y, scores, strict=True))
+    return strict or zero_plus or zero_minus
 
 
 def _fit(
@@ -349,6 +353,8 @@ def _read_seeded(
     if reading.budget is None:  # any other parameter or constant that behaves as one
         reading = knob_of(reading, made, limit)
     made = functools.partial(TrainingFunction, function, reading)
+    if reading.zero == -1:  # does it stop with a negative point at a score of 0?
+        reading = replace(reading, stops_at_zero=stops_at_zero(reading, made, limit))
     reading = replace(reading, chance=chance_of(reading, made, limit))
     if epochs is not None:
         if reading.budget is None:
@@ -550,13 +556,21 @@ def _one(
 
 def _zero(function: Callable[..., Any], reading: Reading, budget: tuple[str, int] | None) -> int:
     """+1 when the function makes no update on one point ``(x, +1)`` from zero weights
-    (it takes a score of 0 as +1), else 0 (the strict sign)."""
-    try:
-        made = _fit(function, budget, _ZERO_X, np.array([reading.fit_labels[1]]))
+    (it takes a score of 0 as +1); -1 when it makes none on ``(x, -1)`` but one on
+    ``(x, +1)`` (a score of 0 is the negative class: a 0/1 step ``score > 0``); else 0
+    (the strict sign)."""
+
+    def still(label: int) -> bool:
+        made = _fit(function, budget, _ZERO_X, np.array([label]))
         w, b = reading.predictor(made)
+        return not any(w) and not b
+
+    try:
+        if still(reading.fit_labels[1]):
+            return 1
+        return -1 if still(reading.fit_labels[0]) else 0
     except Exception:  # a function that does not take one point: the strict sign
         return 0
-    return 1 if not any(w) and not b else 0
 
 
 def _shown(value: Any) -> str:

@@ -100,6 +100,7 @@ __all__ = [
     "same_predictor",
     "set_budget",
     "size_of",
+    "stops_at_zero",
 ]
 
 #: Where implementations keep their weights, most common first.
@@ -262,7 +263,7 @@ class Reading:
                 + ("; through the origin (no bias)" if self.origin else "")
             )
         elif self.returns is not None:
-            how = "sign(0) = +1" if self.zero == 1 else "strict sign"
+            how = {1: "sign(0) = +1", -1: "sign(0) = -1"}.get(self.zero, "strict sign")
             origin = ", through the origin (no bias)" if self.origin else ""
             text = (
                 f"a training function returning {self.returns}{origin}; called with {fit} labels; "
@@ -363,7 +364,7 @@ def _behaviour(reading: Reading, factory: Callable[[], Any], limit: float | None
     if reading.budget is None:  # any other knob that behaves as a budget
         reading = knob_of(reading, factory, limit)
     if reading.zero == -1 and reading.predict_only is None:
-        reading = replace(reading, stops_at_zero=_stops_at_zero(reading, factory, limit))
+        reading = replace(reading, stops_at_zero=stops_at_zero(reading, factory, limit))
     reading = replace(reading, chance=chance_of(reading, factory, limit))
     if reading.chance is None:
         reading = replace(reading, hint=_moving(reading, factory, limit))
@@ -458,7 +459,7 @@ _AT_ZERO = {
 }
 
 
-def _stops_at_zero(reading: Reading, factory: Callable[[], Any], limit: float | None) -> bool:
+def stops_at_zero(reading: Reading, factory: Callable[[], Any], limit: float | None) -> bool:
     """Whether ``fit`` leaves a negative point at a score of exactly 0 (its ``predict``
     says -1 there): its stopping rule is "every label predicted", sign(0) = -1."""
     X, Y = _AT_ZERO[reading.origin]
