@@ -62,6 +62,12 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # 0/1 classes that do not refuse -1/+1
     ("fit_labels_01", "StepPerceptron"): (PASS, ()),
     ("fit_labels_01", "ZeroOneTextbook"): (PASS, ()),
+    # the data's dimension as a constructor parameter; a random start; predict one row
+    ("fit_dimension_param", "InputSizedPerceptron"): (PASS, ()),
+    ("fit_dimension_param", "InputSizedWrongSign"): (frozenset({"SEP", "PREDICT", "STOP"}), ()),
+    ("fit_dimension_param", "RandomStartOneRow"): (EPOCHS_ALONE, ()),
+    # a partial_fit of its own (not scikit-learn's)
+    ("fit_partial_own", "PassByPass"): (PASS, ()),
     # a 0/1 training function whose step is score > 0: sign(0) is class 0 (SEP0N)
     ("fit_step_positive", "train_step"): (PASS, ()),
     ("fit_step_positive", "train_step_frozen_offset"): (frozenset({"SEP"}), ()),

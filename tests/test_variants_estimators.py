@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from checking import budget, cli_budget
 
@@ -271,3 +272,78 @@ def test_from_its_own_start_a_loop_that_never_ends_is_still_one() -> None:
     far = (F(-1000), F(0))  # pointing away: the classic algorithm needs many updates
     prop, message = timed_out(case, Order("cyclic"), None, None, "x", start=far)
     assert prop == "" and "slow, not wrong -- from its own start" in message
+
+
+class _OnesRate:
+    """From w = ones, step ``rate`` (bias last in ``w``), an epoch budget ``n_iter``."""
+
+    skew = False
+
+    def __init__(self, rate: float = 0.1, n_iter: int = 50) -> None:
+        self.rate, self.n_iter = rate, n_iter
+
+    def fit(self, X: Any, y: Any) -> Any:
+        A = np.c_[X, np.ones(len(X))]
+        self.w = np.ones(A.shape[1])
+        for _ in range(self.n_iter):
+            for a, t in zip(A, y, strict=True):
+                if t * (a @ self.w) <= 0:
+                    move = self.rate * t * a
+                    if self.skew:  # not a multiple of y (x, 1): the bias moves twice as far
+                        move[-1] *= 2
+                    self.w = self.w + move
+        return self
+
+    def predict(self, X: Any) -> Any:
+        return np.where(np.c_[X, np.ones(len(X))] @ self.w >= 0, 1, -1)
+
+
+class _Skewed(_OnesRate):
+    skew = True
+
+
+def test_the_step_size_is_measured_and_the_start_put_in_the_classic_scale() -> None:
+    from fractions import Fraction as F
+
+    from pla_proof.variants.protocol.variant import Case
+
+    est = Estimator(_OnesRate, name="ones", weights="w", bias="last")
+    case = Case(((F(2),), (F(3),)), (-1, 1), (F(2),), F(1), {"theta": F(-5)}, "c")
+    eta = est.step_size(case, (F(1), F(1)))
+    assert eta is not None and abs(float(eta) - 0.1) < 1e-6 and eta <= F(1, 10)
+    start = est.own_start(case)
+    assert start is not None and all(abs(float(v) - 10) < 1e-4 for v in start)
+
+
+def test_a_move_that_is_not_a_multiple_of_y_x_has_no_step_size() -> None:
+    from fractions import Fraction as F
+
+    from pla_proof.variants.protocol.variant import Case
+
+    est = Estimator(_Skewed, name="skewed", weights="w", bias="last")
+    case = Case(((F(2),), (F(3),)), (-1, 1), (F(2),), F(1), {"theta": F(-5)}, "c")
+    assert est.step_size(case, (F(1), F(1))) is None
+    start = est.own_start(case)  # its start as it is: the step is unknown
+    assert start is not None and [float(v) for v in start] == [1.0, 1.0]
+
+
+def test_an_unknown_start_with_a_bias_is_judged_on_x_1() -> None:
+    from fractions import Fraction as F
+
+    from pla_proof.variants.checking.run import _own_start
+    from pla_proof.variants.protocol.variant import Case
+
+    class NoBudget(_OnesRate):
+        def __init__(self) -> None:
+            super().__init__(1.0, 50)
+            del self.n_iter
+
+        def fit(self, X: Any, y: Any) -> Any:
+            self.n_iter = 50
+            return super().fit(X, y)
+
+    est = Estimator(NoBudget, name="nobudget", weights="w", bias="last")
+    assert est.reading.budget is None and not est.reading.origin
+    case = Case(((F(2),), (F(3),)), (-1, 1), (F(2),), F(1), {"theta": F(-5)}, "c")
+    start, origin = _own_start(est, case)
+    assert start == (F(0), F(0)) and origin is False

@@ -228,20 +228,24 @@ _NO_START: weakref.WeakSet[Variant] = weakref.WeakSet()
 def _own_start(variant: Variant, case: Case) -> tuple[tuple[Fraction, ...] | None, bool]:
     """The weights (and bias, last) an implementation starts from on the case, when it
     can say (``own_start(case)``: an estimator fitted with no epochs), and whether it has
-    no bias; ``(None, False)`` when it cannot (a short limit: it is users' code)."""
-    own = getattr(variant, "own_start", None)
-    if own is None or variant in _NO_START:
-        return None, False
-    try:
-        with time_limit(1.0):
-            start = own(case)
-    except RunTimeout:  # a fit with no epochs that does not return: never asked again
-        _NO_START.add(variant)
-        return None, False
-    except Exception:  # users' code: no start known
-        return None, False
+    no bias; ``(None, False)`` when it cannot (a short limit: it is users' code) -- but
+    an implementation read as having a bias starts, unknown, from 0 on ``(x, 1)``: it is
+    judged against the classic algorithm in its own setting, never through the origin."""
     reading = getattr(variant, "reading", None)
-    return start, bool(getattr(reading, "origin", False))
+    origin = bool(getattr(reading, "origin", False))
+    start = None
+    own = getattr(variant, "own_start", None)
+    if own is not None and variant not in _NO_START:
+        try:
+            with time_limit(1.0):
+                start = own(case)
+        except RunTimeout:  # a fit with no epochs that does not return: never asked again
+            _NO_START.add(variant)
+        except Exception:  # users' code: no start known
+            start = None
+    if start is None and reading is not None and not origin:
+        start = (Fraction(0),) * (case.d + 1)
+    return start, origin if start is not None else False
 
 
 def _inconclusive(reason: str) -> tuple[Record, dict[str, Failure | None]]:

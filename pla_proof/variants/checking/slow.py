@@ -128,7 +128,7 @@ def timed_out(
     so_far = f"; the run made {done} update(s) so far" if done else ""
     if at_deadline:
         return "", f"{AT_DEADLINE} during a run{so_far}"
-    if start is not None and any(start):
+    if start is not None and (any(start) or not origin):
         return _from_start(case, start, origin, why)
     bound = max_updates(claim) if claim is not None else None
     if bound is None:
@@ -164,16 +164,20 @@ def _from_start(case: Case, start: tuple[Fraction, ...], origin: bool, why: str)
     shown = "(" + ", ".join(f"{float(v):.3g}" for v in w) + ")"
     if len(w) != len(X[0]):
         return "", f"{why}: slow, not wrong -- it starts from {shown}, not from 0"
+    # from 0 with a bias (its start unknown): the classic algorithm on (x, 1)
+    where = f"from this implementation's own start {shown}" if any(w) else "on (x, 1) from 0"
+    where = "from 0" if origin and not any(w) else where
     need = _classic_from(X, case.y, w, EASY_UPDATES + 1)
     if need is not None:
         return "ENDS", (
-            f"{why} on a case the classic algorithm settles in {need} update(s) from this "
-            f"implementation's own start {shown}: a loop that never ends?"
+            f"{why} on a case the classic algorithm settles in {need} update(s) {where}: "
+            "a loop that never ends?"
         )
     bound = bound_from(case, start, origin)
+    slow_where = f"from its own start {shown}" if any(w) else where
     allows = f"the theorem allows up to {bound:,} update(s)" if bound is not None else "no bound"
     return "", (
-        f"{why}: slow, not wrong -- from its own start {shown} the classic algorithm needs "
+        f"{why}: slow, not wrong -- {slow_where} the classic algorithm needs "
         f"more than {EASY_UPDATES} update(s) and {allows} ({case.n} points, d = {case.d})"
     )
 

@@ -46,7 +46,9 @@ its returned weights': the end claim judges them, ``EPOCHS`` its budget.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import inspect
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -62,8 +64,9 @@ from ..boundary.limits import DEFAULT_TIME_LIMIT
 from ..checking.slow import bound_from
 from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
+from .dimension import dimension_parameters, sized
 from .functions import TrainingFunction, is_training_function, read_function
-from .given import given, shown
+from .given import Given, given, shown
 from .randomness import REFITS, seeded
 from .reading import ORIGIN_X, ORIGIN_Y, PROBE_X, PROBE_Y, answers_of, getter, read, set_budget
 
@@ -187,7 +190,10 @@ class Estimator(Variant):
             trace = None  # a trace reads the iterates: none to read, no steps, or an average
         elif trace == "auto":
             made = call_before_runs(factory, "__init__", limit)
-            trace = "partial_fit" if hasattr(made, "partial_fit") else None
+            # scikit-learn's partial_fit (it takes the classes): one pass over the rows it
+            # is given, from where it stands; one written by hand may mean anything else
+            partial = getattr(made, "partial_fit", None)
+            trace = "partial_fit" if partial is not None and _takes(partial, "classes") else None
         self.trace = trace
         self.epochs = epochs if epochs is not None else 100
         self.extra_properties = _properties(self.reading, self.function is not None)  # type: ignore[misc]
@@ -227,27 +233,71 @@ class Estimator(Variant):
         """``(w, b)`` of a fitted estimator, read exactly as :attr:`reading` says."""
         return self.reading.predictor(est)
 
-    def _start_of(self, case: Case) -> tuple[Fraction, ...] | None:
+    def _start_of(self, case: Case, seed: int | None = None) -> tuple[Fraction, ...] | None:
         """:meth:`own_start` when it can be read and is not zero."""
         try:
-            start = self.own_start(case)
+            start = self.own_start(case, seed)
         except Exception:  # users' code: no start known
             return None
         return start if start is not None and any(start) else None
 
-    def own_start(self, case: Case) -> tuple[Fraction, ...] | None:
-        """The weights and bias (last) this implementation starts from on the case: a
-        fit with no epochs (its budget set to 0), read; None when that cannot be done
-        (no budget found, no weights read, or a fit that fails with no epochs)."""
+    def own_start(self, case: Case, seed: int | None = None) -> tuple[Fraction, ...] | None:
+        """Where this implementation starts on the case, in the classic algorithm's
+        scale: its weights and bias (last) after a fit with no epochs (its budget set to
+        0; the global random state seeded ``seed`` first, for a fit that draws from it),
+        divided by its step size (:meth:`step_size`; the classic algorithm's is 1, and
+        from ``w0`` at step ``eta`` the Perceptron makes the mistakes it makes from
+        ``w0 / eta`` at step 1).  None when that cannot be done (no budget found, no
+        weights read, or a fit that fails with no epochs)."""
         if self.reading.budget is None or self.reading.predict_only is not None:
             return None
         X = np.array([[float(v) for v in x] for x in case.X])
-        est = self.make(0)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            est.fit(X, self.encode(case.y))
+        with seeded(seed) if seed is not None else contextlib.nullcontext():
+            est = self.make(0)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                est.fit(X, self.encode(case.y))
         w, b = self.weights(est)
-        return (*w, b) if len(w) == case.d else None
+        if len(w) != case.d:
+            return None
+        start = (*w, b)
+        eta = self.step_size(case, start, seed) if any(start) else None
+        return start if eta is None else tuple(v / eta for v in start)
+
+    def step_size(
+        self, case: Case, start: tuple[Fraction, ...], seed: int | None = None
+    ) -> Fraction | None:
+        """This implementation's step, measured: one epoch on one point of the case
+        that its start ``start`` misclassifies (a nonzero score of the wrong sign) must
+        move its weights (and bias) by ``eta y (x, 1)`` (``eta y x`` through the origin);
+        ``eta`` (rounded down, so a bound from it is never too small), or None when no
+        such point exists or the move is not such a multiple."""
+        origin = self.reading.origin
+        d = case.d
+        for x in case.X:
+            v = tuple(x) if origin else (*x, Fraction(1))
+            score = sum((a * c for a, c in zip(start, v, strict=False)), Fraction(0))
+            if score != 0:
+                y = -1 if score > 0 else 1
+                break
+        else:
+            return None
+        with seeded(seed) if seed is not None else contextlib.nullcontext():
+            est = self.make(1)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                est.fit(np.array([[float(c) for c in x]]), self.encode([y]))
+        w, b = self.weights(est)
+        moved = [a - s for a, s in zip((*w, b), start, strict=True)]
+        moved = moved[:d] if origin else moved
+        tol = Fraction(1, 10**6)  # (float updates: a relative tolerance)
+        ratios = [Fraction(m) / (y * c) for m, c in zip(moved, v, strict=True) if c != 0]
+        if not ratios or min(ratios) <= 0 or max(ratios) > min(ratios) * (1 + tol):
+            return None
+        largest = max(abs(m) for m in moved)
+        if any(abs(m) > largest * tol for m, c in zip(moved, v, strict=True) if c == 0):
+            return None
+        return min(ratios) * (1 - tol)
 
     @property
     def observes_updates(self) -> bool:
@@ -386,6 +436,7 @@ class Estimator(Variant):
             with seeded(seed):
                 fit = self._one_fit(X, case, epochs)
             fit.seeded = f"fit {seed + 1} of {REFITS}, the global random state seeded {seed}"
+            fit.seed = seed
             if fit.wrong:
                 return fit
             judged = judged or fit
@@ -481,7 +532,7 @@ class Estimator(Variant):
         knob = self.reading.budget_knob
         R2, uu = _augmented(case, origin)
         allowed = None if alone else max_updates(Claim(C=R2, g=case.gamma, uu=uu))
-        start = None if alone else self._start_of(case)
+        start = None if alone else self._start_of(case, fit.seed)
         if start is not None:  # the theorem from its own start (w = ones, say)
             allowed = bound_from(case, start, origin)
         # the epochs the theorem allows; a knob found by its behaviour may count updates
@@ -711,6 +762,21 @@ class _Fit:
         #: which of several seeded fits this is (an implementation that draws from the
         #: global random state), or ""
         self.seeded = ""
+        self.seed: int | None = None
+
+
+def _takes(function: Any, name: str) -> bool:
+    """Whether ``function`` takes a keyword ``name`` (scikit-learn's ``partial_fit``
+    takes ``classes``; one written by hand may not).
+
+    >>> _takes(lambda X, y, classes=None: 0, "classes"), _takes(lambda X, y: 0, "classes")
+    (True, False)
+    """
+    try:
+        params = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return True
+    return name in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
 
 
 def _coded(reading: Any, label: int) -> str:
@@ -820,11 +886,20 @@ def resolve_factory(
     except InputError as exc:
         raise InputError(f"--fit {exc}") from None
     need = _needed(obj)
-    if need:
-        hint = " ".join(f"--param {n}=VALUE" for n in need)
+    base = obj.obj if isinstance(obj, Given) else obj
+    dims = dimension_parameters(obj, need, limit) if need and inspect.isclass(base) else []
+    if need and set(dims) == set(need):  # each sizes the weights: the data's dimension
+        made = sized(base, tuple(dims))  # type: ignore[arg-type]
+        obj = given(made, obj.params, spec) if isinstance(obj, Given) else made
+    elif need:
+        rest = [n for n in need if n not in dims]
+        hint = " ".join(f"--param {n}=VALUE" for n in rest)
+        sizing = (
+            f" ({', '.join(dims)}: the data's dimension, found by its behaviour)" if dims else ""
+        )
         raise InputError(
-            f"--fit {spec}: it needs {', '.join(need)} to be made, and behaviour cannot "
-            f"choose them: give them with {hint}"
+            f"--fit {spec}: it needs {', '.join(rest)} to be made{sizing}, and behaviour "
+            f"cannot choose them: give them with {hint}"
         )
     try:
         est = call_before_runs(obj, "__init__", limit)

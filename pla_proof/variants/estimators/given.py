@@ -1,8 +1,9 @@
 """Parameters the user gives: ``--param NAME=VALUE`` for a parameter with no default.
 
 A training function written for a course, ``perceptron(feature_matrix, labels, T)``,
-needs its ``T``; a class ``Perceptron(n_features, lr)`` needs its arguments.  Behaviour
-cannot invent them, so the user gives them, and :class:`Given` is the function or class
+needs its ``T``; a class ``Perceptron(lr)`` needs its rate (a parameter that sizes the
+weights is the data's dimension: :mod:`.dimension` finds it).  Behaviour cannot invent
+them, so the user gives them, and :class:`Given` is the function or class
 with those parameters set: called like it, with the given parameters as keyword
 defaults (still changeable by name: a budget found among them is set as any other), and
 read like it (its name, module, source, globals and the signature with the new

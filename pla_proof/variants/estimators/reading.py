@@ -775,9 +775,32 @@ class FitRaised(HookError):
 
 def answers_of(est: Any, X: np.ndarray) -> list[Any]:
     """``est.predict(X)``, one answer per point (a :class:`HookError` naming
-    ``predict()`` and its line when it returns something else)."""
-    raw = est.predict(X.copy())
-    out = None if raw is None else np.ravel(np.asarray(raw))
+    ``predict()`` and its line when it returns something else).  A ``predict`` written
+    for one point at a time (it raises on several, or gives one answer for all) is asked
+    point by point, each a one-row matrix; what it does then is its own.
+
+    >>> class OneAtATime:
+    ...     def predict(self, X):
+    ...         return 1 if (X @ np.ones(2)).item() > 0 else 0
+    >>> [int(a) for a in answers_of(OneAtATime(), np.array([[1.0, 1.0], [-1.0, -1.0]]))]
+    [1, 0]
+    """
+    try:
+        raw = est.predict(X.copy())
+        out = None if raw is None else np.ravel(np.asarray(raw))
+    except Exception:
+        if len(X) < 2:
+            raise
+        out = raw = None
+    if (out is None or len(out) != len(X)) and len(X) > 1 and (raw is None or np.ndim(raw) == 0):
+        try:
+            row = [np.ravel(np.asarray(est.predict(X[i : i + 1].copy()))) for i in range(len(X))]
+        except Exception:
+            row = []
+        if row and all(len(a) == 1 for a in row):
+            return [a[0] for a in row]
+        if raw is None:  # its error on the whole matrix, as it raised
+            raw = est.predict(X.copy())
     if out is None or len(out) != len(X):
         raise HookError(returned(est.predict, "predict", raw, f"one answer per point ({len(X)})"))
     return list(out)

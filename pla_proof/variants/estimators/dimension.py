@@ -1,0 +1,173 @@
+"""A class that must be told the data's dimension: ``Perceptron(N)``, ``Model(dim)``,
+``Neuron(num_inputs)``.
+
+Book and course code often sizes its weights in the constructor: ``self.W =
+np.zeros(N + 1)``.  No single value of ``N`` suits data of every dimension, so asking the
+user for one (``--param N=2``) only moves the failure to the first case in another
+dimension.  A parameter with no default is read as **the data's dimension** by its
+behaviour: made with 2, 3 and 5, the fresh object holds a sequence of exactly that many
+numbers (or one more, the bias) -- its weights, sized by it.  Such a class is then made
+for each data set with the data's own dimension: :func:`sized` is a factory whose
+objects are the user's class (a subclass that changes nothing but this), made with a
+placeholder and made again with ``X.shape[1]`` when ``fit`` sees data of another
+dimension -- what was set on the object in between (an epoch budget) is set again.
+
+>>> import numpy as np
+>>> class Neuron:
+...     def __init__(self, n_in, rate=0.1):
+...         self.w, self.rate = np.zeros(n_in + 1), rate
+...     def fit(self, X, y):
+...         assert X.shape[1] + 1 == len(self.w)
+...         return self
+>>> dimension_parameters(Neuron, ["n_in"])
+['n_in']
+>>> make = sized(Neuron, ("n_in",))
+>>> est = make()
+>>> est.rate = 0.5
+>>> len(est.fit(np.zeros((2, 4)), [1, -1]).w), est.rate, isinstance(est, Neuron)
+(5, 0.5, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..boundary.calls import HookError, call_before_runs
+from ..boundary.limits import DEFAULT_TIME_LIMIT
+
+__all__ = ["Sized", "dimension_parameters", "sized"]
+
+#: The dimension a sized object is first made with (the probes' own).
+FIRST = 3
+#: The values a parameter is tried with to see that it sizes the weights.
+_TRIED = (2, 3, 5)
+
+
+def _lengths(obj: Any) -> set[int]:
+    """The lengths of the numeric sequences an object holds (one level deep)."""
+    out: set[int] = set()
+    for v in vars(obj).values() if hasattr(obj, "__dict__") else ():
+        if isinstance(v, str | bytes | dict):
+            continue
+        try:
+            a = np.asarray(v, dtype=np.float64)
+        except (TypeError, ValueError):
+            continue
+        if a.ndim >= 1 and a.size:
+            out.update({a.shape[0], a.size})
+    return out
+
+
+def dimension_parameters(
+    cls: Callable[..., Any], needed: Sequence[str], limit: float | None = DEFAULT_TIME_LIMIT
+) -> list[str]:
+    """The parameters of ``needed`` that size the weights: made with each of 2, 3 and 5
+    (the others at 3), the object holds a sequence of that many numbers, or one more."""
+    out = []
+    for name in needed:
+        for v in _TRIED:
+            args = {n: FIRST for n in needed} | {name: v}
+            try:
+                obj = call_before_runs(functools.partial(cls, **args), "__init__", limit)
+            except HookError:
+                break
+            if not _lengths(obj) & {v, v + 1}:
+                break
+        else:
+            out.append(name)
+    return out
+
+
+class Sized:
+    """Marks the subclasses :func:`sized` makes (their own methods are not the user's)."""
+
+    dimension_names: tuple[str, ...] = ()
+
+
+class _State:
+    """What a sized object remembers: how it was made, its dimension, and what was set on
+    it from outside since."""
+
+    def __init__(self, args: tuple[Any, ...], kw: dict[str, Any]) -> None:
+        self.args, self.kw, self.d = args, kw, FIRST
+        self.seen: dict[str, Any] = {}
+        self.set: dict[str, Any] = {}
+
+
+_STATE = "_pla_proof_sized_"
+
+
+@functools.cache
+def _subclass(cls: type, names: tuple[str, ...]) -> type:
+    user_fit = cls.fit  # type: ignore[attr-defined]
+
+    def __init__(self: Any, *args: Any, **kw: Any) -> None:
+        object.__setattr__(self, _STATE, _State(args, kw))
+        cls.__init__(self, *args, **{n: FIRST for n in names}, **kw)  # type: ignore[misc]
+        getattr(self, _STATE).seen = _own(self)
+
+    def fit(self: Any, X: Any, *rest: Any, **kw: Any) -> Any:
+        state = getattr(self, _STATE)
+        now = _own(self)
+        state.set.update({k: v for k, v in now.items() if state.seen.get(k, _STATE) is not v})
+        d = int(np.asarray(X).reshape(len(X), -1).shape[1])
+        if d != state.d:  # made again for this dimension, what was set from outside kept
+            for k in now:
+                delattr(self, k)
+            cls.__init__(self, *state.args, **{n: d for n in names}, **state.kw)  # type: ignore[misc]
+            for k, v in state.set.items():
+                setattr(self, k, v)
+            state.d = d
+        out = user_fit(self, X, *rest, **kw)
+        state.seen = _own(self)
+        return out
+
+    functools.update_wrapper(fit, user_fit)
+    body = {
+        "__init__": __init__,
+        "fit": fit,
+        "__module__": cls.__module__,
+        "__qualname__": cls.__qualname__,
+        "__doc__": cls.__doc__,
+        "dimension_names": names,
+    }
+    return type(cls.__name__, (cls, Sized), body)
+
+
+def _own(obj: Any) -> dict[str, Any]:
+    return {k: v for k, v in vars(obj).items() if k != _STATE}
+
+
+class _Factory:
+    """``cls`` made with the data's dimension for ``names`` (see :func:`sized`)."""
+
+    def __init__(self, cls: type, names: tuple[str, ...]) -> None:
+        self.cls, self.names = cls, names
+        for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
+            setattr(self, attr, getattr(cls, attr, None))
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        sig = inspect.signature(self.cls)
+        kept = [p for p in sig.parameters.values() if p.name not in self.names]
+        return sig.replace(parameters=kept)
+
+    def __call__(self, *args: Any, **kw: Any) -> Any:
+        return _subclass(self.cls, self.names)(*args, **kw)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Factory, (self.cls, self.names))
+
+    def __repr__(self) -> str:
+        return f"{self.cls.__qualname__} made with {', '.join(self.names)} = the data's dimension"
+
+
+def sized(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
+    """A factory of ``cls`` objects made with the data's dimension for ``names`` (see the
+    module)."""
+    return _Factory(cls, names)

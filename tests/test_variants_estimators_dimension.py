@@ -1,0 +1,118 @@
+"""A constructor parameter read as the data's dimension by its behaviour (it sizes the
+weights), the class made again for each data set's dimension; and what is *not* read as
+one: a parameter that sizes nothing is still asked for, by name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from pla_proof.errors import InputError
+from pla_proof.variants.estimators.dimension import dimension_parameters, sized
+from pla_proof.variants.estimators.estimator import Estimator, resolve_factory
+
+
+class Sized:
+    def __init__(self, n: int, rate: float = 1.0) -> None:
+        self.w = np.zeros(n)
+        self.b = 0.0
+        self.rate = rate
+        self.max_iter = 100
+
+    def fit(self, X: Any, y: Any) -> Any:
+        for _ in range(self.max_iter):
+            clean = True
+            for x, t in zip(X, y, strict=True):
+                if t * (x @ self.w + self.b) <= 0:
+                    self.w = self.w + self.rate * t * x
+                    self.b += self.rate * t
+                    clean = False
+            if clean:
+                break
+        return self
+
+    def predict(self, X: Any) -> Any:
+        return np.where(X @ self.w + self.b > 0, 1, -1)
+
+
+class NeedsASeed:
+    """A required parameter that sizes nothing: not the dimension."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.w: Any = None
+
+    def fit(self, X: Any, y: Any) -> Any:
+        self.w = np.zeros(X.shape[1])
+        return self
+
+    def predict(self, X: Any) -> Any:
+        return np.ones(len(X))
+
+
+def test_a_parameter_that_sizes_the_weights_is_the_dimension() -> None:
+    assert dimension_parameters(Sized, ["n"]) == ["n"]
+
+
+def test_a_parameter_that_sizes_nothing_is_not() -> None:
+    assert dimension_parameters(NeedsASeed, ["seed"]) == []
+
+
+def test_a_sized_object_is_made_again_for_each_dimension_keeping_what_was_set() -> None:
+    make = sized(Sized, ("n",))
+    est = make(rate=0.5)
+    est.max_iter = 7  # (an epoch budget, set from outside before fit)
+    X = np.array([[1.0, 0.0, 0.0, 0.0, 2.0], [-1.0, 0.0, 0.0, 0.0, -2.0]])
+    est.fit(X, np.array([1, -1]))
+    assert len(est.w) == 5 and est.max_iter == 7 and est.rate == 0.5
+    assert list(est.predict(X)) == [1, -1]
+    assert isinstance(est, Sized) and type(est).__qualname__ == "Sized"
+
+
+def test_the_check_makes_it_per_case_and_passes_it(tmp_path: Path) -> None:
+    path = tmp_path / "sized_model.py"
+    path.write_text(
+        "import numpy as np\n\n"
+        "class Model:\n"
+        "    def __init__(self, dim):\n"
+        "        self.w = np.zeros(dim + 1)\n"
+        "    def fit(self, X, y, epochs=10000):\n"
+        "        A = np.c_[X, np.ones(len(X))]\n"
+        "        for _ in range(epochs):\n"
+        "            bad = 0\n"
+        "            for a, t in zip(A, y):\n"
+        "                if t * (a @ self.w) <= 0:\n"
+        "                    self.w = self.w + t * a\n"
+        "                    bad += 1\n"
+        "            if not bad:\n"
+        "                break\n"
+        "        return self\n"
+        "    def predict(self, X):\n"
+        "        return np.where(np.c_[X, np.ones(len(X))] @ self.w > 0, 1, -1)\n"
+    )
+    factory = resolve_factory(f"{path}:Model")
+    assert "the data's dimension" in repr(factory)
+    est = Estimator(factory, name="model")
+    assert est.reading.weights == "w"
+
+
+def test_a_required_parameter_that_sizes_nothing_is_still_asked_for(tmp_path: Path) -> None:
+    path = tmp_path / "seeded_model.py"
+    path.write_text(
+        "import numpy as np\n\n"
+        "class Model:\n"
+        "    def __init__(self, n, seed):\n"
+        "        self.w, self.seed = np.zeros(n), seed\n"
+        "    def fit(self, X, y):\n"
+        "        return self\n"
+        "    def predict(self, X):\n"
+        "        return np.ones(len(X))\n"
+    )
+    with pytest.raises(InputError) as info:
+        resolve_factory(f"{path}:Model")
+    message = str(info.value)
+    assert "it needs seed to be made (n: the data's dimension" in message
+    assert "--param seed=VALUE" in message and "--param n=" not in message
