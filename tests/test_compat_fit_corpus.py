@@ -66,6 +66,8 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_dimension_param", "InputSizedPerceptron"): (PASS, ()),
     ("fit_dimension_param", "InputSizedWrongSign"): (frozenset({"SEP", "PREDICT", "STOP"}), ()),
     ("fit_dimension_param", "RandomStartOneRow"): (EPOCHS_ALONE, ()),
+    # fit(X, y, n_epochs) with no default: given by --param, then found as the budget
+    ("fit_required_fit_arg", "EpochsRequired"): (PASS, ("--param", "n_epochs=1000")),
     # a partial_fit of its own (not scikit-learn's)
     ("fit_partial_own", "PassByPass"): (PASS, ()),
     # a 0/1 training function whose step is score > 0: sign(0) is class 0 (SEP0N)

@@ -57,6 +57,24 @@ class Needs:
 
     def predict(self, X):
         return np.where(np.asarray(X, dtype=float) @ self.w + self.b > 0, 1, -1)
+
+
+class FitNeeds(Needs):
+    def __init__(self, n_inputs):
+        self.w = np.zeros(n_inputs)
+        self.lr = 1.0
+
+    def fit(self, X, y, epochs):
+        X = np.asarray(X, dtype=float)
+        self.w, self.b = np.zeros(X.shape[1]), 0.0
+        for _ in range(epochs):
+            bad = 0
+            for xi, yi in zip(X, y):
+                if yi * (xi @ self.w + self.b) <= 0:
+                    self.w, self.b, bad = self.w + yi * xi, self.b + yi, bad + 1
+            if not bad:
+                break
+        return self
 """
 
 
@@ -155,3 +173,16 @@ def test_given_reads_like_the_function_and_pickles_by_reference() -> None:
         given(_f, {"S": 1}, "_f")
     assert parse_param("x=(1, 2)") == ("x", (1, 2)) and parse_param("s='a b'") == ("s", "a b")
     assert shown({"T": 3, "kind": "step"}) == ["--param", "T=3", "--param", "kind='step'"]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_required_argument_of_fit_is_asked_for_and_then_the_budget(
+    course: Path, capsys: pytest.CaptureFixture[str], jobs: str
+) -> None:
+    code, _, err = check(capsys, "--fit", f"{course}:FitNeeds")
+    assert code == 2 and "it needs epochs for fit() (no default)" in err, err
+    assert "--param epochs=VALUE" in err and "n_inputs" not in err  # (the dimension: found)
+    argv = ["--fit", f"{course}:FitNeeds", "--param", "epochs=2000", "--jobs", jobs]
+    code, doc, err = check(capsys, *argv)
+    assert (code, failing(doc)) == (0, []), err[-800:]
+    assert "epochs = 2000 (a keyword of fit())" in json.dumps(doc)

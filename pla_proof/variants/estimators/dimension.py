@@ -103,8 +103,9 @@ _STATE = "_pla_proof_sized_"
 
 
 @functools.cache
-def _subclass(cls: type, names: tuple[str, ...]) -> type:
+def _subclass(cls: type, names: tuple[str, ...], fit_given: tuple[tuple[str, Any], ...]) -> type:
     user_fit = cls.fit  # type: ignore[attr-defined]
+    given = dict(fit_given)
 
     def __init__(self: Any, *args: Any, **kw: Any) -> None:
         object.__setattr__(self, _STATE, _State(args, kw))
@@ -123,11 +124,14 @@ def _subclass(cls: type, names: tuple[str, ...]) -> type:
             for k, v in state.set.items():
                 setattr(self, k, v)
             state.d = d
-        out = user_fit(self, X, *rest, **kw)
+        out = user_fit(self, X, *rest, **{**given, **kw})
         state.seen = _own(self)
         return out
 
     functools.update_wrapper(fit, user_fit)
+    if given:  # fit's own parameters given (--param): its signature shows them as defaults
+        del fit.__wrapped__  # type: ignore[attr-defined]
+        fit.__signature__ = _with_defaults(inspect.signature(user_fit), given)  # type: ignore[attr-defined]
     body = {
         "__init__": __init__,
         "fit": fit,
@@ -139,15 +143,29 @@ def _subclass(cls: type, names: tuple[str, ...]) -> type:
     return type(cls.__name__, (cls, Sized), body)
 
 
+def _with_defaults(sig: inspect.Signature, given: dict[str, Any]) -> inspect.Signature:
+    """``sig`` with ``given`` as defaults (keyword-only, last: the data stay first)."""
+    kept = [p for p in sig.parameters.values() if p.name not in given]
+    rest = [p for p in kept if p.kind is inspect.Parameter.VAR_KEYWORD]
+    kept = [p for p in kept if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    set_ = [
+        inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=v) for n, v in given.items()
+    ]
+    return sig.replace(parameters=[*kept, *set_, *rest])
+
+
 def _own(obj: Any) -> dict[str, Any]:
     return {k: v for k, v in vars(obj).items() if k != _STATE}
 
 
 class _Factory:
-    """``cls`` made with the data's dimension for ``names`` (see :func:`sized`)."""
+    """``cls`` made with the data's dimension for ``names``, and ``fit``'s parameters
+    ``fit_given`` given (see :func:`sized`)."""
 
-    def __init__(self, cls: type, names: tuple[str, ...]) -> None:
-        self.cls, self.names = cls, names
+    def __init__(
+        self, cls: type, names: tuple[str, ...], fit_given: tuple[tuple[str, Any], ...] = ()
+    ) -> None:
+        self.cls, self.names, self.fit_given = cls, names, fit_given
         for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
             setattr(self, attr, getattr(cls, attr, None))
 
@@ -158,16 +176,21 @@ class _Factory:
         return sig.replace(parameters=kept)
 
     def __call__(self, *args: Any, **kw: Any) -> Any:
-        return _subclass(self.cls, self.names)(*args, **kw)
+        return _subclass(self.cls, self.names, self.fit_given)(*args, **kw)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Factory, (self.cls, self.names))
+        return (_Factory, (self.cls, self.names, self.fit_given))
 
     def __repr__(self) -> str:
-        return f"{self.cls.__qualname__} made with {', '.join(self.names)} = the data's dimension"
+        said = [f"{', '.join(self.names)} = the data's dimension"] if self.names else []
+        said += [f"fit({k}={v!r})" for k, v in self.fit_given]
+        return f"{self.cls.__qualname__} made with {'; '.join(said)}"
 
 
-def sized(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
+def sized(
+    cls: type, names: tuple[str, ...], fit_given: dict[str, Any] | None = None
+) -> Callable[..., Any]:
     """A factory of ``cls`` objects made with the data's dimension for ``names`` (see the
-    module)."""
-    return _Factory(cls, names)
+    module), their ``fit`` called with ``fit_given`` (``--param`` for a parameter of
+    ``fit`` with no default: ``fit(X, y, num_epochs)``) unless told otherwise."""
+    return _Factory(cls, names, tuple(sorted((fit_given or {}).items())))

@@ -862,6 +862,34 @@ def _needed(obj: Callable[..., Any]) -> list[str]:
     return [p.name for p in sig.parameters.values() if p.default is p.empty and p.kind not in kinds]
 
 
+def _fit_parameters(cls: Any) -> list[inspect.Parameter]:
+    """The parameters of a class's ``fit`` after ``(self, X, y)`` (none when it cannot be
+    read)."""
+    fit = getattr(cls, "fit", None) if inspect.isclass(cls) else None
+    try:
+        return list(inspect.signature(fit).parameters.values())[3:] if fit else []
+    except (TypeError, ValueError):
+        return []
+
+
+def _needed_by_fit(cls: Any) -> list[str]:
+    """The parameters ``fit(X, y)`` cannot be called without (``fit(X, y, num_epochs)``)."""
+    kinds = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+    return [p.name for p in _fit_parameters(cls) if p.default is p.empty and p.kind not in kinds]
+
+
+def _for_fit(obj: Any, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The given parameters that are ``fit``'s, not the constructor's."""
+    try:
+        made_with = inspect.signature(obj).parameters if inspect.isclass(obj) else {}
+    except (TypeError, ValueError):
+        made_with = {}
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in made_with.values()):
+        return {}
+    fit_names = {p.name for p in _fit_parameters(obj)}
+    return {k: v for k, v in params.items() if k not in made_with and k in fit_names}
+
+
 def resolve_factory(
     spec: str,
     limit: float | None = DEFAULT_TIME_LIMIT,
@@ -876,8 +904,11 @@ def resolve_factory(
     obj = load_attribute(spec, f"--fit {spec}")
     if not callable(obj):
         raise InputError(f"--fit {spec!r} is not callable")
+    params = dict(params or {})
+    fit_params = _for_fit(obj, params)  # --param NAME=... for a parameter of fit()
+    params = {k: v for k, v in params.items() if k not in fit_params}
     try:
-        obj = given(obj, params or {}, spec)
+        obj = given(obj, params, spec)
     except InputError as exc:
         raise InputError(f"--fit {spec}: {exc}") from None
     try:
@@ -888,19 +919,22 @@ def resolve_factory(
     need = _needed(obj)
     base = obj.obj if isinstance(obj, Given) else obj
     dims = dimension_parameters(obj, need, limit) if need and inspect.isclass(base) else []
-    if need and set(dims) == set(need):  # each sizes the weights: the data's dimension
-        made = sized(base, tuple(dims))  # type: ignore[arg-type]
-        obj = given(made, obj.params, spec) if isinstance(obj, Given) else made
-    elif need:
-        rest = [n for n in need if n not in dims]
-        hint = " ".join(f"--param {n}=VALUE" for n in rest)
+    rest = [n for n in need if n not in dims]
+    fit_need = [n for n in _needed_by_fit(base) if n not in fit_params]
+    if rest or fit_need:
+        hint = " ".join(f"--param {n}=VALUE" for n in [*rest, *fit_need])
         sizing = (
             f" ({', '.join(dims)}: the data's dimension, found by its behaviour)" if dims else ""
         )
+        said = [f"{', '.join(rest)} to be made{sizing}"] if rest else []
+        said += [f"{', '.join(fit_need)} for fit() (no default)"] if fit_need else []
         raise InputError(
-            f"--fit {spec}: it needs {', '.join(rest)} to be made{sizing}, and behaviour "
-            f"cannot choose them: give them with {hint}"
+            f"--fit {spec}: it needs {' and '.join(said)}, and behaviour cannot choose "
+            f"them: give them with {hint}"
         )
+    if dims or fit_params:  # made for each data set's dimension; fit's parameters given
+        made = sized(base, tuple(dims), fit_params)  # type: ignore[arg-type]
+        obj = given(made, obj.params, spec) if isinstance(obj, Given) else made
     try:
         est = call_before_runs(obj, "__init__", limit)
     except HookError as exc:
