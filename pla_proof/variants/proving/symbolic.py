@@ -38,10 +38,9 @@ import dis
 import inspect
 import io
 import os
-import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from types import CodeType, FrameType
+from types import CodeType
 from typing import Any
 
 from ..boundary.calls import HookError, call_hook, is_users, one_line
@@ -59,15 +58,18 @@ class _Path:
     first ``try`` block, in any users' function the call entered, each as ``(at
     file.py:LINE)``.
 
-    The functions entered are collected by a *profile* hook (call events only: no
-    opcode tracing, which in a long-lived process with signal-driven time limits
-    crashed the interpreter) and then read whole: a test anywhere in them counts, run on
-    symbols or not -- stricter than following the one path taken, never less."""
+    The functions it may enter are found by reading the code, not by watching it run
+    (no trace or profile hook: in a long-lived test worker both left the interpreter
+    spinning or crashing): the hook's function, the functions nested in it
+    (comprehensions, lambdas), and every users' function it names -- a module global, a
+    method or attribute of the variant, a class of users' code (its methods), a
+    function in a closure -- and so on from each.  Each is read whole: a test anywhere
+    in one counts, run on symbols or not -- stricter than the one path taken."""
 
     def __init__(self, ordered: bool, files: frozenset[str]) -> None:
         self.ordered = ordered
         self.files = files
-        self.entered: dict[CodeType, None] = {}  # (ordered: first entered first)
+        self.entered: dict[CodeType, None] = {}  # (in the order they were found)
         self._watched: dict[str, bool] = {}  # file name -> users' (asked once per file)
 
     def _tests(self, ins: dis.Instruction) -> bool:
@@ -80,20 +82,62 @@ class _Path:
             return self.ordered or "==" in ins.argrepr or "!=" in ins.argrepr
         return False
 
-    def profile(self, frame: FrameType, event: str, arg: Any) -> None:
-        if event != "call":
-            return
-        code = frame.f_code
-        if code in self.entered:
-            return
+    def watched(self, code: CodeType) -> bool:
+        """Whether ``code`` is users' code or the variant's own class's (never this
+        module's)."""
         name = code.co_filename
-        watched = self._watched.get(name)
-        if watched is None:  # (this module's own frames -- the hook's -- never)
+        seen = self._watched.get(name)
+        if seen is None:
             mine = os.path.realpath(name) == os.path.realpath(__file__)
-            watched = not mine and (is_users(name) or os.path.realpath(name) in self.files)
-            self._watched[name] = watched
-        if watched:
+            seen = not mine and (is_users(name) or os.path.realpath(name) in self.files)
+            self._watched[name] = seen
+        return seen
+
+    def read_from(self, variant: Any, hook: str) -> None:
+        """Collect the code ``variant.<hook>`` may run (see the class)."""
+        todo: list[tuple[CodeType, dict[str, Any], Any]] = []
+
+        def add(obj: Any) -> None:
+            obj = inspect.unwrap(obj) if callable(obj) else obj
+            if isinstance(obj, staticmethod | classmethod):
+                obj = obj.__func__
+            if isinstance(obj, property):
+                for f in (obj.fget, obj.fset):
+                    if f is not None:
+                        add(f)
+                return
+            if inspect.ismethod(obj):
+                obj = obj.__func__
+            if inspect.isclass(obj):
+                for k in obj.__mro__:
+                    if k is not object:
+                        for v in vars(k).values():
+                            if inspect.isfunction(v) or isinstance(v, staticmethod | classmethod):
+                                add(v)
+                return
+            if inspect.isfunction(obj):
+                todo.append((obj.__code__, obj.__globals__, obj.__closure__))
+
+        add(getattr(type(variant), hook, None))
+        own = vars(variant) if hasattr(variant, "__dict__") else {}
+        while todo:
+            code, space, closure = todo.pop(0)
+            if code in self.entered or not self.watched(code):
+                continue
             self.entered[code] = None
+            for const in code.co_consts:
+                if isinstance(const, CodeType):
+                    todo.append((const, space, None))
+            for cell in closure or ():
+                with contextlib.suppress(ValueError):
+                    add(cell.cell_contents)
+            for name in code.co_names:
+                if name in space:
+                    add(space[name])
+                with contextlib.suppress(AttributeError):
+                    add(inspect.getattr_static(type(variant), name))
+                if name in own:
+                    add(own[name])
 
     def _where(self, code: CodeType, line: int | None) -> str:
         return f"(at {code.co_filename.rsplit('/', 1)[-1]}:{line or code.co_firstlineno})"
@@ -137,17 +181,6 @@ def _try_line(code: CodeType) -> int | None:
 
 
 @contextmanager
-def _traced(ordered: bool, files: frozenset[str]) -> Iterator[_Path]:
-    path = _Path(ordered, files)
-    before = sys.getprofile()
-    sys.setprofile(path.profile)
-    try:
-        yield path
-    finally:
-        sys.setprofile(before)
-
-
-@contextmanager
 def _quiet() -> Iterator[None]:
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         yield
@@ -186,7 +219,9 @@ def _call(variant: LinearVariant, hook: str, d: int, y: int, ordered: bool) -> A
     w, x = _symbols(d)
     function = getattr(variant, hook)
     try:  # (what it prints on symbols is not shown: the probes showed its prints)
-        with _quiet(), _traced(ordered, _own_files(variant)) as path:
+        path = _Path(ordered, _own_files(variant))
+        path.read_from(variant, hook)
+        with _quiet():
             value = call_hook(function, hook, list(w), list(x), y)
     except HookError as exc:
         cause = exc.__cause__
@@ -287,8 +322,6 @@ def rule_differs(
     own_trigger: bool,
 ) -> str | None:
     """Why the hand-written step (``own_step``) and trigger (``own_trigger``) are not
-    shown equal to the template for every input (``None``: they are).  Called in a
-    forked child (:func:`~pla_proof.variants.boundary.isolated.in_child`): the profile
-    hook, the redirected output and SymPy's work stay there."""
+    shown equal to the template for every input (``None``: they are)."""
     why = step_differs(variant, eta, dims) if own_step else None
     return why or (trigger_differs(variant, tau, strict, dims) if own_trigger else None)
