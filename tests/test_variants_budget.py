@@ -47,7 +47,8 @@ def test_a_seed_or_a_rate_is_not_a_budget() -> None:
     # FitKeyword's seed is an integer attribute that changes nothing, and the module
     # constant its base class reads is not read by its own fit(): neither is taken
     candidates = knob_candidates(B.FitKeyword(), (), frozenset())
-    assert [k.name for k in candidates] == ["seed", "max_epoch", "EPOCHS"]
+    assert [k.name for k in candidates][:3] == ["seed", "max_epoch", "EPOCHS"]
+    assert all(k.kind == "literal" for k in candidates[3:])  # (integers in its code)
     assert read(B.FitKeyword).budget_knob.name == "max_epoch"  # type: ignore[union-attr]
 
 
@@ -97,3 +98,22 @@ def test_a_function_whose_unknown_budget_is_too_small_to_read_is_read_with_it_ra
     assert r.returns == "(w, b)" and r.budget == ("passes", 2) and r.probe is None
     report = check_estimator(B.train_two_passes, expect_failure="EPOCHS", **budget(10)).report
     assert {p.id for p in report.properties if not p.ok} == {"EPOCHS"}
+
+
+def test_a_budget_written_into_the_code_is_a_literal_knob_set_while_fit_runs() -> None:
+    r = read(B.CappedByLiteral)
+    knob = Knob("literal", "the literal 3 in fit()", 3, known=False, owner="fit")
+    assert r.budget_knob == knob
+    assert "epoch budget the literal 3 in fit() = 3, found by its behaviour" in r.describe()
+    est = with_budget(B.CappedByLiteral(), knob, 5000)
+    est.fit(*_long())
+    assert (est.predict(_long()[0]) == _long()[1]).all()
+    assert 3 in B.CappedByLiteral.fit.__code__.co_consts  # the code put back after the fit
+    report = check_estimator(B.CappedByLiteral, expect_failure="EPOCHS", **budget(10)).report
+    assert {p.id for p in report.properties if not p.ok} == {"EPOCHS"}
+
+
+def test_a_loop_condition_of_a_training_function_is_its_budget() -> None:
+    r = read_function(B.train_literal_cap)
+    assert r.budget == ("the literal 1000 in train_literal_cap()", 1000)
+    assert read_function(B.train_literal_cap, epochs=7).budget[1] == 7  # type: ignore[index]

@@ -335,12 +335,17 @@ def test_an_unknown_start_with_a_bias_is_judged_on_x_1() -> None:
 
     class NoBudget(_OnesRate):
         def __init__(self) -> None:
-            super().__init__(1.0, 50)
-            del self.n_iter
+            pass
 
-        def fit(self, X: Any, y: Any) -> Any:
-            self.n_iter = 50
-            return super().fit(X, y)
+        def fit(self, X: Any, y: Any) -> Any:  # until a pass changes nothing: no budget
+            A = np.c_[X, np.ones(len(X))]
+            self.w, done = np.zeros(A.shape[1]), False
+            while not done:
+                done = True
+                for a, t in zip(A, y, strict=True):
+                    if t * (a @ self.w) <= 0:
+                        self.w, done = self.w + t * a, False
+            return self
 
     est = Estimator(NoBudget, name="nobudget", weights="w", bias="last")
     assert est.reading.budget is None and not est.reading.origin

@@ -71,8 +71,10 @@ class Knob:
     """Where an epoch budget lives: ``kind`` is ``"attribute"`` (of the estimator, or a
     parameter of a training function), ``"fit"`` (a keyword of ``fit``) or
     ``"global"`` (a module-level constant the training code reads) or ``"default"`` (a
-    default argument of a helper ``owner`` the training code calls); ``known``: found by
-    its name rather than by its behaviour (a known name counts epochs)."""
+    default argument of a helper ``owner`` the training code calls) or ``"literal"`` (an
+    integer written into the code of ``owner``: ``while epoch <= 1000``, ``range(500)``;
+    its name says which, ``the literal 1000 in fit()``); ``known``: found by its name
+    rather than by its behaviour (a known name counts epochs)."""
 
     kind: str
     name: str
@@ -87,6 +89,7 @@ class Knob:
             "fit": " (a keyword of fit())",
             "global": " (a module constant)",
             "default": f" (a default argument of {self.owner}())",
+            "literal": "",
         }[self.kind]
         how = "" if self.known else ", found by its behaviour"
         return f"{self.name} = {self.value}{where}{how}"
@@ -153,6 +156,11 @@ def knob_candidates(obj: Any, known_names: tuple[str, ...], skip: frozenset[str]
             if _positive_int(p.default) and f is not user:
                 known = p.name in known_names
                 out.append(Knob("default", p.name, int(p.default), known, f.__name__))
+    for f in [*functions, *helpers]:  # last: an integer written into the training code
+        if f.__name__ == "__init__":
+            continue  # (what __init__ writes is an attribute, found as one)
+        for c in dict.fromkeys(c for c in f.__code__.co_consts if type(c) is int and c >= 2):
+            out.append(Knob("literal", f"the literal {c} in {f.__name__}()", c, False, f.__name__))
     return sorted(out, key=lambda k: not k.known)
 
 
@@ -164,14 +172,31 @@ def with_budget(est: Any, knob: Knob, value: int) -> Any:
         return est
     bound = est.fit
     user = getattr(est, "user_function", None)  # a training function's adapter
-    if knob.kind == "fit":
-        wrapped: Callable[..., Any] = functools.partial(bound, **{knob.name: value})
-    elif knob.kind == "default":
+    owner: Any = None
+    if knob.kind in ("default", "literal"):
         code = user if user is not None else getattr(bound, "__func__", bound)
         owner = getattr(type(est), knob.owner, None) if user is None else None
         owner = owner if inspect.isfunction(owner) else code.__globals__.get(knob.owner)
+        if user is not None and knob.owner == getattr(user, "__name__", None):
+            owner = user
         if not inspect.isfunction(owner):
             raise ValueError(f"{knob.owner}() is not a function")
+    if knob.kind == "fit":
+        wrapped: Callable[..., Any] = functools.partial(bound, **{knob.name: value})
+    elif knob.kind == "literal":
+        written = int(knob.name.split()[2])  # (the literal as the code has it)
+        old_code = owner.__code__
+        consts = tuple(value if type(c) is int and c == written else c for c in old_code.co_consts)
+        new_code = old_code.replace(co_consts=consts)
+
+        def wrapped(*args: Any, **kw: Any) -> Any:
+            owner.__code__ = new_code
+            try:
+                return bound(*args, **kw)
+            finally:
+                owner.__code__ = old_code
+
+    elif knob.kind == "default":
         names = [p.name for p in inspect.signature(owner).parameters.values()]
         defaults = owner.__defaults__ or ()
         at = names.index(knob.name) - (len(names) - len(defaults))

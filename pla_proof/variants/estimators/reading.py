@@ -773,6 +773,13 @@ class FitRaised(HookError):
     the code (the probe is checked first, and fails ``RUNS``), not a refusal."""
 
 
+def _one_number(v: Any) -> bool:
+    """A single number (a bool, an int, a float, NumPy's), as one answer is."""
+    return isinstance(v, int | float | np.number | np.bool_) or (
+        isinstance(v, np.ndarray) and v.ndim == 0 and v.dtype.kind in "biuf"
+    )
+
+
 def answers_of(est: Any, X: np.ndarray) -> list[Any]:
     """``est.predict(X)``, one answer per point (a :class:`HookError` naming
     ``predict()`` and its line when it returns something else).  A ``predict`` written
@@ -785,6 +792,7 @@ def answers_of(est: Any, X: np.ndarray) -> list[Any]:
     >>> [int(a) for a in answers_of(OneAtATime(), np.array([[1.0, 1.0], [-1.0, -1.0]]))]
     [1, 0]
     """
+    raised = False
     try:
         raw = est.predict(X.copy())
         out = None if raw is None else np.ravel(np.asarray(raw))
@@ -792,14 +800,15 @@ def answers_of(est: Any, X: np.ndarray) -> list[Any]:
         if len(X) < 2:
             raise
         out = raw = None
-    if (out is None or len(out) != len(X)) and len(X) > 1 and (raw is None or np.ndim(raw) == 0):
+        raised = True
+    if len(X) > 1 and (raised or _one_number(raw)):  # asked point by point
         try:
             row = [np.ravel(np.asarray(est.predict(X[i : i + 1].copy()))) for i in range(len(X))]
         except Exception:
             row = []
-        if row and all(len(a) == 1 for a in row):
+        if row and all(len(a) == 1 and _one_number(a[0]) for a in row):
             return [a[0] for a in row]
-        if raw is None:  # its error on the whole matrix, as it raised
+        if raised:  # its error on the whole matrix, as it raised
             raw = est.predict(X.copy())
     if out is None or len(out) != len(X):
         raise HookError(returned(est.predict, "predict", raw, f"one answer per point ({len(X)})"))
