@@ -102,8 +102,20 @@ class _State:
 _STATE = "_pla_proof_sized_"
 
 
-@functools.cache
+#: The subclasses made, by (class, names, repr of what fit is given): one each.
+_MADE: dict[tuple[type, tuple[str, ...], str], type] = {}
+
+
 def _subclass(cls: type, names: tuple[str, ...], fit_given: tuple[tuple[str, Any], ...]) -> type:
+    key = (cls, names, repr(fit_given))  # (a value given may be a list: not hashable)
+    if key not in _MADE:
+        _MADE[key] = _make_subclass(cls, names, fit_given)
+    return _MADE[key]
+
+
+def _make_subclass(
+    cls: type, names: tuple[str, ...], fit_given: tuple[tuple[str, Any], ...]
+) -> type:
     user_fit = cls.fit  # type: ignore[attr-defined]
     given = dict(fit_given)
 
