@@ -65,6 +65,7 @@ __all__ = [
     "orders",
     "run_problem",
     "same_updates",
+    "watching",
     "survival_counts",
 ]
 
@@ -614,6 +615,8 @@ class LinearVariant(Variant):
 
             rule = self.rule(case)
             small = per_step_updates(case, _current_mode())
+            if WATCHED.get() is not None:  # watched: every update on the per-step path
+                small = budget
             done = False
             if small:  # small data: the per-step path, unless the run turns out long
                 problem = LinearProblem(case.dataset(), rule)
@@ -930,6 +933,14 @@ def run_problem(
     ``order``; ``stop(k, before, after, j)`` sees every update (and may end the run)."""
     from ...engine.pyloop import loop
 
+    seen = WATCHED.get()
+    if seen is not None:
+        inner = stop
+
+        def stop(k: int, before: Any, after: Any, j: int) -> bool:
+            seen.append((j, problem.weights(before), problem.weights(after)))
+            return inner(k, before, after, j)
+
     return loop(
         problem,
         order=order.engine(),
@@ -939,6 +950,32 @@ def run_problem(
         detect_cycles=False,
         stop=stop,
     )
+
+
+#: While :func:`watching`: every update a per-step run makes, ``(j, before, after)``.
+WATCHED: ContextVar[list[tuple[int, tuple[Fraction, ...], tuple[Fraction, ...]]] | None] = (
+    ContextVar("WATCHED", default=None)
+)
+
+
+class watching:
+    """Collect every update of the per-step runs made inside the block, as
+    ``(j, w before, w after)`` (a diagnosis watches a variant's run this way).
+
+    >>> one = Fraction(1)
+    >>> with watching() as seen:
+    ...     _ = LinearVariant().run(Case(X=((one,),), y=(-1,), u=(-one,), gamma=one), Order("cyclic"))
+    >>> seen
+    [(0, (Fraction(0, 1),), (Fraction(-1, 1),))]
+    """
+
+    def __enter__(self) -> list[tuple[int, tuple[Fraction, ...], tuple[Fraction, ...]]]:
+        self.seen: list[tuple[int, tuple[Fraction, ...], tuple[Fraction, ...]]] = []
+        self._token = WATCHED.set(self.seen)
+        return self.seen
+
+    def __exit__(self, *exc: object) -> None:
+        WATCHED.reset(self._token)
 
 
 def bound_floor(pair: tuple[Any, Any]) -> int:

@@ -1,0 +1,564 @@
+"""Say what went wrong: on a failing property's counterexample, the first place an
+implementation leaves the algorithm, in words (:func:`diagnose`).
+
+The implementation's own trajectory is watched on the counterexample (a variant's run
+update by update; a ``fit`` class or a training function from outside, line by line:
+:mod:`.watch`), and walked in lockstep with the algorithm it claims -- the classic
+Perceptron for a ``fit``, the variant's declared rule for a variant -- from the same
+start, in the implementation's own visiting order.  The first change that is not the
+algorithm's update is named from a fixed vocabulary (:data:`.mechanism.MECHANISMS`),
+with both values, then the proof's inequality it breaks, with its numbers.
+
+>>> from pla_proof.variants.catalog.bugs import BUGS
+>>> from pla_proof.variants.checking import search
+>>> v = BUGS["plus-x"].variant()
+>>> ce = search(v, examples=10, shrink_runs=30).result("G2").counterexample
+>>> diagnose(v, ce).mechanism
+'label-ignored'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..protocol.variant import Case, LinearVariant, Variant
+from .mechanism import (
+    MECHANISMS,
+    Change,
+    Divergence,
+    Rule,
+    continue_from,
+    explained,
+    first_divergence,
+    vector_text,
+)
+from .watch import function_reader, raw_key, segments, snapshot, watch_fit, watch_variant
+
+__all__ = ["MECHANISMS", "Diagnosis", "diagnose"]
+
+Vec = tuple[Fraction, ...]
+
+#: At most this many weight vectors of each trajectory are kept for the report.
+KEPT = 200
+#: A fit is watched until it has shown this many different weight vectors.
+STATES_KEPT = 200
+#: The cut of a fit's run into changes is chosen on its first this many changes.
+CUT_CHANGES = 30
+
+
+@dataclass
+class Diagnosis:
+    """Where the implementation left the algorithm on one counterexample.
+
+    ``observed``: what was watched, at which granularity; ``divergence``: the first
+    place (None with ``why`` when nothing could be compared); ``lemma``: the proof's
+    inequality at that place, with its numbers; ``trajectory`` and ``reference``: the
+    implementation's weights and the algorithm's, from the same start (bias last)."""
+
+    prop: str
+    observed: str = ""
+    reference_rule: str = ""
+    divergence: Divergence | None = None
+    why: str = ""
+    lemma: list[str] = field(default_factory=list)
+    points: list[Vec] = field(default_factory=list)
+    labels: list[int] = field(default_factory=list)
+    bias: bool = False
+    trajectory: list[Vec] = field(default_factory=list)
+    reference: list[Vec] = field(default_factory=list)
+
+    @property
+    def mechanism(self) -> str:
+        return self.divergence.mechanism if self.divergence is not None else "unobserved"
+
+    def lines(self) -> list[str]:
+        """The report's ``diagnosis`` section."""
+        out = [f"  diagnosis ({self.observed or 'nothing watched'}):"]
+        if self.divergence is None:
+            out.append(f"    no trajectory to compare: {self.why}")
+            return out
+        out.append(f"    {self.divergence.words}")
+        out += [f"    {line}" for line in self.lemma]
+        if self.why:
+            out.append(f"    ({self.why})")
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        d = self.divergence
+
+        def vec(v: Sequence[Fraction] | None) -> list[str] | None:
+            return None if v is None else [str(Fraction(a)) for a in v]
+
+        return {
+            "property": self.prop,
+            "observed": self.observed,
+            "reference": self.reference_rule,
+            "mechanism": self.mechanism,
+            "confident": bool(d is not None and d.confident),
+            "words": d.words if d is not None else "",
+            "update": d.update if d is not None else None,
+            "point": (d.point + 1) if d is not None and d.point is not None else None,
+            "before": vec(d.before) if d is not None else None,
+            "algorithm_adds": vec(d.expected) if d is not None else None,
+            "implementation_added": vec(d.added) if d is not None else None,
+            "lemma": list(self.lemma),
+            "why": self.why,
+            "points": [vec(x) for x in self.points],
+            "labels": list(self.labels),
+            "bias": self.bias,
+            "trajectory": [vec(w) for w in self.trajectory],
+            "reference_trajectory": [vec(w) for w in self.reference],
+        }
+
+
+def diagnose(variant: Variant, ce: Any) -> Diagnosis:
+    """The diagnosis of one counterexample (``ce``: a :class:`~.checking.Counterexample`)
+    of one failing property.  Never raises for the users' code: what could not be
+    watched is said in :attr:`Diagnosis.why`."""
+    from ..estimators import Estimator
+
+    prop = ce.failure.prop if ce.failure is not None else ""
+    try:
+        if isinstance(variant, Estimator):
+            return _of_fit(variant, ce, prop)
+        if isinstance(variant, LinearVariant):
+            return _of_variant(variant, ce, prop)
+    except Exception as e:  # users' code failing again on the replay
+        line = str(e).strip().splitlines()[0] if str(e).strip() else ""
+        return Diagnosis(prop, why=f"the replay raised {type(e).__name__}: {line}"[:300])
+    return Diagnosis(
+        prop,
+        why="only a linear rule in R^d is compared with a reference (this variant's "
+        "predictor is not one weight vector)",
+    )
+
+
+# --- a variant ---------------------------------------------------------------------------------
+
+
+def _of_variant(variant: LinearVariant, ce: Any, prop: str) -> Diagnosis:
+    case: Case = ce.case
+    watched, rec = watch_variant(lambda: variant.run(case, ce.order))
+    if watched.start is None and not watched.why and rec.updates == 0:
+        w = tuple(Fraction(v) for v in rec.output.get("w", ()))
+        b = rec.output.get("b")
+        watched.start = w if b is None else (*w, Fraction(b))  # no update: it stayed there
+    if watched.start is None:
+        return Diagnosis(prop, watched.granularity, why=watched.why or "no weights to watch")
+    width = len(watched.start)
+    points, u, bias = _points(variant, case, width)
+    if points is None:
+        return Diagnosis(
+            prop,
+            watched.granularity,
+            why=f"its weights have {width} coordinates, its points {case.d}",
+        )
+    lr = variant.rule(case) if width == case.d else variant.rule(_with(case, points, u))
+    rule = Rule(
+        eta=lr.eta,
+        tau=lr.tau,
+        factors=lr.factors,
+        strict=tuple(lr.strict_flags(case.n)),
+        bias=bias,
+    )
+    declared = (
+        "the variant's declared rule: y w.x "
+        + ("<" if all(rule.strict or [False]) else "<=")
+        + f" {_num(lr.tau)} -> w <- w + "
+        + ("" if lr.eta == 1 else f"{_num(lr.eta)} ")
+        + ("a_j " if lr.factors is not None else "")
+        + "y x"
+    )
+    changes = [Change(j, w) for j, w in watched.steps]
+    status = getattr(rec, "status", "")
+    ended = status != "stopped" and not (status == "budget_exhausted" and prop == "T")
+    d = first_divergence(points, list(case.y), rule, watched.start, changes, ended)
+    if d.mechanism == "sign-or-label" and not bias:
+        _tell_sign_from_label(variant, ce, d)
+    if d.mechanism in ("missed-update", "tie-not-updated"):
+        if status in ("budget_exhausted", "epochs_exhausted"):
+            what = "updates" if status == "budget_exhausted" else "passes over the data"
+            d.mechanism = "missed-update"
+            head = d.head
+            d.words = (
+                f"{head}{MECHANISMS['missed-update']}: its own budget of {what} ended "
+                f"the run ({rec.updates} update(s))"
+            )
+        elif not bias and any(yi < 0 for yi in case.y):
+            _tell_label_skip(variant, ce, d)
+    claim = variant.claim(case)
+    out = Diagnosis(
+        prop,
+        watched.granularity,
+        declared,
+        d,
+        watched.why,
+        points=list(points),
+        labels=list(case.y),
+        bias=bias,
+    )
+    _finish(out, d, watched.start, [w for _, w in watched.steps], rule, u, claim.C, claim.g, ce)
+    return out
+
+
+def _tell_sign_from_label(variant: LinearVariant, ce: Any, d: Divergence) -> None:
+    """A reversed update on a point with y = -1 is also what ignoring the label does.
+    The same data written as ``(y x, +1)`` -- the same problem for the algorithm -- tell
+    them apart: a reversed sign stays reversed, an ignored label is then right."""
+    mirrored = _mirrored(ce.case)
+    try:
+        watched, _ = watch_variant(lambda: variant.run(mirrored, ce.order))
+    except Exception:  # the users' code on the mirrored case: no verdict from it
+        return
+    if not watched.steps or watched.start is None:
+        return
+    j, after = watched.steps[0]
+    moved = tuple(a - b for a, b in zip(after, watched.start, strict=True))
+    x = mirrored.X[j]
+    if any(x) and all(m * v >= 0 for m, v in zip(moved, x, strict=True)) and any(moved):
+        d.mechanism = "label-ignored"
+    elif any(x) and all(m * v <= 0 for m, v in zip(moved, x, strict=True)) and any(moved):
+        d.mechanism = "sign-reversed"
+    else:
+        return
+    head = d.head
+    now = "is" if d.mechanism == "label-ignored" else "is still not"
+    d.words = (
+        f"{head}{MECHANISMS[d.mechanism]} (on the same points written as (y x, +1), the "
+        f"same data for the algorithm, its first update {now} the algorithm's)"
+    )
+
+
+def _tell_label_skip(variant: LinearVariant, ce: Any, d: Divergence) -> None:
+    """A run that stops with a point of label -1 misclassified: if the same data written
+    as ``(y x, +1)`` are learned, the points are skipped for their label."""
+    try:
+        _, rec = watch_variant(lambda: variant.run(_mirrored(ce.case), ce.order))
+    except Exception:  # the users' code on the mirrored case: no verdict from it
+        return
+    if d.point is None or ce.case.y[d.point] > 0 or rec.updates == 0:
+        return
+    w = tuple(Fraction(v) for v in rec.output.get("w", ()))
+    mirrored = _mirrored(ce.case)
+    right = all(
+        sum((a * b for a, b in zip(w, x, strict=True)), Fraction(0)) > 0 for x in mirrored.X
+    )
+    if right:
+        d.mechanism = "missed-update"
+        head = d.head
+        d.words = (
+            f"{head}{MECHANISMS['missed-update']}: points with y = -1 are not updated (the "
+            "same data written as (y x, +1), the same problem for the algorithm, are learned)"
+        )
+
+
+def _mirrored(case: Case) -> Case:
+    """The same data with every point written as ``(y x, +1)``."""
+    return Case(
+        tuple(tuple(yi * v for v in x) for x, yi in zip(case.X, case.y, strict=True)),
+        tuple(1 for _ in case.y),
+        case.u,
+        case.gamma,
+        dict(case.params),
+        case.name,
+    )
+
+
+def _points(variant: Variant, case: Case, width: int) -> tuple[list[Vec] | None, Vec, bool]:
+    """The points as the weights see them: the case's, or augmented with the variant's
+    bias constant ``c(case)`` (a bias convention trains on ``(x, c)``)."""
+    X = [tuple(x) for x in case.X]
+    if width == case.d:
+        return X, tuple(case.u), False
+    c_of = getattr(variant, "c", None)
+    if width == case.d + 1:  # a bias, last: (x, c) with the convention's c, else (x, 1)
+        c = Fraction(c_of(case)) if callable(c_of) else Fraction(1)
+        theta = Fraction(case.params.get("theta", 0))
+        return [(*x, c) for x in X], (*case.u, theta / c), True
+    return None, tuple(case.u), False
+
+
+def _with(case: Case, points: Sequence[Vec], u: Vec) -> Case:
+    return Case(tuple(points), case.y, u, case.gamma, dict(case.params), case.name)
+
+
+# --- a fit(X, y) class or a training function -----------------------------------------------
+
+
+@dataclass
+class _Seen:
+    """A fit watched on one case: its points as its weights see them, the rule it is
+    compared with, and the weights at each execution of the line that cuts it best."""
+
+    points: list[Vec]
+    rule: Rule
+    states: list[Vec] | None
+    end: Vec
+    observed: str
+    why: str = ""
+
+
+def _watch_case(variant: Any, case: Case) -> _Seen:
+    from ..estimators.randomness import seeded
+
+    reading = variant.reading
+    origin = bool(reading.origin)
+    points = [tuple(x) if origin else (*x, Fraction(1)) for x in case.X]
+    X = np.array([[float(v) for v in x] for x in case.X])
+    y = variant.encode(case.y)
+    seed = 0 if reading.chance is not None else None
+    with seeded(seed):
+        est = variant.make()
+    function = getattr(variant, "function", None)
+    top = getattr(function, "__code__", None) if function is not None else None
+    held = [n for n in (reading.weights, reading.bias) if n not in (None, "first", "last")]
+    seen: dict[tuple[bytes, ...], Vec] = {}
+
+    def weights(_frame: Any) -> Vec:
+        key = raw_key([getattr(est, n, None) for n in held])
+        if key not in seen:
+            w, b = variant.weights(est)
+            seen[key] = (*w, b) if not origin else tuple(w)
+        return seen[key]
+
+    read: Any = snapshot if top is not None else weights
+    with seeded(seed):
+        watched = watch_fit(
+            lambda: est.fit(X, y), read, top, enough=lambda: len(seen) > STATES_KEPT
+        )
+    w_end, b_end = variant.weights(est)
+    end: Vec = tuple(w_end) if origin else (*w_end, b_end)
+    strict_end = (
+        None if reading.zero == 0 else tuple((yi == 1) == (reading.zero == 1) for yi in case.y)
+    )
+    rule = Rule(eta=None, strict_end=strict_end, bias=not origin, tol=Fraction(1, 10**9))
+    name = "training function" if top is not None else "fit()"
+    events = watched.events
+    if top is not None:
+        reader = function_reader(est, reading, est.returned, watched.live)
+        if reader is None:
+            why = "no local variable of the function holds what it returns"
+            return _Seen(points, rule, None, end, "the returned weights only", why)
+        events = [(k, v) for k, v in ((k, _quiet(reader, s)) for k, s in events) if v is not None]
+        events = [(k, v if not origin else v[:-1]) for k, v in events]
+    chosen = _best_cut(segments(events, end), points, list(case.y), rule)
+    if chosen is None:
+        why = (
+            f"no line of the {name}'s Python code was seen changing its weights "
+            "(compiled code, or a fit that never moved them)"
+        )
+        return _Seen(points, rule, None, end, "the returned weights only", why)
+    line, states = chosen
+    observed = (
+        f"its weights read at each execution of {line.rsplit('/', 1)[-1]} while the {name} ran"
+        + (f" ({watched.why})" if watched.why else "")
+        + ("; the global random state seeded 0" if seed is not None else "")
+    )
+    return _Seen(points, rule, states, end, observed)
+
+
+def _of_fit(variant: Any, ce: Any, prop: str) -> Diagnosis:
+    reading = variant.reading
+    case: Case = ce.case
+    if reading.predict_only is not None:
+        return Diagnosis(prop, why=f"no weights can be read ({reading.predict_only})")
+    if reading.dual is not None:
+        return Diagnosis(prop, why="a dual (kernel) reading: its weights are not watched")
+    if reading.output != "last":
+        return Diagnosis(prop, why=f"its output is the {reading.output} weights, not the last")
+    origin = bool(reading.origin)
+    u = tuple(case.u) if origin else (*case.u, Fraction(case.params.get("theta", 0)))
+    reference = (
+        "the classic Perceptron: y w.x <= 0 -> w <- w + eta y x"
+        + (" (through the origin)" if origin else ", on (x, 1): the bias moves by eta y")
+        + ", eta its own first step"
+    )
+    seen = _watch_case(variant, case)
+    points, rule, states = seen.points, seen.rule, seen.states
+    labels = list(case.y)
+    if states is None:
+        return Diagnosis(
+            prop,
+            seen.observed,
+            reference,
+            why=seen.why,
+            points=points,
+            labels=labels,
+            bias=not origin,
+            trajectory=[seen.end],
+        )
+    changes = [Change(None, s) for s in states[1:]]
+    d = first_divergence(points, labels, rule, states[0], changes, True)
+    if d.mechanism in ("sign-or-label", "sign-reversed") and d.update is not None:
+        _probe_sign(variant, case, d)
+    eta = _first_step(d, states[0], points)
+    out = Diagnosis(
+        prop, seen.observed, reference, d, points=points, labels=labels, bias=not origin
+    )
+    rule = replace(rule, eta=eta)  # the reference goes on at the implementation's step
+    R2 = max((sum((v * v for v in x), Fraction(0)) for x in points), default=Fraction(0))
+    C = eta * eta * R2 if eta is not None else None
+    g = eta * case.gamma if eta is not None else None
+    _finish(out, d, states[0], states[1:], rule, u, C, g, ce)
+    return out
+
+
+def _probe_sign(variant: Any, case: Case, d: Divergence) -> None:
+    """A fit's first update went against ``y x``: fitted again with a point of each
+    label first, its first update tells a reversed sign (against ``y x`` on both labels)
+    from an ignored label (with ``y x`` on y = +1, against it on y = -1); anything else
+    leaves the reversal unconfirmed."""
+    kinds: dict[int, str] = {}
+    for label in (1, -1):
+        order = sorted(range(case.n), key=lambda i: case.y[i] != label)
+        probe = Case(
+            tuple(case.X[i] for i in order),
+            tuple(case.y[i] for i in order),
+            case.u,
+            case.gamma,
+            dict(case.params),
+            case.name,
+        )
+        try:
+            seen = _watch_case(variant, probe)
+        except Exception:  # the users' code on the probe: no verdict from it
+            return
+        if not seen.states or len(seen.states) < 2:
+            return
+        first = first_divergence(
+            seen.points,
+            list(probe.y),
+            seen.rule,
+            seen.states[0],
+            [Change(None, seen.states[1])],
+            False,
+        )
+        if first.point is not None and probe.y[first.point] != label:
+            return  # its first update was not on the point put first
+        kinds[label] = "update" if first.mechanism == "follows" else first.mechanism
+    plus, minus = kinds.get(1), kinds.get(-1)
+    reversed_ = ("sign-reversed", "sign-or-label")
+    if plus in reversed_ and minus in reversed_:
+        mech, now = "sign-reversed", "both go against y x"
+    elif plus == "update" and minus in reversed_:
+        mech, now = "label-ignored", "the first adds y x, the second x"
+    else:
+        d.mechanism = "sign-or-label" if d.mechanism == "sign-reversed" else d.mechanism
+        return
+    head = d.head
+    d.mechanism = mech
+    d.words = (
+        f"{head}{MECHANISMS[mech]} (fitted again with a point of label +1 first, then "
+        f"one of label -1 first, its first updates: {now})"
+    )
+
+
+def _quiet(reader: Any, snap: dict[str, Any]) -> Vec | None:
+    try:
+        v = reader(snap)
+    except Exception:  # a local not yet the weights' shape
+        return None
+    return tuple(v) if v is not None else None
+
+
+def _best_cut(
+    cuts: dict[str, list[Vec]], points: list[Vec], y: list[int], rule: Rule
+) -> tuple[str, list[Vec]] | None:
+    """The line whose executions cut the run into changes that the algorithm's updates
+    (or one mistake, repeated) explain best; ties to the finer cut."""
+    best: tuple[tuple[Fraction, int, int], str, list[Vec]] | None = None
+    tried: set[tuple[Vec, ...]] = set()
+    # (a choice, not a verdict: made in floats, on the first changes of each cut)
+    floats = [tuple(float(v) for v in x) for x in points]
+    fast = replace(rule, tol=Fraction(1, 10**9))
+    for key, states in cuts.items():
+        width = {len(s) for s in states}
+        head = tuple(states[: CUT_CHANGES + 1])
+        if len(states) < 2 or width != {len(points[0])} or head in tried:
+            continue
+        tried.add(head)
+        as_floats = [tuple(float(v) for v in s) for s in head]
+        changes = [Change(None, s) for s in as_floats[1:]]  # type: ignore[arg-type]
+        good = explained(floats, y, fast, as_floats[0], changes)  # type: ignore[arg-type]
+        score = (Fraction(good, len(changes)), good, len(states))
+        if best is None or score > best[0]:
+            best = (score, key, states)
+    return None if best is None else (best[1], best[2])
+
+
+def _first_step(d: Divergence, start: Vec, points: list[Vec]) -> Fraction | None:
+    """The step of the implementation's first update (its learning rate): of the first
+    update the algorithm agreed with, else of the divergent one."""
+    if d.agreed:
+        j, w = d.agreed[0]
+        moved: Vec = tuple(a - b for a, b in zip(w, start, strict=True))
+    elif d.added is not None and d.point is not None:
+        j, moved = d.point, d.added
+    else:
+        return None
+    x = points[j]
+    i = max(range(len(x)), key=lambda c: abs(x[c]))
+    return abs(moved[i] / x[i]) if x[i] else None
+
+
+# --- the lemma it breaks ------------------------------------------------------------------
+
+
+def _finish(
+    out: Diagnosis,
+    d: Divergence,
+    start: Vec,
+    states: Sequence[Vec],
+    rule: Rule,
+    u: Vec,
+    C: Any,
+    g: Any,
+    ce: Any,
+) -> None:
+    """Fill in the trajectories and the lemma lines."""
+    out.trajectory = [tuple(start), *[tuple(s) for s in states]][:KEPT]
+    ref = [tuple(start), *[w for _, w in d.agreed]]
+    if d.update is not None:
+        first = d.point if d.point is not None else 0
+        ref += [w for _, w in continue_from(out.points, out.labels, rule, d.before, first)]
+    out.reference = ref[:KEPT]
+    lines: list[str] = []
+    if d.update is not None and d.added is not None:
+        w, z = d.before, d.added
+        progress = sum((a * b for a, b in zip(u, z, strict=True)), Fraction(0))
+        growth = sum(((a + b) ** 2 - a * a for a, b in zip(w, z, strict=True)), Fraction(0))
+        checks = []
+        if g is not None:
+            checks.append(("G2", "progress u.w_{k+1} - u.w_k >= g", progress, ">=", Fraction(g)))
+        if C is not None:
+            checks.append(("G1", "growth |w_{k+1}|^2 - |w_k|^2 <= C", growth, "<=", Fraction(C)))
+        broken = [c for c in checks if not (c[2] >= c[4] if c[3] == ">=" else c[2] <= c[4])]
+        held = [c for c in checks if c not in broken]
+        for name, text, lhs, op, rhs in broken:
+            lines.append(
+                f"so {name} breaks at update {d.update} ({text}): "
+                f"{_num(lhs)} {op} {_num(rhs)} is false"
+            )
+        if held and not broken:
+            lines.append(
+                "G1 and G2 still hold at this update ("
+                + "; ".join(f"{n}: {_num(lhs)} {op} {_num(rhs)}" for n, _, lhs, op, rhs in held)
+                + ")"
+            )
+    if d.mechanism == "follows":
+        lines.append(
+            "so the implementation is the algorithm on this case: what fails is not an "
+            "update but the claim (or the output) checked"
+        )
+    if ce.failure is not None:
+        lines.append(f"the check's failure: {ce.failure.describe()}")
+    out.lemma = lines
+
+
+def _num(v: Any) -> str:
+    return vector_text((Fraction(v),))[1:-1]
