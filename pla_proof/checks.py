@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .testing.database import CounterexampleStore
     from .variants.catalog.bugs import SeededBug
     from .variants.checking import CheckReport, Failure
+    from .variants.diagnosis import Diagnosis
     from .variants.protocol.variant import Case, Order, Record, Variant
     from .variants.proving.instances import ClaimProof
 
@@ -113,6 +114,8 @@ class CheckedVariant:
     proof: ClaimProof
     saved: dict[str, dict[str, Any]] = field(default_factory=dict)
     database: DatabaseNote | None = None
+    #: each failing property's diagnosis (:func:`pla_proof.variants.diagnosis.diagnose`)
+    diagnoses: dict[str, Diagnosis] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -237,10 +240,36 @@ def _check(
             from .testing.database import describe
 
             note = DatabaseNote(describe(store.db), len(replayed), len(saved))
-        checked.append(CheckedVariant(spec, variant, report, proof, saved, note))
+        checked.append(
+            CheckedVariant(spec, variant, report, proof, saved, note, _diagnoses(variant, report))
+        )
     from .variants.checking import GENERIC_PROPERTIES
 
     return CheckOutcome(checked, {k: v[1] for k, v in GENERIC_PROPERTIES.items()})
+
+
+def _diagnoses(variant: Variant, report: CheckReport) -> dict[str, Diagnosis]:
+    """A diagnosis of each failing property's counterexample (one per distinct
+    counterexample; none for the harness's own RUNS and ENDS, whose exception or stall
+    is already the cause), the users' prints kept off standard output."""
+    from dataclasses import replace
+
+    from .variants.boundary.calls import quiet_output
+    from .variants.checking import HARNESS_PROPERTIES
+    from .variants.diagnosis import diagnose
+
+    out: dict[str, Diagnosis] = {}
+    done: dict[tuple[str, str], Diagnosis] = {}
+    for p in report.failed:
+        ce = p.counterexample
+        if ce is None or p.id in HARNESS_PROPERTIES:
+            continue
+        key = (repr((ce.case.X, ce.case.y, ce.case.u)), ce.order.describe())
+        if key not in done:
+            with quiet_output():
+                done[key] = diagnose(variant, ce)
+        out[p.id] = replace(done[key], prop=p.id)
+    return out
 
 
 def _search(

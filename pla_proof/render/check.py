@@ -94,7 +94,7 @@ def outcome_text(outcome: CheckOutcome) -> str:
 
 def checked_text(c: CheckedVariant) -> str:
     """One variant's report and what it did with the database."""
-    text = report_text(c.report, c.variant, c.saved, c.proof)
+    text = report_text(c.report, c.variant, c.saved, c.proof, c.diagnoses)
     db = c.database
     if db is not None:
         text += (
@@ -136,8 +136,10 @@ def report_text(
     variant: Variant,
     saved: dict[str, dict[str, Any]],
     proof: ClaimProof | None = None,
+    diagnoses: Mapping[str, Any] | None = None,
 ) -> str:
-    """The pass/fail table of a variant's claim, its counterexamples and the verdict."""
+    """The pass/fail table of a variant's claim, its counterexamples (each with its
+    diagnosis, from ``diagnoses`` by property) and the verdict."""
     lines = _header_lines(report, variant)
     covered = proof.properties if proof is not None else ()
     lines.append(
@@ -150,8 +152,17 @@ def report_text(
         )
     if proof is not None:
         lines.append(f"proof: {proof.describe()}")
+    said: dict[str, str] = {}  # a diagnosis said once, then referred to
     for p in report.failed:
         lines += _counterexample_lines(p, saved[p.id])
+        diagnosis = (diagnoses or {}).get(p.id)
+        if diagnosis is not None:
+            text = "\n".join(diagnosis.lines())
+            if text in said:
+                lines.append(f"  diagnosis: as for {said[text]} above (the same counterexample)")
+            else:
+                said[text] = p.id
+                lines += text.splitlines()
     lines.append("")
     lines.append(_verdict_line(report, proof))
     return "\n".join(lines)
@@ -298,7 +309,9 @@ def outcome_json(outcome: CheckOutcome) -> dict[str, Any]:
 def checked_json(c: CheckedVariant, generic: Mapping[str, str]) -> dict[str, Any]:
     """One variant's report, with what it did with the database (``generic``: the
     statements of the generic properties, by property)."""
-    doc = report_to_json(c.report, c.variant, c.saved, c.proof, generic=generic)
+    doc = report_to_json(
+        c.report, c.variant, c.saved, c.proof, generic=generic, diagnoses=c.diagnoses
+    )
     db = c.database
     if db is not None:
         doc["database"] = {"where": db.where, "replayed": db.replayed, "recorded": db.recorded}
@@ -339,7 +352,9 @@ def proof_to_json(proof: ClaimProof) -> dict[str, Any]:
     }
 
 
-def _property_json(p: Any, covered: Sequence[str], saved: dict[str, Any]) -> dict[str, Any]:
+def _property_json(
+    p: Any, covered: Sequence[str], saved: dict[str, Any], diagnosis: Any = None
+) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "id": p.id,
         "instance_of": p.lemma,
@@ -358,6 +373,8 @@ def _property_json(p: Any, covered: Sequence[str], saved: dict[str, Any]) -> dic
             "failure": failure_json(ce.failure),
             **saved[p.id],
         }
+        if diagnosis is not None:
+            entry["counterexample"]["diagnosis"] = diagnosis.to_json()
         entry["other_causes"] = [
             {"points": o.case.n, "failure": failure_json(o.failure)} for o in p.others
         ]
@@ -371,9 +388,10 @@ def report_to_json(
     proof: ClaimProof | None = None,
     *,
     generic: Mapping[str, str],
+    diagnoses: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A variant's report as one JSON object (``generic``: the statements of the generic
-    properties, by property)."""
+    properties, by property; ``diagnoses``: each failing property's diagnosis)."""
     covered = proof.properties if proof is not None else ()
     doc: dict[str, Any] = {
         "variant": report.variant,
@@ -389,7 +407,10 @@ def report_to_json(
         "skipped": report.skipped,
         "skip_reasons": [{"reason": r, "count": c} for r, c in report.skip_reasons.items()],
         "seconds": report.seconds,
-        "properties": [_property_json(p, covered, saved) for p in report.properties],
+        "properties": [
+            _property_json(p, covered, saved, (diagnoses or {}).get(p.id))
+            for p in report.properties
+        ],
         "generic_properties": dict(generic),
     }
     reading = getattr(variant, "reading", None)

@@ -43,6 +43,8 @@ __all__ = ["MECHANISMS", "Diagnosis", "diagnose"]
 
 Vec = tuple[Fraction, ...]
 
+#: A diagnosis (its runs and probe fits) is given at most this long.
+SECONDS = 10.0
 #: At most this many weight vectors of each trajectory are kept for the report.
 KEPT = 200
 #: A fit is watched until it has shown this many different weight vectors.
@@ -78,7 +80,7 @@ class Diagnosis:
 
     def lines(self) -> list[str]:
         """The report's ``diagnosis`` section."""
-        out = [f"  diagnosis ({self.observed or 'nothing watched'}):"]
+        out = [f"  diagnosis (watched: {self.observed or 'nothing'}):"]
         if self.divergence is None:
             out.append(f"    no trajectory to compare: {self.why}")
             return out
@@ -91,8 +93,8 @@ class Diagnosis:
     def to_json(self) -> dict[str, Any]:
         d = self.divergence
 
-        def vec(v: Sequence[Fraction] | None) -> list[str] | None:
-            return None if v is None else [str(Fraction(a)) for a in v]
+        def vec(v: Sequence[Fraction] | None) -> list[Fraction] | None:
+            return None if v is None else [Fraction(a) for a in v]
 
         return {
             "property": self.prop,
@@ -116,18 +118,22 @@ class Diagnosis:
         }
 
 
-def diagnose(variant: Variant, ce: Any) -> Diagnosis:
+def diagnose(variant: Variant, ce: Any, seconds: float = SECONDS) -> Diagnosis:
     """The diagnosis of one counterexample (``ce``: a :class:`~.checking.Counterexample`)
-    of one failing property.  Never raises for the users' code: what could not be
-    watched is said in :attr:`Diagnosis.why`."""
+    of one failing property, within ``seconds``.  Never raises for the users' code: what
+    could not be watched is said in :attr:`Diagnosis.why`."""
+    from ..boundary.limits import RunTimeout, time_limit
     from ..estimators import Estimator
 
     prop = ce.failure.prop if ce.failure is not None else ""
     try:
-        if isinstance(variant, Estimator):
-            return _of_fit(variant, ce, prop)
-        if isinstance(variant, LinearVariant):
-            return _of_variant(variant, ce, prop)
+        with time_limit(seconds):
+            if isinstance(variant, Estimator):
+                return _of_fit(variant, ce, prop)
+            if isinstance(variant, LinearVariant):
+                return _of_variant(variant, ce, prop)
+    except RunTimeout:
+        return Diagnosis(prop, why=f"watching the run took more than {seconds:g} s")
     except Exception as e:  # users' code failing again on the replay
         line = str(e).strip().splitlines()[0] if str(e).strip() else ""
         return Diagnosis(prop, why=f"the replay raised {type(e).__name__}: {line}"[:300])
@@ -555,8 +561,6 @@ def _finish(
             "so the implementation is the algorithm on this case: what fails is not an "
             "update but the claim (or the output) checked"
         )
-    if ce.failure is not None:
-        lines.append(f"the check's failure: {ce.failure.describe()}")
     out.lemma = lines
 
 

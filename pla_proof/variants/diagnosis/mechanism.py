@@ -399,11 +399,12 @@ def _numeric(
         expected = tuple(step * v for v in X[i])
         if not any(expected):
             continue
-        if not any(delta):
-            return "not-applied", i, expected
         exact = [a + b for a, b in zip(w, expected, strict=True)]
         got = [a + b for a, b in zip(w, delta, strict=True)]
         off = [e - g for e, g in zip(exact, got, strict=True)]
+        integral = all(e.denominator == 1 for e in exact)
+        if not any(delta) and integral:
+            return "not-applied", i, expected
         for bits in (32, 64):
             if any(off) and all(o.denominator == 1 and o.numerator % 2**bits == 0 for o in off):
                 return "overflow", i, expected

@@ -20,9 +20,7 @@ points, one visit per segment.  Code that runs where Python's tracing cannot see
 from __future__ import annotations
 
 import copy
-import os
 import sys
-import sysconfig
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +29,8 @@ from types import FrameType
 from typing import Any
 
 import numpy as np
+
+from ..boundary.calls import is_users
 
 __all__ = [
     "EVENTS_KEPT",
@@ -73,7 +73,7 @@ def watch_variant(run: Callable[[], Any]) -> tuple[Watched, Any]:
 
     with watching() as seen:
         rec = run()
-    out = Watched(granularity="every update (the engine's per-step run of the variant)")
+    out = Watched(granularity="every update of the variant's run, on the engine's per-step path")
     if not seen:
         if getattr(rec, "updates", 0):
             out.why = "the run was made on the compiled path, which is not watched"
@@ -86,29 +86,6 @@ def watch_variant(run: Callable[[], Any]) -> tuple[Watched, Any]:
         out.steps.append((j, tuple(after)))
         prev = tuple(after)
     return out, rec
-
-
-_SYSTEM = tuple(
-    os.path.realpath(p) + os.sep
-    for p in {
-        sysconfig.get_paths()["stdlib"],
-        sysconfig.get_paths()["purelib"],
-        sysconfig.get_paths()["platlib"],
-        os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-    }
-)
-_OURS: dict[str, bool] = {}
-
-
-def _users(filename: str) -> bool:
-    """Is this file the users' code (not the standard library, an installed package or
-    pla_proof)?"""
-    seen = _OURS.get(filename)
-    if seen is None:
-        real = os.path.realpath(filename)
-        seen = not filename.startswith("<") and not real.startswith(_SYSTEM)
-        _OURS[filename] = seen
-    return seen
 
 
 def watch_fit(
@@ -144,8 +121,15 @@ def watch_fit(
             out.live = dict(frame.f_locals)
         return local
 
+    users: dict[str, bool] = {}
+
     def on_call(frame: FrameType, event: str, arg: Any) -> Any:
-        if event != "call" or out.cut or not _users(frame.f_code.co_filename):
+        if event != "call" or out.cut:
+            return None
+        name = frame.f_code.co_filename
+        if name not in users:
+            users[name] = is_users(name)
+        if not users[name]:
             return None
         if top is not None and frame.f_code is top and not frames:
             frames.append(frame)
