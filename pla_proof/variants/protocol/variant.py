@@ -65,8 +65,8 @@ __all__ = [
     "orders",
     "run_problem",
     "same_updates",
-    "watching",
     "survival_counts",
+    "watching",
 ]
 
 Vector = tuple[Fraction, ...]
@@ -963,8 +963,9 @@ class watching:
     ``(j, w before, w after)`` (a diagnosis watches a variant's run this way).
 
     >>> one = Fraction(1)
+    >>> case = Case(X=((one,),), y=(-1,), u=(-one,), gamma=one)
     >>> with watching() as seen:
-    ...     _ = LinearVariant().run(Case(X=((one,),), y=(-1,), u=(-one,), gamma=one), Order("cyclic"))
+    ...     _ = LinearVariant().run(case, Order("cyclic"))
     >>> seen
     [(0, (Fraction(0, 1),), (Fraction(-1, 1),))]
     """
