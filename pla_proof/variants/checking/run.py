@@ -404,7 +404,7 @@ def end_condition(variant: Variant, case: Case, end: str, rec: Record) -> Failur
         for i, (v, yi) in enumerate(zip(vals, case.y, strict=True)):
             if (1 if v > 0 else -1 if v < 0 else zero) != yi:
                 return Failure(
-                    end, None, i, v, "", "", f"f(x) = {show(v)} predicts {-yi}, label {yi}"
+                    end, None, i, v, "", None, f"f(x) = {show(v)} predicts {-yi}, label {yi}"
                 )
         return None
     raise InputError(f"unknown end condition {end!r} (SEP, SEP0, SEP0N or None)")

@@ -195,8 +195,8 @@ def _of_variant(variant: LinearVariant, ce: Any, prop: str) -> Diagnosis:
                 f"{head}{MECHANISMS['missed-update']}: its own budget of {what} ended "
                 f"the run ({rec.updates} update(s))"
             )
-        elif not bias and any(yi < 0 for yi in case.y):
-            _tell_label_skip(variant, ce, d)
+        elif d.mechanism == "missed-update" and not bias and any(yi < 0 for yi in case.y):
+            _tell_label_skip(variant, ce, d)  # (not at a tie: a tie is said to be one)
     claim = variant.claim(case)
     out = Diagnosis(
         prop,
