@@ -17,6 +17,7 @@ The check is :func:`pla_proof.checks.check_specs`'s (a saved counterexample run 
 from __future__ import annotations
 
 import argparse
+import os
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
@@ -209,6 +210,13 @@ def _add_output_arguments(p: argparse.ArgumentParser) -> None:
         metavar="FILE.json",
         help="run a saved counterexample again instead of searching",
     )
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write the diagnosis page: for each failing property, where the "
+        "implementation leaves the algorithm, its points and both separators drawn, both "
+        "trajectories as a stepper (one self-contained HTML file)",
+    )
     p.add_argument("--list", action="store_true", help="list the built-in variants and seeded bugs")
     p.add_argument(
         "--coq",
@@ -254,6 +262,8 @@ def run(args: argparse.Namespace) -> int:
             backend=args.backend,
         )
     end_progress()
+    if args.html:
+        _write_page(args.html, outcome)
     if args.json:
         emit_json(outcome_json(outcome))
     else:
@@ -263,6 +273,30 @@ def run(args: argparse.Namespace) -> int:
 
         return EXIT["no_conclusion"]
     return exit_code(outcome.reports)
+
+
+def _write_page(path: str, outcome: Any) -> None:
+    """The diagnosis page of every checked variant (each distinct diagnosis once)."""
+    import sys
+
+    from ..render.diagnosis import render_diagnosis_page
+
+    shown: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for c in outcome.checked:
+        for d in c.diagnoses.values():
+            doc = d.to_json()
+            if doc["words"] + doc["why"] in seen:
+                continue
+            seen.add(doc["words"] + doc["why"])
+            shown.append(doc)
+    names = ", ".join(c.spec for c in outcome.checked) or "the check"
+    page = render_diagnosis_page(names, shown, "pla-proof " + " ".join(sys.argv[1:]))
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(page)
+    except OSError as exc:
+        raise InputError(f"--html {path}: cannot write ({exc.strerror})") from None
 
 
 def default_time_limit(args: argparse.Namespace) -> float:
@@ -348,6 +382,10 @@ def _check_options(args: argparse.Namespace) -> None:
         raise InputError(f"--shrink-runs must be >= 0, got {args.shrink_runs}")
     if not args.run_seconds > 0:
         raise InputError(f"--run-seconds must be positive, got {args.run_seconds}")
+    if args.html and args.replay:
+        raise InputError("--html draws a search's diagnoses: it does not apply to --replay")
+    if args.html and os.path.isdir(args.html):
+        raise InputError(f"--html {args.html}: is a directory (give the page's file name)")
     from ..variants.checking.symbolic import missing
 
     why = missing(args.backend)

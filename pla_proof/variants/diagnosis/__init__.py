@@ -19,6 +19,7 @@ with both values, then the proof's inequality it breaks, with its numbers.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -73,6 +74,8 @@ class Diagnosis:
     bias: bool = False
     trajectory: list[Vec] = field(default_factory=list)
     reference: list[Vec] = field(default_factory=list)
+    #: how long it took (measured; the search's time does not include it)
+    seconds: float = 0.0
 
     @property
     def mechanism(self) -> str:
@@ -115,6 +118,7 @@ class Diagnosis:
             "bias": self.bias,
             "trajectory": [vec(w) for w in self.trajectory],
             "reference_trajectory": [vec(w) for w in self.reference],
+            "seconds": self.seconds,
         }
 
 
@@ -126,22 +130,26 @@ def diagnose(variant: Variant, ce: Any, seconds: float = SECONDS) -> Diagnosis:
     from ..estimators import Estimator
 
     prop = ce.failure.prop if ce.failure is not None else ""
+    t0 = time.monotonic()
     try:
         with time_limit(seconds):
             if isinstance(variant, Estimator):
-                return _of_fit(variant, ce, prop)
-            if isinstance(variant, LinearVariant):
-                return _of_variant(variant, ce, prop)
+                out = _of_fit(variant, ce, prop)
+            elif isinstance(variant, LinearVariant):
+                out = _of_variant(variant, ce, prop)
+            else:
+                out = Diagnosis(
+                    prop,
+                    why="only a linear rule in R^d is compared with a reference (this "
+                    "variant's predictor is not one weight vector)",
+                )
     except RunTimeout:
-        return Diagnosis(prop, why=f"watching the run took more than {seconds:g} s")
+        out = Diagnosis(prop, why=f"watching the run took more than {seconds:g} s")
     except Exception as e:  # users' code failing again on the replay
         line = str(e).strip().splitlines()[0] if str(e).strip() else ""
-        return Diagnosis(prop, why=f"the replay raised {type(e).__name__}: {line}"[:300])
-    return Diagnosis(
-        prop,
-        why="only a linear rule in R^d is compared with a reference (this variant's "
-        "predictor is not one weight vector)",
-    )
+        out = Diagnosis(prop, why=f"the replay raised {type(e).__name__}: {line}"[:300])
+    out.seconds = time.monotonic() - t0
+    return out
 
 
 # --- a variant ---------------------------------------------------------------------------------
