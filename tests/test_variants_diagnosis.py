@@ -328,3 +328,17 @@ def test_users_prints_during_the_diagnosis_stay_off_the_json(
         if "diagnosis" in p.get("counterexample", {})
     }
     assert mechanisms and mechanisms <= {"sign-reversed", "sign-or-label"}
+
+
+def test_a_tie_is_told_from_a_label_never_updated() -> None:
+    """One point of label -1 at w = 0 (a tie), never updated: by a strict trigger (a
+    tie), or because points of label -1 are never updated -- probes on the same points
+    tell which."""
+    one = ((("-20",),), (-1,), ("1",), "20", {}, CYCLIC)
+    for bug, mechanism in (
+        ("positive-only", "missed-update"),
+        ("strict-trigger", "tie-not-updated"),
+    ):
+        v = BUGS[bug].variant()
+        d = diagnose(v, _counterexample(v, one))
+        assert d.mechanism == mechanism, d.divergence.words if d.divergence else d.why

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from ..protocol.variant import Case, LinearVariant, Variant
+from ..protocol.variant import Case, LinearVariant, Order, Variant
 from .mechanism import (
     MECHANISMS,
     Change,
@@ -203,8 +203,8 @@ def _of_variant(variant: LinearVariant, ce: Any, prop: str) -> Diagnosis:
                 f"{head}{MECHANISMS['missed-update']}: its own budget of {what} ended "
                 f"the run ({rec.updates} update(s))"
             )
-        elif d.mechanism == "missed-update" and not bias and any(yi < 0 for yi in case.y):
-            _tell_label_skip(variant, ce, d)  # (not at a tie: a tie is said to be one)
+        elif not bias and any(yi < 0 for yi in case.y):
+            _tell_label_skip(variant, ce, d)
     claim = variant.claim(case)
     out = Diagnosis(
         prop,
@@ -249,26 +249,53 @@ def _tell_sign_from_label(variant: LinearVariant, ce: Any, d: Divergence) -> Non
 
 
 def _tell_label_skip(variant: LinearVariant, ce: Any, d: Divergence) -> None:
-    """A run that stops with a point of label -1 misclassified: if the same data written
-    as ``(y x, +1)`` are learned, the points are skipped for their label."""
-    try:
-        _, rec = watch_variant(lambda: variant.run(_mirrored(ce.case), ce.order))
-    except Exception:  # the users' code on the mirrored case: no verdict from it
+    """A run that stops with a point of label -1 misclassified (strictly, or at a tie).
+    Two probes on the same points tell what stopped it: written as ``(y x, +1)`` (the
+    same problem for the algorithm), and with the points of label -1 visited first.  If
+    the first is learned and the second is not, the points of label -1 are never
+    updated; if both are, they are updated, but not at a tie."""
+    case: Case = ce.case
+    if d.point is None or case.y[d.point] > 0:
         return
-    if d.point is None or ce.case.y[d.point] > 0 or rec.updates == 0:
-        return
-    w = tuple(Fraction(v) for v in rec.output.get("w", ()))
-    mirrored = _mirrored(ce.case)
-    right = all(
-        sum((a * b for a, b in zip(w, x, strict=True)), Fraction(0)) > 0 for x in mirrored.X
+    negatives_first = sorted(range(case.n), key=lambda i: case.y[i] > 0)
+    first = Case(
+        tuple(case.X[i] for i in negatives_first),
+        tuple(case.y[i] for i in negatives_first),
+        case.u,
+        case.gamma,
+        dict(case.params),
+        case.name,
     )
-    if right:
-        d.mechanism = "missed-update"
-        head = d.head
-        d.words = (
-            f"{head}{MECHANISMS['missed-update']}: points with y = -1 are not updated (the "
-            "same data written as (y x, +1), the same problem for the algorithm, are learned)"
-        )
+    if not _learns(variant, _mirrored(case), ce.order):
+        return  # the label is not what stops it
+    if _learns(variant, first, Order("cyclic")):
+        if d.mechanism == "tie-not-updated":
+            d.words += (
+                " (points with y = -1 are updated, but not at a tie: the same data written "
+                "as (y x, +1), and with the points of label -1 first, are learned)"
+            )
+        return
+    d.mechanism = "missed-update"
+    d.words = (
+        f"{d.head}{MECHANISMS['missed-update']}: points with y = -1 are not updated (the "
+        "same data written as (y x, +1), the same problem for the algorithm, are learned; "
+        "with the points of label -1 visited first, they are not)"
+    )
+
+
+def _learns(variant: LinearVariant, case: Case, order: Any) -> bool:
+    """Does the variant's run end with every point of ``case`` strictly right?"""
+    try:
+        _, rec = watch_variant(lambda: variant.run(case, order))
+    except Exception:  # the users' code on a probe: no verdict from it
+        return False
+    w = tuple(Fraction(v) for v in rec.output.get("w", ()))
+    if len(w) != case.d:
+        return False
+    return all(
+        yi * sum((a * b for a, b in zip(w, x, strict=True)), Fraction(0)) > 0
+        for x, yi in zip(case.X, case.y, strict=True)
+    )
 
 
 def _mirrored(case: Case) -> Case:
