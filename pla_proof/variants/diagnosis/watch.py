@@ -147,7 +147,7 @@ def watch_fit(
         out.live = dict(frames[0].f_locals)
     out.events = events
     if out.cut:
-        out.why = f"only its first {state['n'] - 1} lines were watched"
+        out.why = f"watched for its first {state['n'] - 1} lines"
     return out
 
 
