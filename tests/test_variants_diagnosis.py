@@ -342,3 +342,8 @@ def test_a_tie_is_told_from_a_label_never_updated() -> None:
         v = BUGS[bug].variant()
         d = diagnose(v, _counterexample(v, one))
         assert d.mechanism == mechanism, d.divergence.words if d.divergence else d.why
+    # points of label -1 updated (the first update), but a tie after it left alone
+    two = ((("-1", "0"), ("1", "1")), (-1, -1), ("1", "-2"), "1", {}, CYCLIC)
+    v = BUGS["tie-negative-after-first"].variant()
+    d = diagnose(v, _counterexample(v, two))
+    assert d.mechanism == "tie-not-updated", d.divergence.words if d.divergence else d.why

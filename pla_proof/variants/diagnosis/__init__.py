@@ -266,36 +266,41 @@ def _tell_label_skip(variant: LinearVariant, ce: Any, d: Divergence) -> None:
         dict(case.params),
         case.name,
     )
-    if not _learns(variant, _mirrored(case), ce.order):
+    if not _learns(variant, _mirrored(case), ce.order)[0]:
         return  # the label is not what stops it
-    if _learns(variant, first, Order("cyclic")):
+    learned, negatives_updated = _learns(variant, first, Order("cyclic"))
+    if learned or negatives_updated:
         if d.mechanism == "tie-not-updated":
             d.words += (
                 " (points with y = -1 are updated, but not at a tie: the same data written "
-                "as (y x, +1), and with the points of label -1 first, are learned)"
+                "as (y x, +1) are learned, and with the points of label -1 first one of them "
+                "is updated)"
             )
         return
     d.mechanism = "missed-update"
     d.words = (
         f"{d.head}{MECHANISMS['missed-update']}: points with y = -1 are not updated (the "
         "same data written as (y x, +1), the same problem for the algorithm, are learned; "
-        "with the points of label -1 visited first, they are not)"
+        "with the points of label -1 visited first, none of them is updated)"
     )
 
 
-def _learns(variant: LinearVariant, case: Case, order: Any) -> bool:
-    """Does the variant's run end with every point of ``case`` strictly right?"""
+def _learns(variant: LinearVariant, case: Case, order: Any) -> tuple[bool, bool]:
+    """Does the variant's run end with every point of ``case`` strictly right, and did
+    it update a point of label -1?"""
     try:
-        _, rec = watch_variant(lambda: variant.run(case, order))
+        watched, rec = watch_variant(lambda: variant.run(case, order))
     except Exception:  # the users' code on a probe: no verdict from it
-        return False
+        return False, False
+    negatives = any(case.y[j] < 0 for j, _ in watched.steps)
     w = tuple(Fraction(v) for v in rec.output.get("w", ()))
     if len(w) != case.d:
-        return False
-    return all(
+        return False, negatives
+    right = all(
         yi * sum((a * b for a, b in zip(w, x, strict=True)), Fraction(0)) > 0
         for x, yi in zip(case.X, case.y, strict=True)
     )
+    return right, negatives
 
 
 def _mirrored(case: Case) -> Case:
