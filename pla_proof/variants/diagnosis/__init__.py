@@ -578,23 +578,31 @@ def _finish(
         w, z = d.before, d.added
         progress = sum((a * b for a, b in zip(u, z, strict=True)), Fraction(0))
         growth = sum(((a + b) ** 2 - a * a for a, b in zip(w, z, strict=True)), Fraction(0))
+        k = d.update
+        after = tuple(a + b for a, b in zip(w, z, strict=True))
+        s0 = tuple(start)
+        pu = sum((a * b for a, b in zip(u, after, strict=True)), Fraction(0))
+        pu1 = sum((a * b for a, b in zip(u, s0, strict=True)), Fraction(0))
+        nn = sum((a * a for a in after), Fraction(0))
+        n1 = sum((a * a for a in s0), Fraction(0))
         checks = []
         if g is not None:
             checks.append(("G2", "progress u.w_{k+1} - u.w_k >= g", progress, ">=", Fraction(g)))
+            checks.append(("P_k", "u.w_{k+1} >= u.w_1 + k g", pu, ">=", pu1 + k * Fraction(g)))
         if C is not None:
             checks.append(("G1", "growth |w_{k+1}|^2 - |w_k|^2 <= C", growth, "<=", Fraction(C)))
+            checks.append(("Q_k", "|w_{k+1}|^2 <= |w_1|^2 + k C", nn, "<=", n1 + k * Fraction(C)))
         broken = [c for c in checks if not (c[2] >= c[4] if c[3] == ">=" else c[2] <= c[4])]
         held = [c for c in checks if c not in broken]
         for name, text, lhs, op, rhs in broken:
             lines.append(
-                f"so {name} breaks at update {d.update} ({text}): "
-                f"{_num(lhs)} {op} {_num(rhs)} is false"
+                f"so {name} breaks at update {k} ({text}): {_num(lhs)} {op} {_num(rhs)} is false"
             )
-        if held and not broken:
+        if held:
             lines.append(
-                "G1 and G2 still hold at this update ("
+                ("still holding" if broken else "every inequality still holds")
+                + f" at update {k}: "
                 + "; ".join(f"{n}: {_num(lhs)} {op} {_num(rhs)}" for n, _, lhs, op, rhs in held)
-                + ")"
             )
     if d.mechanism == "follows":
         lines.append(
