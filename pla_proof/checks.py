@@ -268,7 +268,9 @@ def _diagnoses(variant: Variant, report: CheckReport) -> dict[str, Diagnosis]:
         if key not in done:
             with quiet_output():
                 done[key] = diagnose(variant, ce)
-        out[p.id] = replace(done[key], prop=p.id)
+            out[p.id] = replace(done[key], prop=p.id)
+        else:  # the same counterexample: its time is counted once
+            out[p.id] = replace(done[key], prop=p.id, seconds=0.0)
     return out
 
 

@@ -114,7 +114,6 @@ TABLE: dict[str, tuple[str, tuple[Any, ...]]] = {
     ),
     "fit_broken_sign.py:ListPerceptronWrongSign": ("sign-reversed", PAIR),
     "fit_broken_bias.py:FrozenBias": ("bias-frozen", PAIR),
-    "fit_step_positive.py:train_step_frozen_offset": ("bias-frozen", PAIR),
     "fit_shuffle.py:MisalignedShuffle": ("label-mismatch", PAIR),
     "fit_dimension_param.py:InputSizedWrongSign": ("sign-reversed", PAIR),
     # by hand: three features, the third one needed
@@ -269,7 +268,7 @@ def test_check_prints_the_diagnosis_and_its_json_validates(
     args += ["--jobs", "1", "--out", str(out)]
     assert main(args) == 1
     text = capsys.readouterr().out
-    assert "diagnosis (watched: its weights read at each execution of" in text
+    assert "diagnosis (watched: its weights at each read or write at fit_broken_bias.py:" in text
     assert "the bias did not change at an update" in text
     assert main([*args, "--json"]) == 1
     doc = json.loads(capsys.readouterr().out)
@@ -334,7 +333,7 @@ def test_a_tie_is_told_from_a_label_never_updated() -> None:
     """One point of label -1 at w = 0 (a tie), never updated: by a strict trigger (a
     tie), or because points of label -1 are never updated -- probes on the same points
     tell which."""
-    one = ((("-20",),), (-1,), ("1",), "20", {}, CYCLIC)
+    one: tuple[Any, ...] = ((("-20",),), (-1,), ("1",), "20", {}, CYCLIC)
     for bug, mechanism in (
         ("positive-only", "missed-update"),
         ("strict-trigger", "tie-not-updated"),
@@ -343,7 +342,31 @@ def test_a_tie_is_told_from_a_label_never_updated() -> None:
         d = diagnose(v, _counterexample(v, one))
         assert d.mechanism == mechanism, d.divergence.words if d.divergence else d.why
     # points of label -1 updated (the first update), but a tie after it left alone
-    two = ((("-1", "0"), ("1", "1")), (-1, -1), ("1", "-2"), "1", {}, CYCLIC)
+    two: tuple[Any, ...] = ((("-1", "0"), ("1", "1")), (-1, -1), ("1", "-2"), "1", {}, CYCLIC)
     v = BUGS["tie-negative-after-first"].variant()
     d = diagnose(v, _counterexample(v, two))
     assert d.mechanism == "tie-not-updated", d.divergence.words if d.divergence else d.why
+
+
+def test_a_training_function_is_not_watched_and_says_so() -> None:
+    """A training function's weights live in its local variables: they would need a
+    trace hook, which the checking process never sets -- the diagnosis says so, and
+    names nothing."""
+    v = _variant("fit_step_positive.py:train_step_frozen_offset")
+    d = diagnose(v, _counterexample(v, PAIR))
+    assert d.mechanism == "unobserved" and d.divergence is None
+    assert "local variables are not watched" in d.why
+    assert "no trajectory to compare" in "\n".join(d.lines())
+
+
+def test_the_watch_sets_no_trace_or_profile_hook() -> None:
+    import sys
+
+    v = _variant("fit_broken_bias.py:FrozenBias")
+    ce = _counterexample(v, PAIR)
+    original = type(v.make())
+    before = (sys.gettrace(), sys.getprofile())
+    d = diagnose(v, ce)
+    assert d.mechanism == "bias-frozen"
+    assert (sys.gettrace(), sys.getprofile()) == before
+    assert type(v.make()) is original  # the class is put back

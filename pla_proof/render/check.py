@@ -413,6 +413,8 @@ def report_to_json(
         ],
         "generic_properties": dict(generic),
     }
+    if diagnoses:
+        doc["diagnosis_seconds"] = sum(d.seconds for d in diagnoses.values())
     reading = getattr(variant, "reading", None)
     if reading is not None:
         doc["reading"] = reading.describe()

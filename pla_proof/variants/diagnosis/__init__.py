@@ -2,7 +2,7 @@
 implementation leaves the algorithm, in words (:func:`diagnose`).
 
 The implementation's own trajectory is watched on the counterexample (a variant's run
-update by update; a ``fit`` class or a training function from outside, line by line:
+update by update; a ``fit`` class from outside, at each read and write of its weights:
 :mod:`.watch`), and walked in lockstep with the algorithm it claims -- the classic
 Perceptron for a ``fit``, the variant's declared rule for a variant -- from the same
 start, in the implementation's own visiting order.  The first change that is not the
@@ -38,7 +38,7 @@ from .mechanism import (
     first_divergence,
     vector_text,
 )
-from .watch import function_reader, raw_key, segments, snapshot, watch_fit, watch_variant
+from .watch import raw_key, segments, watch_fit, watch_variant
 
 __all__ = ["MECHANISMS", "Diagnosis", "diagnose"]
 
@@ -74,7 +74,9 @@ class Diagnosis:
     bias: bool = False
     trajectory: list[Vec] = field(default_factory=list)
     reference: list[Vec] = field(default_factory=list)
-    #: how long it took (measured; the search's time does not include it)
+    #: how long it took (measured; the search's time does not include it; in the JSON
+    #: report as the variant's ``diagnosis_seconds``, so that each property's entry is
+    #: the same whatever the machine)
     seconds: float = 0.0
 
     @property
@@ -118,7 +120,6 @@ class Diagnosis:
             "bias": self.bias,
             "trajectory": [vec(w) for w in self.trajectory],
             "reference_trajectory": [vec(w) for w in self.reference],
-            "seconds": self.seconds,
         }
 
 
@@ -360,48 +361,43 @@ def _watch_case(variant: Any, case: Case) -> _Seen:
     seed = 0 if reading.chance is not None else None
     with seeded(seed):
         est = variant.make()
-    function = getattr(variant, "function", None)
-    top = getattr(function, "__code__", None) if function is not None else None
+    strict_end = (
+        None if reading.zero == 0 else tuple((yi == 1) == (reading.zero == 1) for yi in case.y)
+    )
+    rule = Rule(eta=None, strict_end=strict_end, bias=not origin, tol=Fraction(1, 10**9))
+    if getattr(variant, "function", None) is not None:
+        with seeded(seed):
+            est.fit(X, y)
+        w_end, b_end = variant.weights(est)
+        end0: Vec = tuple(w_end) if origin else (*w_end, b_end)
+        why = "a training function's local variables are not watched"
+        return _Seen(points, rule, None, end0, "the returned weights only", why)
     held = [n for n in (reading.weights, reading.bias) if n not in (None, "first", "last")]
     seen: dict[tuple[bytes, ...], Vec] = {}
 
-    def weights(_frame: Any) -> Vec:
+    def weights() -> Vec:
         key = raw_key([getattr(est, n, None) for n in held])
         if key not in seen:
             w, b = variant.weights(est)
             seen[key] = (*w, b) if not origin else tuple(w)
         return seen[key]
 
-    read: Any = snapshot if top is not None else weights
     with seeded(seed):
         watched = watch_fit(
-            lambda: est.fit(X, y), read, top, enough=lambda: len(seen) > STATES_KEPT
+            est, held, weights, lambda: est.fit(X, y), enough=lambda: len(seen) > STATES_KEPT
         )
     w_end, b_end = variant.weights(est)
     end: Vec = tuple(w_end) if origin else (*w_end, b_end)
-    strict_end = (
-        None if reading.zero == 0 else tuple((yi == 1) == (reading.zero == 1) for yi in case.y)
-    )
-    rule = Rule(eta=None, strict_end=strict_end, bias=not origin, tol=Fraction(1, 10**9))
-    name = "training function" if top is not None else "fit()"
-    events = watched.events
-    if top is not None:
-        reader = function_reader(est, reading, est.returned, watched.live)
-        if reader is None:
-            why = "no local variable of the function holds what it returns"
-            return _Seen(points, rule, None, end, "the returned weights only", why)
-        events = [(k, v) for k, v in ((k, _quiet(reader, s)) for k, s in events) if v is not None]
-        events = [(k, v if not origin else v[:-1]) for k, v in events]
-    chosen = _best_cut(segments(events, end), points, list(case.y), rule)
+    chosen = _best_cut(segments(watched.events, end), points, list(case.y), rule)
     if chosen is None:
-        why = (
-            f"no line of the {name}'s Python code was seen changing its weights "
+        why = watched.why or (
+            "no read or write of its weights by its Python code was seen changing them "
             "(compiled code, or a fit that never moved them)"
         )
         return _Seen(points, rule, None, end, "the returned weights only", why)
     line, states = chosen
     observed = (
-        f"its weights read at each execution of {line.rsplit('/', 1)[-1]} while the {name} ran"
+        f"its weights at each read or write at {line.rsplit('/', 1)[-1]} while fit() ran"
         + (f" ({watched.why})" if watched.why else "")
         + ("; the global random state seeded 0" if seed is not None else "")
     )
@@ -502,14 +498,6 @@ def _probe_sign(variant: Any, case: Case, d: Divergence) -> None:
         f"{head}{MECHANISMS[mech]} (fitted again with a point of label +1 first, then "
         f"one of label -1 first, its first updates: {now})"
     )
-
-
-def _quiet(reader: Any, snap: dict[str, Any]) -> Vec | None:
-    try:
-        v = reader(snap)
-    except Exception:  # a local not yet the weights' shape
-        return None
-    return tuple(v) if v is not None else None
 
 
 def _best_cut(

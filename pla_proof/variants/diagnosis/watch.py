@@ -1,15 +1,17 @@
 """Watching an implementation's weights change on one small case.
 
 A variant's run is watched update by update (:func:`watch_variant`: the engine's
-per-step path reports each one).  A ``fit(X, y)`` class or a training function is
-watched from outside while it runs (:func:`watch_fit`): at every line of the users'
-code it executes, its weights are read -- through its reading (an attribute of the
-estimator), or, for a function, from the local variables that end up returned.  The
-weights read at each execution of one line split the run into segments; the line
-whose segments are best explained as the algorithm's updates (or as the same
-mistake, again and again) is the granularity reported -- typically the loop over the
-points, one visit per segment.  Code that runs where Python's tracing cannot see
-(compiled, numba) leaves only the returned weights: the report says so.
+per-step path reports each one).  A ``fit(X, y)`` class is watched from outside while it
+runs (:func:`watch_fit`): for the call, its instance's class is a subclass in which the
+attributes that hold its weights are properties, and every read or write of them made
+by the users' code records the weights under the line that made it -- no trace or
+profile hook is set (a hook in a long-lived process is what this project will not risk).
+The weights recorded at each execution of one line split the run into segments; the
+line whose segments are best explained as the algorithm's updates (or as the same
+mistake, again and again) is the granularity reported -- typically the line that reads
+the weights to score a point, one visit per segment.  A training function's local
+variables, and a class that cannot change class (``__slots__``, numba), leave only the
+returned weights: the report says so.
 
 >>> from fractions import Fraction as F
 >>> cut = segments([("a", (0,)), ("b", (0,)), ("a", (1,)), ("b", (2,))], (2,))
@@ -19,7 +21,6 @@ points, one visit per segment.  Code that runs where Python's tracing cannot see
 
 from __future__ import annotations
 
-import copy
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -32,21 +33,12 @@ import numpy as np
 
 from ..boundary.calls import is_users
 
-__all__ = [
-    "EVENTS_KEPT",
-    "Watched",
-    "function_reader",
-    "raw_key",
-    "segments",
-    "snapshot",
-    "watch_fit",
-    "watch_variant",
-]
+__all__ = ["EVENTS_KEPT", "Watched", "raw_key", "segments", "watch_fit", "watch_variant"]
 
 Vec = tuple[Fraction, ...]
 
-#: At most this many line events are read (then the watch stops: the rest of the run
-#: is seen only through its returned weights).
+#: At most this many reads and writes are recorded (then the watch stops: the rest of
+#: the run is seen only through its returned weights).
 EVENTS_KEPT = 20_000
 
 
@@ -59,8 +51,6 @@ class Watched:
     start: Vec | None = None
     steps: list[tuple[int, Vec]] = field(default_factory=list)
     events: list[tuple[str, Any]] = field(default_factory=list)
-    #: a training function's local variables as it returned (the live objects)
-    live: dict[str, Any] = field(default_factory=dict)
     end: Vec | None = None
     granularity: str = ""
     why: str = ""
@@ -89,65 +79,88 @@ def watch_variant(run: Callable[[], Any]) -> tuple[Watched, Any]:
 
 
 def watch_fit(
+    est: Any,
+    names: Sequence[str],
+    read: Callable[[], Any],
     fit: Callable[[], Any],
-    read: Callable[[FrameType], Any],
-    top: Any = None,
     enough: Callable[[], bool] | None = None,
 ) -> Watched:
-    """Call ``fit()`` with Python's line tracing on the users' code; at every line,
-    ``read(frame)`` gives the weights (or what holds them; None when there is nothing
-    yet).  ``top``: the code object of a training function (its frame is the one
-    ``read`` is given; its local variables as it returns are kept in ``live``).
-    ``enough()``: True when enough has been seen (the watch then stops)."""
+    """Call ``fit()`` with the attributes ``names`` of the estimator ``est`` watched: the
+    estimator's class is replaced, for the call, by a subclass in which each is a
+    property that lets every read and write through and, at each one made from the
+    users' code, records ``read()`` (its weights) under the line that made it.  No
+    trace or profile hook is set.  ``enough()``: True when enough has been seen (the
+    watch then stops recording).  ``why`` says when nothing could be watched (a class
+    whose instances cannot change class, or that defines one of ``names`` itself)."""
     out = Watched()
     events: list[tuple[str, Any]] = []
-    frames: list[FrameType] = []
-    state: dict[str, Any] = {"n": 0}
-
-    def local(frame: FrameType, event: str, arg: Any) -> Any:
-        if event == "line":
-            state["n"] += 1
-            if state["n"] > EVENTS_KEPT or (enough is not None and enough()):
-                out.cut = True
-                return None
-            where = frames[0] if frames else frame
-            try:
-                w = read(where)
-            except Exception:  # users' objects half-built: nothing to read yet
-                w = None
-            if w is not None:
-                events.append((f"{frame.f_code.co_filename}:{frame.f_lineno}", w))
-        elif event == "return" and frames and frame is frames[0]:
-            out.live = dict(frame.f_locals)
-        return local
-
+    cls = type(est)
+    taken = [n for n in names if any(n in vars(k) for k in cls.__mro__)]
+    if taken:
+        out.why = f"{', '.join(taken)} is defined by the class itself (not watched)"
+        fit()
+        return out
+    state = {"busy": False, "n": 0}
     users: dict[str, bool] = {}
 
-    def on_call(frame: FrameType, event: str, arg: Any) -> Any:
-        if event != "call" or out.cut:
-            return None
+    def record(frame: FrameType | None) -> None:
+        if state["busy"] or out.cut or frame is None:
+            return
         name = frame.f_code.co_filename
         if name not in users:
             users[name] = is_users(name)
         if not users[name]:
-            return None
-        if top is not None and frame.f_code is top and not frames:
-            frames.append(frame)
-        return local
+            return
+        state["n"] += 1
+        if state["n"] > EVENTS_KEPT or (enough is not None and enough()):
+            out.cut = True
+            return
+        state["busy"] = True
+        try:
+            w = read()
+        except Exception:  # users' objects half-built: nothing to read yet
+            w = None
+        finally:
+            state["busy"] = False
+        if w is not None:
+            events.append((f"{name}:{frame.f_lineno}", w))
 
-    previous = sys.gettrace()
-    sys.settrace(on_call)
+    def watched(attr: str) -> property:
+        def get(obj: Any) -> Any:
+            try:
+                value = obj.__dict__[attr]
+            except KeyError:
+                raise AttributeError(attr) from None
+            if obj is est:
+                record(sys._getframe(1))
+            return value
+
+        def put(obj: Any, value: Any) -> None:
+            obj.__dict__[attr] = value
+            if obj is est:
+                record(sys._getframe(1))
+
+        def drop(obj: Any) -> None:
+            del obj.__dict__[attr]
+
+        return property(get, put, drop)
+
+    try:
+        sub = type(cls.__name__, (cls,), {n: watched(n) for n in names})
+        est.__class__ = sub
+    except TypeError as exc:  # __slots__, a compiled class: it cannot be watched
+        out.why = f"its class cannot be watched ({exc})"
+        fit()
+        return out
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             fit()
     finally:
-        sys.settrace(previous)
-    if frames and not out.live:  # the watch stopped before the function returned
-        out.live = dict(frames[0].f_locals)
+        est.__class__ = cls
     out.events = events
     if out.cut:
-        out.why = f"watched for its first {state['n'] - 1} lines"
+        out.why = f"watched for its first {state['n'] - 1} reads and writes of its weights"
     return out
 
 
@@ -170,48 +183,6 @@ def segments(events: Sequence[tuple[str, Vec]], end: Vec) -> dict[str, list[Vec]
     return by
 
 
-def function_reader(
-    fitted: Any, reading: Any, out: Any, live: dict[str, Any]
-) -> Callable[[dict[str, Any]], Vec | None] | None:
-    """For a training function: how to read its weights from a snapshot of its local
-    variables -- each value it returned is matched to the local that held it when it
-    returned (the same object, else an equal value).  None when none matches."""
-    items = fitted.keep(out)
-    names: list[str | None] = []
-    for item in items:
-        name = next((n for n, v in live.items() if v is item), None)
-        if name is None:
-            name = next((n for n, v in live.items() if _equal(v, item)), None)
-        names.append(name)
-    if not any(names):
-        return None
-    single = len(items) == 1
-    seen: dict[tuple[bytes, ...], Vec | None] = {}
-
-    def read(snapshot: dict[str, Any]) -> Vec | None:
-        key = tuple(_raw(snapshot.get(n)) if n else b"" for n in names)
-        if key not in seen:
-            seen[key] = _read(snapshot)
-        return seen[key]
-
-    def _read(snapshot: dict[str, Any]) -> Vec | None:
-        got = []
-        for name, item in zip(names, items, strict=True):
-            if name is None:
-                got.append(item)
-            elif name not in snapshot:
-                return None
-            else:
-                got.append(snapshot[name])
-        shaped = got[0] if single else (type(out)(got) if isinstance(out, tuple | list) else got)
-        probe = copy.copy(fitted)
-        probe.keep(shaped)
-        w, b = reading.predictor(probe)
-        return (*w, b)
-
-    return read
-
-
 def _raw(v: Any) -> bytes:
     """A value's numbers as bytes (a cheap key: equal bytes, equal weights)."""
     try:
@@ -223,24 +194,3 @@ def _raw(v: Any) -> bytes:
 def raw_key(values: Sequence[Any]) -> tuple[bytes, ...]:
     """The numbers of several values as bytes (see :func:`_raw`)."""
     return tuple(_raw(v) for v in values)
-
-
-def snapshot(frame: FrameType) -> dict[str, Any]:
-    """A frame's numeric local variables, copied (arrays and lists of numbers, numbers)."""
-    out: dict[str, Any] = {}
-    for name, v in frame.f_locals.items():
-        if isinstance(v, np.ndarray) and v.dtype.kind in "iuf":
-            out[name] = v.copy()
-        elif isinstance(v, int | float | np.number) and not isinstance(v, bool):
-            out[name] = v
-        elif isinstance(v, list) and v and all(isinstance(a, int | float) for a in v[:64]):
-            out[name] = list(v)
-    return out
-
-
-def _equal(a: Any, b: Any) -> bool:
-    try:
-        x, y = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
-    except (TypeError, ValueError):
-        return False
-    return x.shape == y.shape and x.size > 0 and bool(np.array_equal(x, y))
