@@ -72,10 +72,10 @@ def main() -> None:
         )
     right = sum(1 for r in rows if r[3] == "right")
     wrong = sum(1 for r in rows if r[3] == "WRONG")
-    spent = [r[4] for r in rows]
+    times = [r[4] for r in rows]
     print(
         f"\n{right} of {len(rows)} named right, {wrong} named wrongly with confidence; "
-        f"diagnosis time median {statistics.median(spent):.2f} s, worst {max(spent):.2f} s"
+        f"diagnosis time median {statistics.median(times):.2f} s, worst {max(times):.2f} s"
     )
 
 

@@ -414,7 +414,11 @@ def report_to_json(
         "generic_properties": dict(generic),
     }
     if diagnoses:
-        doc["diagnosis_seconds"] = sum(d.seconds for d in diagnoses.values())
+        timed = [d for d in diagnoses.values() if d.seconds]
+        doc["diagnosed"] = {
+            "counterexamples": len(timed),
+            "seconds": sum(d.seconds for d in timed),
+        }
     reading = getattr(variant, "reading", None)
     if reading is not None:
         doc["reading"] = reading.describe()

@@ -75,7 +75,7 @@ class Diagnosis:
     trajectory: list[Vec] = field(default_factory=list)
     reference: list[Vec] = field(default_factory=list)
     #: how long it took (measured; the search's time does not include it; in the JSON
-    #: report as the variant's ``diagnosis_seconds``, so that each property's entry is
+    #: report as the variant's ``diagnosed.seconds``, so that each property's entry is
     #: the same whatever the machine)
     seconds: float = 0.0
 
