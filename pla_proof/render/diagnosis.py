@@ -24,20 +24,14 @@ True
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from importlib import resources
 from typing import Any
 
+from .document import asset, document, json_script_text
 from .numbers import exact, to_float
 
 __all__ = ["payload", "render_diagnosis_page"]
-
-_CSP = (
-    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-    "img-src data:; base-uri 'none'; form-action 'none'"
-)
 
 
 def _num(v: Any) -> dict[str, Any]:
@@ -81,24 +75,17 @@ def payload(
     return {"variant": variant, "command": command or "", "diagnoses": out}
 
 
-def _asset(name: str) -> str:
-    return resources.files("pla_proof.render").joinpath("assets", name).read_text(encoding="utf-8")
-
-
 def render_diagnosis_page(
     variant: str, diagnoses: Sequence[Mapping[str, Any]], command: str | None = None
 ) -> str:
     """The whole page as one HTML string (inline CSS, JavaScript and data)."""
-    body = json.dumps(payload(variant, diagnoses, command), separators=(",", ":"))
-    body = body.replace("<", "\\u003c")  # no "</script>" or "<!--" inside the script
-    title = html.escape(f"Where {variant} leaves the Perceptron")
-    return (
-        "<!DOCTYPE html>\n<html lang='en'>\n<head>\n<meta charset='utf-8'>\n"
-        f"<meta http-equiv='Content-Security-Policy' content=\"{_CSP}\">\n"
-        "<meta name='viewport' content='width=device-width, initial-scale=1'>\n"
-        f"<title>{title}</title>\n<style>\n{_asset('diagnosis.css')}</style>\n</head>\n<body>\n"
-        f"<h1>{title}</h1>\n<div id='pla-diagnosis'></div>\n"
-        "<noscript>This page draws the runs in the browser: it needs JavaScript.</noscript>\n"
-        f"<script type='application/json' id='pla-diagnosis-data'>{body}</script>\n"
-        f"<script>\n{_asset('diagnosis.js')}</script>\n</body>\n</html>\n"
+    body = json_script_text(payload(variant, diagnoses, command))
+    title = f"Where {variant} leaves the Perceptron"
+    return document(
+        title,
+        asset("diagnosis.css"),
+        asset("diagnosis.js"),
+        f"<h1>{html.escape(title)}</h1>\n<div id='pla-diagnosis'></div>",
+        "<noscript>This page draws the runs in the browser: it needs JavaScript.</noscript>",
+        f"<script type='application/json' id='pla-diagnosis-data'>{body}</script>",
     )

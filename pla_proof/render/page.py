@@ -22,8 +22,6 @@ loaded from the network (a Content-Security-Policy forbids it).
 from __future__ import annotations
 
 import html
-import json
-from importlib import resources
 from typing import Any
 
 import sympy as sp
@@ -34,6 +32,7 @@ from ..errors import InputError
 from ..proof import notation
 from ..proof.statements import END_LEMMAS, RUNTIME_LEMMAS, Lemma
 from ..trainer import Run
+from .document import asset, document, json_script_text
 from .mathml import to_mathml
 
 __all__ = ["MAX_WORK", "notebook_html", "payload", "render_page"]
@@ -169,30 +168,16 @@ def payload(data: Dataset, run: Run, *, command: str | None = None) -> dict[str,
     }
 
 
-def _asset(name: str) -> str:
-    return resources.files("pla_proof.render").joinpath("assets", name).read_text(encoding="utf-8")
-
-
-_CSP = (
-    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-    "img-src data:; base-uri 'none'; form-action 'none'"
-)
-
-
 def render_page(data: Dataset, run: Run, *, command: str | None = None) -> str:
     """The whole page as one HTML string (inline CSS, JavaScript and data)."""
-    body = json.dumps(payload(data, run, command=command), separators=(",", ":"))
-    body = body.replace("<", "\\u003c")  # no "</script>" or "<!--" inside the script
-    title = html.escape(f"The Perceptron proof, step by step: {data.name}")
-    return (
-        "<!DOCTYPE html>\n<html lang='en'>\n<head>\n<meta charset='utf-8'>\n"
-        f"<meta http-equiv='Content-Security-Policy' content=\"{_CSP}\">\n"
-        "<meta name='viewport' content='width=device-width, initial-scale=1'>\n"
-        f"<title>{title}</title>\n<style>\n{_asset('page.css')}</style>\n</head>\n<body>\n"
-        "<div id='pla-app'></div>\n"
-        "<noscript>This page runs the Perceptron in the browser: it needs JavaScript.</noscript>\n"
-        f"<script type='application/json' data-pla-payload='pla-app'>{body}</script>\n"
-        f"<script>\n{_asset('page.js')}</script>\n</body>\n</html>\n"
+    body = json_script_text(payload(data, run, command=command))
+    return document(
+        f"The Perceptron proof, step by step: {data.name}",
+        asset("page.css"),
+        asset("page.js"),
+        "<div id='pla-app'></div>",
+        "<noscript>This page runs the Perceptron in the browser: it needs JavaScript.</noscript>",
+        f"<script type='application/json' data-pla-payload='pla-app'>{body}</script>",
     )
 
 

@@ -258,15 +258,7 @@ def _tell_label_skip(variant: LinearVariant, ce: Any, d: Divergence) -> None:
     case: Case = ce.case
     if d.point is None or case.y[d.point] > 0:
         return
-    negatives_first = sorted(range(case.n), key=lambda i: case.y[i] > 0)
-    first = Case(
-        tuple(case.X[i] for i in negatives_first),
-        tuple(case.y[i] for i in negatives_first),
-        case.u,
-        case.gamma,
-        dict(case.params),
-        case.name,
-    )
+    first = _label_first(case, -1)
     if not _learns(variant, _mirrored(case), ce.order)[0]:
         return  # the label is not what stops it
     learned, negatives_updated = _learns(variant, first, Order("cyclic"))
@@ -302,6 +294,19 @@ def _learns(variant: LinearVariant, case: Case, order: Any) -> tuple[bool, bool]
         for x, yi in zip(case.X, case.y, strict=True)
     )
     return right, negatives
+
+
+def _label_first(case: Case, label: int) -> Case:
+    """The same points, those of ``label`` first (each group in its own order)."""
+    order = sorted(range(case.n), key=lambda i: case.y[i] != label)
+    return Case(
+        tuple(case.X[i] for i in order),
+        tuple(case.y[i] for i in order),
+        case.u,
+        case.gamma,
+        dict(case.params),
+        case.name,
+    )
 
 
 def _mirrored(case: Case) -> Case:
@@ -457,15 +462,7 @@ def _probe_sign(variant: Any, case: Case, d: Divergence) -> None:
     leaves the reversal unconfirmed."""
     kinds: dict[int, str] = {}
     for label in (1, -1):
-        order = sorted(range(case.n), key=lambda i: case.y[i] != label)
-        probe = Case(
-            tuple(case.X[i] for i in order),
-            tuple(case.y[i] for i in order),
-            case.u,
-            case.gamma,
-            dict(case.params),
-            case.name,
-        )
+        probe = _label_first(case, label)
         try:
             seen = _watch_case(variant, probe)
         except Exception:  # the users' code on the probe: no verdict from it

@@ -158,9 +158,7 @@ class TrainingFunction:
     its reading (what it returns; ``predict`` needs it)."""
 
     #: names the adapter keeps for itself: a parameter of the same name keeps its default
-    _OWN = frozenset(
-        {"fit", "keep", "predict", "function", "how", "returned", "items_", "X_", "signs_"}
-    )
+    _OWN = frozenset({"fit", "predict", "function", "how", "returned", "items_", "X_", "signs_"})
 
     @property
     def user_function(self) -> Callable[..., Any]:
@@ -186,28 +184,20 @@ class TrainingFunction:
         name = getattr(self.function, "__name__", "function")
         call = functools.partial(self.function, **kw) if kw else self.function
         out = call_hook(call, name, X, y)
-        if _items(out) is None:
+        items = _items(out)
+        if items is None:
             raise HookError(
                 returned(self.function, name, out, "w, (w, b) or (b, w): the learned weights")
             )
-        self.keep(out)
-        self.X_ = np.asarray(X, dtype=np.float64)
-        self.signs_ = np.where(np.asarray(y) > 0, 1, -1)
-        return self
-
-    def keep(self, out: Any) -> list[Any]:
-        """Hold ``out`` as what the function returned (its items, read as the reading
-        says); the items, or an empty list when ``out`` holds no weights."""
-        items = _items(out)
-        if items is None:
-            return []
         for k in [k for k in vars(self) if k.startswith("returned")]:
             delattr(self, k)
         self.returned = items[0] if len(items) == 1 else out
         self.items_ = items
         for i, v in enumerate(items):
             setattr(self, f"returned_{i}", v)
-        return items
+        self.X_ = np.asarray(X, dtype=np.float64)
+        self.signs_ = np.where(np.asarray(y) > 0, 1, -1)
+        return self
 
     def predict(self, X: Any) -> np.ndarray:
         """+1/-1 by the sign of the returned weights' exact score (0: +1 or -1 when the
