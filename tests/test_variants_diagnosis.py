@@ -268,7 +268,7 @@ def test_check_prints_the_diagnosis_and_its_json_validates(
     args += ["--jobs", "1", "--out", str(out)]
     assert main(args) == 1
     text = capsys.readouterr().out
-    assert "diagnosis (watched: its weights at each read or write at fit_broken_bias.py:" in text
+    assert "diagnosis (watched: its weights as read at fit_broken_bias.py:" in text
     assert "the bias did not change at an update" in text
     assert main([*args, "--json"]) == 1
     doc = json.loads(capsys.readouterr().out)

@@ -2,7 +2,7 @@
 implementation leaves the algorithm, in words (:func:`diagnose`).
 
 The implementation's own trajectory is watched on the counterexample (a variant's run
-update by update; a ``fit`` class from outside, at each read and write of its weights:
+update by update; a ``fit`` class from outside, at each read of its weights:
 :mod:`.watch`), and walked in lockstep with the algorithm it claims -- the classic
 Perceptron for a ``fit``, the variant's declared rule for a variant -- from the same
 start, in the implementation's own visiting order.  The first change that is not the
@@ -396,13 +396,13 @@ def _watch_case(variant: Any, case: Case) -> _Seen:
     chosen = _best_cut(segments(watched.events, end), points, list(case.y), rule)
     if chosen is None:
         why = watched.why or (
-            "no read or write of its weights by its Python code was seen changing them "
+            "no read of its weights by its Python code was seen changing them "
             "(compiled code, or a fit that never moved them)"
         )
         return _Seen(points, rule, None, end, "the returned weights only", why)
     line, states = chosen
     observed = (
-        f"its weights at each read or write at {line.rsplit('/', 1)[-1]} while fit() ran"
+        f"its weights as read at {line.rsplit('/', 1)[-1]} while fit() ran"
         + (f" ({watched.why})" if watched.why else "")
         + ("; the global random state seeded 0" if seed is not None else "")
     )

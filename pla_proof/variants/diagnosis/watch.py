@@ -3,7 +3,7 @@
 A variant's run is watched update by update (:func:`watch_variant`: the engine's
 per-step path reports each one).  A ``fit(X, y)`` class is watched from outside while it
 runs (:func:`watch_fit`): for the call, its instance's class is a subclass in which the
-attributes that hold its weights are properties, and every read or write of them made
+attributes that hold its weights are properties, and every read of them made
 by the users' code records the weights under the line that made it -- no trace or
 profile hook is set (a hook in a long-lived process is what this project will not risk).
 The weights recorded at each execution of one line split the run into segments; the
@@ -37,7 +37,7 @@ __all__ = ["EVENTS_KEPT", "Watched", "raw_key", "segments", "watch_fit", "watch_
 
 Vec = tuple[Fraction, ...]
 
-#: At most this many reads and writes are recorded (then the watch stops: the rest of
+#: At most this many reads are recorded (then the watch stops: the rest of
 #: the run is seen only through its returned weights).
 EVENTS_KEPT = 20_000
 
@@ -87,7 +87,7 @@ def watch_fit(
 ) -> Watched:
     """Call ``fit()`` with the attributes ``names`` of the estimator ``est`` watched: the
     estimator's class is replaced, for the call, by a subclass in which each is a
-    property that lets every read and write through and, at each one made from the
+    property that lets every read and write through and, at each read made from the
     users' code, records ``read()`` (its weights) under the line that made it.  No
     trace or profile hook is set.  ``enough()``: True when enough has been seen (the
     watch then stops recording).  ``why`` says when nothing could be watched (a class
@@ -136,9 +136,9 @@ def watch_fit(
             return value
 
         def put(obj: Any, value: Any) -> None:
+            # (a write is not recorded: an update may write several attributes, so the
+            # weights just after one write can be half an update; the next read sees all)
             obj.__dict__[attr] = value
-            if obj is est:
-                record(sys._getframe(1))
 
         def drop(obj: Any) -> None:
             del obj.__dict__[attr]
@@ -160,7 +160,7 @@ def watch_fit(
         est.__class__ = cls
     out.events = events
     if out.cut:
-        out.why = f"watched for its first {state['n'] - 1} reads and writes of its weights"
+        out.why = f"watched for its first {state['n'] - 1} reads of its weights"
     return out
 
 
