@@ -116,6 +116,12 @@ TABLE: dict[str, tuple[str, tuple[Any, ...]]] = {
     "fit_broken_bias.py:FrozenBias": ("bias-frozen", PAIR),
     "fit_shuffle.py:MisalignedShuffle": ("label-mismatch", PAIR),
     "fit_dimension_param.py:InputSizedWrongSign": ("sign-reversed", PAIR),
+    # training functions and a compiled class: seen one budget at a time
+    "fit_broken_unwatched.py:perceptron_subtracts": ("sign-reversed", PAIR),
+    "fit_broken_unwatched.py:perceptron_adds_x": ("label-ignored", PAIR),
+    "fit_broken_unwatched.py:perceptron_positive_only": ("missed-update", PAIR),
+    "fit_broken_unwatched.py:NumbaFrozenBias": ("bias-frozen", PAIR),
+    "../training_function.py:perceptron_frozen_bias": ("bias-frozen", PAIR),
     # by hand: three features, the third one needed
     "fit_broken_two_features.py:TwoFeatureLoop": (
         "coordinates-ignored",
@@ -134,6 +140,8 @@ TABLE: dict[str, tuple[str, tuple[Any, ...]]] = {
 def _variant(what: str) -> Any:
     if what.startswith("bug:"):
         return BUGS[what[4:]].variant()
+    if what.endswith(":NumbaFrozenBias"):
+        pytest.importorskip("numba")
     return Estimator(resolve_factory(str(FIT / what)), name=what)
 
 
@@ -348,14 +356,47 @@ def test_a_tie_is_told_from_a_label_never_updated() -> None:
     assert d.mechanism == "tie-not-updated", d.divergence.words if d.divergence else d.why
 
 
-def test_a_training_function_is_not_watched_and_says_so() -> None:
+def test_a_training_function_is_seen_one_budget_at_a_time() -> None:
     """A training function's weights live in its local variables: they would need a
-    trace hook, which the checking process never sets -- the diagnosis says so, and
-    names nothing."""
-    v = _variant("fit_step_positive.py:train_step_frozen_offset")
+    trace hook, which the checking process never sets.  It is fitted again with its
+    budget at 0, 1, 2, ... instead, and the report says at which granularity."""
+    v = _variant("fit_broken_unwatched.py:perceptron_subtracts")
+    before = (sys.gettrace(), sys.getprofile())
+    d = diagnose(v, _counterexample(v, PAIR))
+    assert (sys.gettrace(), sys.getprofile()) == before
+    assert d.mechanism == "sign-reversed"
+    assert "its returned weights after fits with T = 0, 1, ..." in d.observed
+    assert "local variables are not watched" in d.observed
+    assert d.trajectory[0] == (F(0), F(0)) and len(d.trajectory) > 2
+
+
+def test_a_correct_training_function_seen_by_budget_follows() -> None:
+    """The rejecting side: the correct twin of a broken function, on the same
+    counterexample, is said to follow the algorithm -- no mistake named."""
+    broken = _variant("../training_function.py:perceptron_frozen_bias")
+    ce = _counterexample(broken, PAIR)
+    d = diagnose(_variant("../training_function.py:perceptron"), ce)
+    assert d.mechanism == "follows", d.divergence.words if d.divergence else d.why
+    assert d.divergence is not None and not d.divergence.confident
+
+
+def test_a_function_with_no_budget_knob_says_so(tmp_path: Path) -> None:
+    """Its passes are n^2, written with no integer to turn: nothing to refit it by."""
+    src = tmp_path / "until_clean.py"
+    src.write_text(
+        "import numpy as np\n"
+        "def train(X, y):\n"
+        "    w, b = np.zeros(X.shape[1]), 0.0\n"
+        "    for _ in range(X.shape[0] * X.shape[0]):\n"
+        "        for xi, t in zip(X, y):\n"
+        "            if t * (w @ xi + b) <= 0:\n"
+        "                w, b = w - t * xi, b - t\n"
+        "    return w, b\n"
+    )
+    v = Estimator(resolve_factory(f"{src}:train"), name="until_clean")
     d = diagnose(v, _counterexample(v, PAIR))
     assert d.mechanism == "unobserved" and d.divergence is None
-    assert "local variables are not watched" in d.why
+    assert "no budget knob was found" in d.why
     assert "no trajectory to compare" in "\n".join(d.lines())
 
 

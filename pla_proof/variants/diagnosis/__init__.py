@@ -20,6 +20,7 @@ with both values, then the proof's inequality it breaks, with its numbers.
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -28,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from ..protocol.variant import Case, LinearVariant, Order, Variant
+from .budgets import budget_divergence, watch_budgets
 from .mechanism import (
     MECHANISMS,
     Change,
@@ -353,6 +355,11 @@ class _Seen:
     end: Vec
     observed: str
     why: str = ""
+    #: seen one budget at a time (:mod:`.budgets`): the budget of each state after the
+    #: first, the knob's name, and whether the fit stopped on its own
+    budgets: list[int] | None = None
+    knob: str = ""
+    ended: bool = True
 
 
 def _watch_case(variant: Any, case: Case) -> _Seen:
@@ -376,7 +383,7 @@ def _watch_case(variant: Any, case: Case) -> _Seen:
         w_end, b_end = variant.weights(est)
         end0: Vec = tuple(w_end) if origin else (*w_end, b_end)
         why = "a training function's local variables are not watched"
-        return _Seen(points, rule, None, end0, "the returned weights only", why)
+        return _by_budget(variant, X, y, seed, _Seen(points, rule, None, end0, "", why))
     held = [n for n in (reading.weights, reading.bias) if n not in (None, "first", "last")]
     seen: dict[tuple[bytes, ...], Vec] = {}
 
@@ -399,7 +406,7 @@ def _watch_case(variant: Any, case: Case) -> _Seen:
             "no read of its weights by its Python code was seen changing them "
             "(compiled code, or a fit that never moved them)"
         )
-        return _Seen(points, rule, None, end, "the returned weights only", why)
+        return _by_budget(variant, X, y, seed, _Seen(points, rule, None, end, "", why))
     line, states = chosen
     observed = (
         f"its weights as read at {line.rsplit('/', 1)[-1]} while fit() ran"
@@ -407,6 +414,73 @@ def _watch_case(variant: Any, case: Case) -> _Seen:
         + ("; the global random state seeded 0" if seed is not None else "")
     )
     return _Seen(points, rule, states, end, observed)
+
+
+def _by_budget(variant: Any, X: np.ndarray, y: np.ndarray, seed: int | None, seen: _Seen) -> _Seen:
+    """A fit whose weights could not be watched while it ran, seen one budget at a
+    time instead (:func:`.budgets.watch_budgets`): fitted again with its budget knob at
+    0, 1, 2, ...  Without a knob, only its returned weights are seen."""
+    from ..estimators.budget import with_budget
+    from ..estimators.randomness import seeded
+
+    origin = bool(variant.reading.origin)
+
+    def fit_with(knob: Any, b: int, labels: np.ndarray = y) -> Vec:
+        with seeded(seed), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            est = with_budget(variant.factory(), knob, b)
+            est.fit(X, labels)
+        w, bias = variant.weights(est)
+        return tuple(w) if origin else (*w, bias)
+
+    knob = variant.reading.budget_knob or _budget_like(variant, fit_with, y)
+    if knob is None:
+        seen.observed = "the returned weights only"
+        seen.why += "; and no budget knob was found to refit it one budget at a time"
+        return seen
+    start, states, ended, last = watch_budgets(lambda b: fit_with(knob, b), knob.value)
+    if not states:
+        seen.observed = "the returned weights only"
+        seen.why += f"; refitted with {knob.name} = 1, 2, ... its weights did not change"
+        return seen
+    width = {len(w) for _, w in states}
+    if start is None or width != {len(seen.points[0])} or len(start) not in width:
+        seen.observed = "the returned weights only"
+        seen.why += f"; refitted with {knob.name} = 0, its weights could not be read"
+        return seen
+    seen.observed = (
+        f"its returned weights after fits with {knob.name} = 0, 1, ..., {last} "
+        f"({seen.why}; several updates may lie between two budgets: each change is "
+        "compared with any sequence of the algorithm's updates)"
+        + ("; the global random state seeded 0" if seed is not None else "")
+    )
+    seen.why = ""
+    seen.states = [start, *(w for _, w in states)]
+    seen.budgets = [b for b, _ in states]
+    seen.knob = knob.name
+    seen.ended = ended
+    return seen
+
+
+def _budget_like(variant: Any, fit_with: Any, y: np.ndarray) -> Any:
+    """An integer knob that behaves as a budget on the case, where the reading found
+    none (a broken fit never learns its probe, so the reading cannot tell its budget by
+    that): set to 0 the fit's weights do not depend on the labels (nothing was
+    learned), set to 1 they do, or moved (a seed or a size does neither)."""
+    from ..estimators.budget import MAX_KNOBS, knob_candidates
+    from ..estimators.reading import BUDGET_NAMES
+
+    flipped = np.array([y.max() + y.min() - v for v in y])  # the other label, each
+    for knob in knob_candidates(variant.factory(), BUDGET_NAMES, frozenset())[:MAX_KNOBS]:
+        try:
+            zero, one = fit_with(knob, 0), fit_with(knob, 1)
+            if zero == fit_with(knob, 0, flipped) and (
+                one != zero or fit_with(knob, 1, flipped) != zero
+            ):
+                return knob
+        except Exception:  # users' code refusing the value: not this knob
+            continue
+    return None
 
 
 def _of_fit(variant: Any, ce: Any, prop: str) -> Diagnosis:
@@ -439,10 +513,15 @@ def _of_fit(variant: Any, ce: Any, prop: str) -> Diagnosis:
             bias=not origin,
             trajectory=[seen.end],
         )
-    changes = [Change(None, s) for s in states[1:]]
-    d = first_divergence(points, labels, rule, states[0], changes, True)
-    if d.mechanism in ("sign-or-label", "sign-reversed") and d.update is not None:
-        _probe_sign(variant, case, d)
+    if seen.budgets is not None:
+        d = _by_budgets(seen, labels)
+        if d.mechanism == "sign-or-label" and d.update is not None:
+            _probe_sign_by_budgets(variant, case, d)
+    else:
+        changes = [Change(None, s) for s in states[1:]]
+        d = first_divergence(points, labels, rule, states[0], changes, True)
+        if d.mechanism in ("sign-or-label", "sign-reversed") and d.update is not None:
+            _probe_sign(variant, case, d)
     eta = _first_step(d, states[0], points)
     out = Diagnosis(
         prop, seen.observed, reference, d, points=points, labels=labels, bias=not origin
@@ -453,6 +532,36 @@ def _of_fit(variant: Any, ce: Any, prop: str) -> Diagnosis:
     g = eta * case.gamma if eta is not None else None
     _finish(out, d, states[0], states[1:], rule, u, C, g, ce)
     return out
+
+
+def _by_budgets(seen: _Seen, labels: list[int]) -> Divergence:
+    assert seen.states is not None and seen.budgets is not None
+    start, states = seen.states[0], seen.states[1:]
+    return budget_divergence(
+        seen.points, labels, seen.rule, start, states, seen.ended, seen.budgets, seen.knob
+    )
+
+
+def _probe_sign_by_budgets(variant: Any, case: Case, d: Divergence) -> None:
+    """Seen one budget at a time, a change against ``y x`` on points of label -1 only:
+    fitted again with a point of label +1 first, a reversed sign and an ignored label
+    part at its first update (``-x`` against ``+x``)."""
+    probe = _label_first(case, 1)
+    try:
+        seen = _watch_case(variant, probe)
+    except Exception:  # the users' code on the probe: no verdict from it
+        return
+    if seen.budgets is None or not seen.states or len(seen.states) < 2:
+        return
+    told = _by_budgets(seen, list(probe.y)).mechanism
+    if told not in ("sign-reversed", "label-ignored"):
+        return
+    head = d.head
+    d.mechanism = told
+    d.words = (
+        f"{head}{MECHANISMS[told]} (fitted again with a point of label +1 first, its "
+        f"first change is {'-y x: the sign' if told == 'sign-reversed' else '+x: the label'})"
+    )
 
 
 def _probe_sign(variant: Any, case: Case, d: Divergence) -> None:
