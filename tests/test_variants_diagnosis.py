@@ -400,6 +400,33 @@ def test_a_function_with_no_budget_knob_says_so(tmp_path: Path) -> None:
     assert "no trajectory to compare" in "\n".join(d.lines())
 
 
+def test_a_nondeterministic_fit_is_said_to_be_so(tmp_path: Path) -> None:
+    """Its start drawn from the operating system's entropy (no global state to seed):
+    two fits on the counterexample differ, and no trajectory is compared."""
+    src = tmp_path / "entropy.py"
+    src.write_text(
+        "import numpy as np\n"
+        "class Entropy:\n"
+        "    def __init__(self, n_iter=20):\n"
+        "        self.n_iter = n_iter\n"
+        "    def fit(self, X, y):\n"
+        "        self.w_ = np.random.default_rng().normal(size=X.shape[1] + 1)\n"
+        "        for _ in range(self.n_iter):\n"
+        "            for xi, t in zip(X, y):\n"
+        "                if t * (self.w_[1:] @ xi + self.w_[0]) <= 0:\n"
+        "                    self.w_[1:] -= t * xi\n"
+        "                    self.w_[0] -= t\n"
+        "        return self\n"
+        "    def predict(self, X):\n"
+        "        return np.where(X @ self.w_[1:] + self.w_[0] > 0, 1, -1)\n"
+    )
+    v = Estimator(resolve_factory(f"{src}:Entropy"), name="entropy")
+    assert (v.reading.chance or "").startswith("nondeterministic")
+    d = diagnose(v, _counterexample(v, PAIR))
+    assert d.mechanism == "unobserved" and d.divergence is None
+    assert "its fit is nondeterministic" in d.why
+
+
 def test_the_watch_sets_no_trace_or_profile_hook() -> None:
     import sys
 

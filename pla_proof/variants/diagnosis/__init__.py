@@ -502,6 +502,21 @@ def _of_fit(variant: Any, ce: Any, prop: str) -> Diagnosis:
     seen = _watch_case(variant, case)
     points, rule, states = seen.points, seen.rule, seen.states
     labels = list(case.y)
+    if (reading.chance or "").startswith("nondeterministic") and _refit_end(variant, case) != tuple(
+        seen.end
+    ):
+        return Diagnosis(
+            prop,
+            "the returned weights only",
+            reference,
+            why="its fit is nondeterministic: fitted twice on the counterexample, the global "
+            "random state seeded 0 both times, it returned different weights -- no one "
+            "trajectory to compare",
+            points=points,
+            labels=labels,
+            bias=not origin,
+            trajectory=[seen.end],
+        )
     if states is None:
         return Diagnosis(
             prop,
@@ -532,6 +547,23 @@ def _of_fit(variant: Any, ce: Any, prop: str) -> Diagnosis:
     g = eta * case.gamma if eta is not None else None
     _finish(out, d, states[0], states[1:], rule, u, C, g, ce)
     return out
+
+
+def _refit_end(variant: Any, case: Case) -> Vec | None:
+    """The weights (bias last) of one more fit on the case, the global random state
+    seeded 0; None when it fails."""
+    from ..estimators.randomness import seeded
+
+    X = np.array([[float(v) for v in x] for x in case.X])
+    try:
+        with seeded(0), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            est = variant.make()
+            est.fit(X, variant.encode(case.y))
+        w, b = variant.weights(est)
+    except Exception:  # users' code failing on the refit: not the same as before
+        return None
+    return tuple(w) if variant.reading.origin else (*w, b)
 
 
 def _by_budgets(seen: _Seen, labels: list[int]) -> Divergence:
