@@ -96,6 +96,30 @@ def test_the_page_of_a_failing_fit_shows_where_it_leaves_the_algorithm(
     assert errors == []
 
 
+def test_a_fit_seen_one_budget_at_a_time_steps_by_budget(
+    browser: Browser, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A numba class, refitted with 0, 1, 2, ... passes: the stepper steps by budget,
+    the algorithm beside it one pass at a time, and "the divergence" is the budget where
+    they part (its bias frozen: both at (3, 0) after three passes, then apart)."""
+    pytest.importorskip("numba")
+    target = tmp_path / "budgets.html"
+    args = ["check", "--fit", str(FIT / "fit_broken_unwatched.py:NumbaFrozenBias")]
+    args += ["--examples", "20", "--jobs", "1", "--out", str(tmp_path / "ce")]
+    assert main([*args, "--html", str(target)]) == 1
+    capsys.readouterr()
+    page, errors, _ = _open(browser, target)
+    sec = page.locator("section.pla-diagnosis").first
+    assert sec.get_attribute("data-mechanism") == "bias-frozen"
+    assert "fits with n_passes = 0, 1, ..." in sec.inner_text()
+    at = _stepper(page)
+    assert "the divergence" in at["status"] and at["impl"] != at["ref"]
+    sec.locator("button[data-step=prev]").click()
+    before = _stepper(page)
+    assert before["k"] == at["k"] - 1 and before["impl"] == before["ref"]
+    assert errors == []
+
+
 def _page_of(bug: str, X: Any, y: Any, u: Any, gamma: Any, tmp_path: Path) -> Path:
     v = BUGS[bug].variant()
     case = Case(

@@ -63,6 +63,7 @@ def payload(
                 "observed": d.get("observed") or "",
                 "reference": d.get("reference") or "",
                 "update": d.get("update"),
+                "step": d.get("step", d.get("update")),
                 "point": d.get("point"),
                 "points": points,
                 "labels": list(d.get("labels") or []),

@@ -108,7 +108,7 @@
 
     const T = d.trajectory, R = d.reference_trajectory;
     const steps = Math.max(T.length, R.length);
-    const div = d.update === null || d.update === undefined ? T.length - 1 : d.update;
+    const div = d.step === null || d.step === undefined ? T.length - 1 : d.step;
     const legend = el('p', {'class': 'pla-legend'});
     legend.appendChild(el('span', {'class': 'pla-l-impl'}, '\u2014 this implementation'));
     legend.appendChild(el('span', {'class': 'pla-l-ref'}, '- - the algorithm'));
@@ -145,7 +145,7 @@
       tdI.textContent = vec(wi); tdR.textContent = vec(wr);
       const differs = vec(wi) !== vec(wr);
       tdI.classList.toggle('pla-differs', differs);
-      status.textContent = `step ${k} of ${steps - 1}` + (k === div && d.update ? ' \u2014 the divergence' : '') +
+      status.textContent = `step ${k} of ${steps - 1}` + (k === div && d.step ? ' \u2014 the divergence' : '') +
         (differs ? ': the weights differ' : ': the same weights');
       root.dataset['k' + index] = String(k);
     }

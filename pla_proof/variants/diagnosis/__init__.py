@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from ..protocol.variant import Case, LinearVariant, Order, Variant
-from .budgets import budget_divergence, watch_budgets
+from .budgets import budget_divergence, reference_passes, watch_budgets
 from .mechanism import (
     MECHANISMS,
     Change,
@@ -111,6 +111,7 @@ class Diagnosis:
             "confident": bool(d is not None and d.confident),
             "words": d.words if d is not None else "",
             "update": d.update if d is not None else None,
+            "step": (d.change if d.change is not None else d.update) if d is not None else None,
             "point": (d.point + 1) if d is not None and d.point is not None else None,
             "before": vec(d.before) if d is not None else None,
             "algorithm_adds": vec(d.expected) if d is not None else None,
@@ -546,6 +547,10 @@ def _of_fit(variant: Any, ce: Any, prop: str) -> Diagnosis:
     C = eta * eta * R2 if eta is not None else None
     g = eta * case.gamma if eta is not None else None
     _finish(out, d, states[0], states[1:], rule, u, C, g, ce)
+    if seen.budgets is not None:  # the algorithm one pass at a time beside it
+        k = max(1, d.change if d.change is not None else len(states) - 1)
+        more = reference_passes(points, labels, rule, states[k - 1], len(states) - k)
+        out.reference = [*states[:k], *more][:KEPT]
     return out
 
 

@@ -32,7 +32,7 @@ from fractions import Fraction
 
 from .mechanism import MECHANISMS, Divergence, Rule, first_divergence, vector_text
 
-__all__ = ["Mistake", "budget_divergence", "reach", "watch_budgets"]
+__all__ = ["Mistake", "budget_divergence", "reach", "reference_passes", "watch_budgets"]
 
 Vec = tuple[Fraction, ...]
 #: A path: ``(point, weights before, weights after)`` at each update.
@@ -154,21 +154,27 @@ def _step(
     X: Sequence[Vec], y: Sequence[int], rule: Mistake, start: Vec, target: Vec, tol: Fraction
 ) -> Fraction | None:
     """The step with which ``rule``'s updates lead from ``start`` to ``target``: from a
-    zero start a path scales with its step (any sequence of the updates, at step 1, whose
-    end is a positive multiple of ``target``); else the candidates ``|delta.x| / |x|^2``."""
+    zero start a change is ``step`` times the sum of its updates' increments over the
+    points it updated, so the step is the scale that makes one set's sum ``target`` (the
+    set then checked to be updatable in some order); else the candidates
+    ``|delta.x| / |x|^2``."""
+    n = len(X)
     if not any(start):
-        n = len(X)
-        for mask in range(1, 2**n):  # (tiny cases: every set of points, every order)
-            path = _ordered(X, y, rule, [j for j in range(n) if mask >> j & 1], start)
-            if path is None:
+        if n > 12:
+            return None
+        adds = [rule.adds(X[j], y[j]) for j in range(n)]
+        for mask in range(1, 2**n):
+            total = [Fraction(0)] * len(start)
+            for j in range(n):
+                if mask >> j & 1:
+                    total = [a + b for a, b in zip(total, adds[j], strict=True)]
+            ref = max(range(len(total)), key=lambda i: abs(total[i]))
+            if total[ref] == 0:
                 continue
-            end = path[-1][2]
-            ref = max(range(len(end)), key=lambda i: abs(end[i]))
-            if end[ref] == 0:
-                continue
-            c = target[ref] / end[ref]
-            if c > 0 and _same(tuple(c * v for v in end), target, tol):
-                return c
+            c = target[ref] / total[ref]
+            if c > 0 and _same(tuple(c * v for v in total), target, tol):
+                if reach(X, y, rule.fires, rule.adds, c, start, target, tol) is not None:
+                    return c
         return None
     delta = tuple(a - b for a, b in zip(target, start, strict=True))
     for x in X:
@@ -177,28 +183,6 @@ def _step(
             c = abs(_dot(delta, x)) / xx
             if c and reach(X, y, rule.fires, rule.adds, c, start, target, tol):
                 return c
-    return None
-
-
-def _ordered(
-    X: Sequence[Vec], y: Sequence[int], rule: Mistake, points: list[int], start: Vec
-) -> Path | None:
-    """The updates on ``points`` in some order in which each fires (at step 1)."""
-    from itertools import permutations
-
-    if len(points) > 6:
-        return None
-    for order in permutations(points):
-        w, path, ok = tuple(start), [], True
-        for j in order:
-            if not rule.fires(y[j] * _dot(w, X[j]), y[j], j):
-                ok = False
-                break
-            after = tuple(a + b for a, b in zip(w, rule.adds(X[j], y[j]), strict=True))
-            path.append((j, w, after))
-            w = after
-        if ok:
-            return path
     return None
 
 
@@ -234,11 +218,14 @@ def budget_divergence(
             agreed += [(j, after) for j, _, after in path]
             prev = tuple(target)
             continue
-        return _named(X, y, rule, eta, prev, states[k:], agreed, f"{knob} = {at[k]}")
+        d = _named(X, y, rule, eta, prev, states[k:], agreed, f"{knob} = {at[k]}")
+        d.change = k + 1
+        return d
     if ended:
         d = first_divergence(X, y, rule, prev, [], True)
         cycle = _cycle(X, y, rule, eta, prev, d, agreed, at[-1] if at else 0, knob)
         if cycle is not None:
+            cycle.change = len(states)
             return cycle
         if d.mechanism != "follows":
             old = "after 0 update(s), every one the algorithm's,"
@@ -401,6 +388,22 @@ def _first_wrong(
         if after != legal or not rule.misclassified(y[j] * _dot(before, X[j]), j):
             return j, before, after
     return path[-1]
+
+
+def reference_passes(
+    X: Sequence[Vec], y: Sequence[int], rule: Rule, w: Vec, count: int
+) -> list[Vec]:
+    """The algorithm's weights after each of ``count`` cyclic passes from ``w`` (its
+    trajectory one pass at a time, beside an implementation's seen one budget at a
+    time)."""
+    eta = rule.eta if rule.eta is not None else Fraction(1)
+    out: list[Vec] = []
+    for _ in range(count):
+        for j in range(len(X)):
+            if rule.misclassified(y[j] * _dot(w, X[j]), j):
+                w = tuple(a + eta * y[j] * b for a, b in zip(w, X[j], strict=True))
+        out.append(w)
+    return out
 
 
 def watch_budgets(

@@ -129,6 +129,9 @@ class Divergence:
     agreed: list[tuple[int, Vec]] = field(default_factory=list)
     #: the words before the mechanism's (where, and both values)
     head: str = ""
+    #: seen one budget at a time: the index of the divergent change in the trajectory
+    #: (its start being 0); None where each change is one update (then it is ``update``)
+    change: int | None = None
 
     @property
     def confident(self) -> bool:
