@@ -172,9 +172,12 @@ def _step(
             if total[ref] == 0:
                 continue
             c = target[ref] / total[ref]
-            if c > 0 and _same(tuple(c * v for v in total), target, tol):
-                if reach(X, y, rule.fires, rule.adds, c, start, target, tol) is not None:
-                    return c
+            if (
+                c > 0
+                and _same(tuple(c * v for v in total), target, tol)
+                and reach(X, y, rule.fires, rule.adds, c, start, target, tol) is not None
+            ):
+                return c
         return None
     delta = tuple(a - b for a, b in zip(target, start, strict=True))
     for x in X:
