@@ -118,7 +118,9 @@ _views.set_notebook_view(_run_page)
 
 def __getattr__(name: str) -> Any:
     if name == "__version__":  # one source of the version: the installed metadata
-        return _version()
+        from .version import installed_version
+
+        return installed_version()
     try:
         module, attr = _LAZY[name]
     except KeyError:
@@ -180,25 +182,3 @@ __all__ = [
     "train",
     "update_orders",
 ]
-
-
-def _version() -> str:
-    """The installed distribution's version; from a source tree that is not installed,
-    the ``pyproject.toml`` beside the package; else ``0+unknown``."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("pla_proof")
-    except PackageNotFoundError:
-        pass
-    import tomllib
-    from pathlib import Path
-
-    try:
-        with open(Path(__file__).resolve().parent.parent / "pyproject.toml", "rb") as fh:
-            project = tomllib.load(fh).get("project", {})
-    except (OSError, tomllib.TOMLDecodeError):
-        return "0+unknown"
-    if project.get("name") == "pla_proof" and isinstance(project.get("version"), str):
-        return str(project["version"])
-    return "0+unknown"

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .testing.database import CounterexampleStore
     from .variants.catalog.bugs import SeededBug
     from .variants.checking import CheckReport, Failure
+    from .variants.checking.report import ShardResult
     from .variants.diagnosis import Diagnosis
     from .variants.protocol.variant import Case, Order, Record, Variant
     from .variants.proving.instances import ClaimProof
@@ -40,6 +41,7 @@ __all__ = [
     "Replay",
     "Specs",
     "check_specs",
+    "record_found",
     "replay_counterexample",
     "variant_listing",
 ]
@@ -154,6 +156,7 @@ def check_specs(
     progress: Progress = None,
     time_limit: float | None = None,
     backend: str = "hypothesis",
+    scheduler: str | None = None,
 ) -> CheckOutcome:
     """Check every variant of ``specs``: one search each (a campaign of ``minutes``),
     each in its own ``mode`` unless one is given, the stored counterexamples of the
@@ -161,7 +164,9 @@ def check_specs(
     too with ``coq``); each failure's counterexample saved in ``out`` and recorded.
     ``time_limit``: seconds the searches may take in all; a search still going then
     stops and reports what it did (verdict ``inconclusive`` unless a property failed).
-    ``backend``: ``"crosshair"`` adds a round drawn by CrossHair to each search."""
+    ``backend``: ``"crosshair"`` adds a round drawn by CrossHair to each search.
+    ``scheduler``: a Dask scheduler's address (else ``$PLA_PROOF_SCHEDULER``): each
+    part of each search runs as a task on its workers (:mod:`.variants.checking.cluster`)."""
     from .variants.boundary import check_deadline
     from .variants.checking.symbolic import missing
 
@@ -174,7 +179,7 @@ def check_specs(
         if isinstance(variants, str):
             return CheckOutcome([], unfinished=variants)
         return _check(variants, specs, examples, seed, mode, jobs, minutes, limit, shrink_runs,
-                      database, read_only, out, coq, progress, backend)  # fmt: skip
+                      database, read_only, out, coq, progress, backend, scheduler)  # fmt: skip
 
 
 def _resolve(specs: Specs, limit: float) -> list[tuple[str, Variant]] | str:
@@ -212,6 +217,7 @@ def _check(
     coq: bool,
     progress: Progress,
     backend: str = "hypothesis",
+    scheduler: str | None = None,
 ) -> CheckOutcome:
     from .variants.checking.drawing import declarations
 
@@ -227,6 +233,7 @@ def _check(
         examples = DEFAULT_EXAMPLES
     how: dict[str, Any] = dict(examples=examples, seed=seed, mode=modes, limit=limit)
     how.update(jobs=jobs, minutes=minutes, shrink_runs=shrink_runs, coq=coq, backend=backend)
+    how["cluster"] = _cluster(scheduler, database, read_only, variants)
     reports, proofs = _search(variants, extra, how, progress)
     checked = []
     for (spec, variant), report, replayed, proof in zip(
@@ -246,6 +253,39 @@ def _check(
     from .variants.checking import GENERIC_PROPERTIES
 
     return CheckOutcome(checked, {k: v[1] for k, v in GENERIC_PROPERTIES.items()})
+
+
+def _cluster(
+    scheduler: str | None,
+    database: str | None,
+    read_only: bool,
+    variants: list[tuple[str, Variant]],
+) -> Any:
+    """The Dask cluster the searches run on (``scheduler``, else ``$PLA_PROOF_SCHEDULER``;
+    None: this machine's processes), with the shared database its workers record in (a
+    Redis server every host reaches; a folder stays this machine's: recorded here)."""
+    from .testing.database import ENV_DATABASE
+    from .variants.checking.cluster import ENV_SCHEDULER, Cluster
+
+    address = scheduler or os.environ.get(ENV_SCHEDULER) or None
+    if address is None:
+        return None
+    url = database or os.environ.get(ENV_DATABASE) or None
+    shared = url if url is not None and url.partition(":")[0] in ("redis", "rediss") else None
+    specs = tuple(spec for spec, _ in variants)
+    return Cluster(address, None if read_only else shared, specs, record_found)
+
+
+def record_found(url: str, name: str, spec: str, mode: str, found: ShardResult) -> None:
+    """(On a cluster's worker) the counterexamples one part of a search found, recorded
+    in the shared database as soon as they are found."""
+    from .testing.database import CounterexampleStore, open_database
+    from .variants.checking.files import fact_of
+
+    store = CounterexampleStore(open_database(url))
+    for prop, counterexamples in found.found.items():
+        for ce in counterexamples:
+            store.record(name, fact_of(spec, prop, ce, mode))
 
 
 def _diagnoses(variant: Variant, report: CheckReport) -> dict[str, Diagnosis]:

@@ -155,6 +155,13 @@ def _add_search_arguments(p: argparse.ArgumentParser) -> None:
         help="worker processes (default: the machine's cores); the report does not depend on it",
     )
     p.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        default=None,
+        help="run every part of the search as a task on a Dask cluster's workers (default: "
+        "$PLA_PROOF_SCHEDULER, else this machine's --jobs); pip install 'pla_proof[cluster]'",
+    )
+    p.add_argument(
         "--minutes",
         type=float,
         default=None,
@@ -260,6 +267,7 @@ def run(args: argparse.Namespace) -> int:
             progress=terminal_progress(),
             time_limit=_search_seconds(args.time_limit),
             backend=args.backend,
+            scheduler=args.scheduler,
         )
     end_progress()
     if args.html:
@@ -384,6 +392,10 @@ def _check_options(args: argparse.Namespace) -> None:
         raise InputError(f"--run-seconds must be positive, got {args.run_seconds}")
     if args.html and args.replay:
         raise InputError("--html draws a search's diagnoses: it does not apply to --replay")
+    if args.scheduler is not None and not args.scheduler.strip():
+        raise InputError("--scheduler needs an address, e.g. tcp://HOST:8786")
+    if args.scheduler is not None and args.replay:
+        raise InputError("--scheduler runs a search: it does not apply to --replay")
     if args.html and os.path.isdir(args.html):
         raise InputError(f"--html {args.html}: is a directory (give the page's file name)")
     from ..variants.checking.symbolic import missing

@@ -191,6 +191,8 @@ def _header_lines(report: CheckReport, variant: Variant) -> list[str]:
         lines.append("  the check's time limit ended the search (--time-limit)")
     if report.symbolic:
         lines.append(symbolic_line(report.symbolic))
+    if report.cluster:
+        lines.append(cluster_line(report.cluster))
     if report.mode == "float":
         lines.append(
             "float mode: each claim checked on outward-rounded enclosures; a failure is "
@@ -198,6 +200,24 @@ def _header_lines(report: CheckReport, variant: Variant) -> list[str]:
             + (f" ({report.undecided} undecided)" if report.undecided else "")
         )
     return lines
+
+
+def cluster_line(cluster: dict[str, Any]) -> str:
+    """Where the search ran with ``--scheduler``, and what ran again.
+
+    >>> cluster_line({"scheduler": "tcp://h:8786", "workers": 2, "again": []})
+    'on the Dask cluster tcp://h:8786: 2 worker(s)'
+    >>> cluster_line({"scheduler": "s", "workers": 2,
+    ...               "again": [{"part": 3, "workers": ["tcp://a", "tcp://b"]}]})[23:]
+    '2 worker(s); part 3 ran again on tcp://b (its worker tcp://a was lost)'
+    """
+    line = f"on the Dask cluster {cluster['scheduler']}: {cluster['workers']} worker(s)"
+    for again in cluster.get("again", []):
+        first, *then = again["workers"]
+        line += (
+            f"; part {again['part']} ran again on {', '.join(then)} (its worker {first} was lost)"
+        )
+    return line
 
 
 def symbolic_line(counts: dict[str, int]) -> str:
@@ -433,6 +453,8 @@ def report_to_json(
             **{k: report.symbolic.get(k, 0) for k in ("runs", "replayed", "dropped", "stopped")},
             "follows": FOLLOWS,
         }
+    if report.cluster:
+        doc["cluster"] = dict(report.cluster)
     if report.status == "inconclusive":  # (only then: the other reports stay as they were)
         doc["slow"] = report.slow
         doc["slow_reasons"] = [{"reason": r, "count": c} for r, c in report.slow_reasons.items()]

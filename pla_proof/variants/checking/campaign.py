@@ -19,15 +19,22 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ...campaign import Budget, run_rounds
 from ..protocol.variant import Case, Order, Variant
+from .cluster import Cluster
 from .report import CheckReport, Counterexample, PropertyResult, keep_reason
 from .search import run_searches
 from .shard import DEFAULT_SHRINK_RUNS
 
 __all__ = ["campaign"]
+
+
+def _one(cluster: Cluster, i: int) -> Cluster:
+    """The cluster of variant ``i``'s round (its spec alone)."""
+    return replace(cluster, specs=cluster.specs[i : i + 1])
 
 
 def _better(a: Counterexample | None, b: Counterexample | None) -> bool:
@@ -50,6 +57,11 @@ def _fold(into: CheckReport | None, rep: CheckReport) -> tuple[CheckReport, bool
     for reason, count in rep.slow_reasons.items():
         keep_reason(into.slow_reasons, reason, count)
     into.stopped = into.stopped or rep.stopped
+    if rep.cluster:  # (each round's parts that ran again, one after the other)
+        if not into.cluster:
+            into.cluster = {**rep.cluster, "again": []}
+        into.cluster["workers"] = max(into.cluster["workers"], rep.cluster["workers"])
+        into.cluster["again"] = [*into.cluster["again"], *rep.cluster["again"]]
     into.max_missed = max(into.max_missed, rep.max_missed)
     into.undecided += rep.undecided
     have = {p.id: p for p in into.properties}
@@ -79,10 +91,12 @@ def campaign(
     out: Any = None,
     shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
     backend: str = "hypothesis",
+    cluster: Cluster | None = None,
 ) -> list[CheckReport]:
     """Search ``variants`` for ``minutes``; one cumulative report per variant
     (``mode``: one for all, or one per variant; ``backend``: each round's, see
-    :func:`~.search.run_searches`)."""
+    :func:`~.search.run_searches`; ``cluster``: each round's units run as tasks on
+    it)."""
     modes = [mode] * len(variants) if isinstance(mode, str) else list(mode)
     stream = out if out is not None else sys.stderr
     budget = Budget(60.0 * minutes, searches=1)
@@ -106,6 +120,7 @@ def campaign(
                 extra_cases=[extra_cases[i]] if extra_cases is not None and r == 0 else None,
                 shrink_runs=shrink_runs,
                 backend=backend,
+                cluster=None if cluster is None else _one(cluster, i),
             )
             totals[i], progressed = _fold(totals[i], rep)
             weight[i] = min(8.0, weight[i] * 2) if progressed else max(1.0, weight[i] / 2)

@@ -126,6 +126,21 @@ def replay_commands(
     return {"check": check, "trace": trace}
 
 
+def fact_of(spec: str, prop: str, ce: Counterexample, mode: str = "exact") -> dict[str, Any]:
+    """The counterexample as the shared database keeps it (and as its ``.json`` file
+    holds it, with the replay commands): the variant as written, the property, the mode,
+    the failure, the case, the order and the choices made."""
+    return {
+        "variant": spec,
+        "property": prop,
+        "mode": mode,
+        "failure": ce.failure.describe(),
+        "case": case_to_json(ce.case),
+        "order": order_to_json(ce.order),
+        "choices": [j + 1 for j in ce.record.choices],
+    }
+
+
 def save_counterexample(
     spec: str, variant: Variant, prop: str, ce: Counterexample, out: str, mode: str = "exact"
 ) -> dict[str, Any]:
@@ -147,16 +162,7 @@ def save_counterexample(
     lines += [
         ",".join([*(_q(v) for v in x), str(yi)]) for x, yi in zip(ce.case.X, ce.case.y, strict=True)
     ]
-    obj = {
-        "variant": spec,
-        "property": prop,
-        "mode": mode,
-        "failure": ce.failure.describe(),
-        "case": case_to_json(ce.case),
-        "order": order_to_json(ce.order),
-        "choices": [j + 1 for j in ce.record.choices],
-        "replay": cmds,
-    }
+    obj = {**fact_of(spec, prop, ce, mode), "replay": cmds}
     try:
         with open(csv_path, "w", encoding="utf-8") as fh:
             fh.write("\n".join(lines) + "\n")

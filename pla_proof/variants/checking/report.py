@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from ...errors import OutsideDomain
 from ..protocol.claim import Failure
@@ -120,6 +121,9 @@ class CheckReport:
     stopped: bool = False
     #: with ``--backend crosshair``: what its rounds ran and found (:mod:`.symbolic`)
     symbolic: dict[str, int] = field(default_factory=dict)
+    #: with ``--scheduler``: the scheduler, its workers (at most at once), and the
+    #: parts of the search that ran again after their worker was lost (:mod:`.cluster`)
+    cluster: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:

@@ -26,6 +26,7 @@ from ...errors import InputError
 from ..boundary.limits import DEFAULT_TIME_LIMIT
 from ..boundary.loading import users_modules
 from ..protocol.variant import Case, Order, Variant
+from .cluster import Cluster
 from .drawing import declarations, strategy_of
 from .report import CheckReport, ShardResult
 from .shard import (
@@ -87,11 +88,13 @@ def run_searches(
     shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
     meanwhile: Callable[[], None] | None = None,
     backend: str = "hypothesis",
+    cluster: Cluster | None = None,
 ) -> list[CheckReport]:
-    """Search every variant (``shards`` units each) on ``jobs`` processes; one report
-    per variant, in order.  ``mode``: one for all, or one per variant.  ``done(i,
-    report)`` is called as each variant completes.  ``meanwhile()`` runs in this process
-    while the workers search (after they are forked; before the search with one job)."""
+    """Search every variant (``shards`` units each) on ``jobs`` processes, or as tasks
+    on a Dask ``cluster``; one report per variant, in order.  ``mode``: one for all, or
+    one per variant.  ``done(i, report)`` is called as each variant completes.
+    ``meanwhile()`` runs in this process while the workers search (after they are
+    forked; before the search with one job)."""
     from ..protocol.hooks import check_hooks
 
     for v in variants:
@@ -113,7 +116,25 @@ def run_searches(
     # CrossHair patches the interpreter while it draws: its rounds run in worker
     # processes, never in this one (whatever the jobs)
     here = backend == "hypothesis"
-    if (jobs <= 1 or len(tasks) == 1) and not users and here:
+    if cluster is not None:
+        from .cluster import run_units_on_cluster
+
+        order = sorted(range(len(tasks)), key=lambda t: -cost_rank(variants[owner[t]]))
+        ran = run_units_on_cluster(tasks, order, cluster, owner, merged.finish, meanwhile, progress)
+        for i, rep in enumerate(merged.reports):
+            if rep is None:
+                continue
+            first = owner.index(i)
+            rep.cluster = {
+                "scheduler": cluster.address,
+                "workers": ran.workers,
+                "again": [
+                    {"part": t - first + 1, "workers": ws}
+                    for t, ws in sorted(ran.again.items())
+                    if owner[t] == i
+                ],
+            }
+    elif (jobs <= 1 or len(tasks) == 1) and not users and here:
         if meanwhile is not None:
             meanwhile()
         for t, (v, kw) in enumerate(tasks):

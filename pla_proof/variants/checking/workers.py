@@ -64,7 +64,14 @@ from .drawing import fixed_cases
 from .report import HARNESS_PROPERTIES, Counterexample, ShardResult
 from .shard import search_shard, watch_runs
 
-__all__ = ["died", "is_users", "run_unit", "run_units", "start_clean_workers"]
+__all__ = [
+    "died",
+    "is_users",
+    "run_unit",
+    "run_units",
+    "start_clean_workers",
+    "worker_state",
+]
 
 #: a unit of work: the variant and :func:`~.shard.search_shard`'s arguments (``extra``: the
 #: fixed cases' extra cases, on the variant's first shard only; else ``None``)
@@ -75,6 +82,9 @@ PRELOAD = ["pla_proof.variants.checking.workers", "pla_proof.variants.estimators
 
 _UNITS: list[Unit] = []  # the units, inherited by forked workers
 _MODULES: dict[str, str | None] = {}  # in a clean worker: the users' modules to load again
+#: folders put on ``sys.path`` for users' packages (sent to a cluster's worker), which
+#: clean workers put on theirs
+EXTRA_PATHS: list[str] = []
 
 
 def run_unit(variant: Variant, kw: dict[str, Any]) -> ShardResult:
@@ -144,12 +154,14 @@ def run_units(
     jobs: int,
     finish: Callable[[int, ShardResult], None],
     meanwhile: Callable[[], None] | None = None,
+    clean: bool | None = None,
 ) -> None:
     """Run ``units`` in ``order`` on ``jobs`` worker processes (forked, or clean once
-    users' code has been loaded here); ``finish(t, result)`` as each unit ``t`` ends;
-    ``meanwhile()`` in this process once the workers are started.  Raises
-    :class:`~pla_proof.errors.HarnessFailure` when a worker dies outside users' code."""
-    run = _Runs(units, jobs, finish, clean=bool(users_modules()))
+    users' code has been loaded here, or with ``clean``); ``finish(t, result)`` as each
+    unit ``t`` ends; ``meanwhile()`` in this process once the workers are started.
+    Raises :class:`~pla_proof.errors.HarnessFailure` when a worker dies outside users'
+    code."""
+    run = _Runs(units, jobs, finish, clean=bool(users_modules()) if clean is None else clean)
     run.all(list(order), meanwhile)
 
 
@@ -246,7 +258,7 @@ class _Runs:
                 max_workers=workers,
                 mp_context=_clean_context(),
                 initializer=_clean_start,
-                initargs=(users_modules(), _state(), capture),
+                initargs=(users_modules(), worker_state(), capture),
                 max_tasks_per_child=1,
             )
         else:
@@ -382,13 +394,13 @@ def _worker_start(capture: bool | None = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
-def _state() -> tuple[Any, ...]:
+def worker_state() -> tuple[Any, ...]:
     """What a clean worker takes from this process: the number limits, the check's
-    deadline."""
+    deadline, the folders of users' packages sent here."""
     from ... import numbers
     from ..boundary import limits
 
-    return numbers.LIMITS, list(limits._DEADLINE)
+    return numbers.LIMITS, list(limits._DEADLINE), list(EXTRA_PATHS)
 
 
 def _capturing() -> bool:
@@ -409,6 +421,9 @@ def _clean_start(modules: dict[str, str | None], state: tuple[Any, ...], capture
     _let_the_server_go()
     _MODULES.update(modules)
     numbers.LIMITS, limits._DEADLINE[:] = state[0], state[1]
+    for folder in state[2]:  # (users' packages sent to this host: importable here too)
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
 
 
 def _let_the_server_go() -> None:
