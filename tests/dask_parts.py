@@ -31,7 +31,7 @@ class LoopbackCluster:
     def client(self) -> Any:
         from distributed import Client
 
-        return Client(self.address, timeout=10, set_as_default=False)
+        return Client(self.address, timeout=10, set_as_default=False)  # type: ignore[no-untyped-call]
 
     def worker_pids(self) -> dict[str, int]:
         """Each worker's address -> the process id of the worker itself (under its nanny)."""

@@ -47,6 +47,7 @@ __all__ = [
     "fast_index",
     "find",
     "key_of",
+    "load",
     "load_seconds",
     "sources_digest",
     "status",
@@ -190,6 +191,14 @@ def _load() -> dict[str, dict[Key, Callable[..., Any]]]:
     _STATE["reason"] = "loaded"
     _STATE["seconds"] = time.monotonic() - t0
     return table
+
+
+def load() -> bool:
+    """Load the loops built with the package now (not at a loop's first call): True
+    when they are there.  A fork server calls this before it forks workers, so that
+    each worker inherits them (:mod:`pla_proof.engine.warm`)."""
+    table = _TABLE if _TABLE is not None else _load()
+    return bool(table)
 
 
 def _read_index() -> dict[str, Any] | None:

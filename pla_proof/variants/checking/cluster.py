@@ -39,6 +39,7 @@ import pickle
 import sys
 import tempfile
 import time
+import types
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -257,13 +258,19 @@ def _task(
     got: list[ShardResult] = []
     proc: Any = mp.current_process()
     daemon = proc._config.get("daemon")
+    main = sys.modules["__main__"]
     # (a Dask worker process is a daemon, which multiprocessing forbids children; the
     # unit's process ends with this one all the same: it takes the parent-death signal)
     proc._config["daemon"] = False
+    # (the worker's main module is the `dask` command's script, which multiprocessing
+    # would run again in the unit's process before the unit -- half a second of
+    # imports; users' code comes as modules of its own, not as this main module)
+    sys.modules["__main__"] = types.ModuleType("__main__")
     try:
         run_units([(variant, kw)], [0], 1, lambda _, r: got.append(r), clean=True)
     finally:
         proc._config["daemon"] = daemon
+        sys.modules["__main__"] = main
     res = got[0]
     if record is not None and res.found:  # in the database at once: kept if this is lost
         recorder, *where = record

@@ -77,8 +77,15 @@ __all__ = [
 #: fixed cases' extra cases, on the variant's first shard only; else ``None``)
 Unit = tuple[Variant, dict[str, Any]]
 
-#: what the fork server imports before it forks a clean worker
-PRELOAD = ["pla_proof.variants.checking.workers", "pla_proof.variants.estimators.estimator"]
+#: what the fork server imports before it forks a clean worker (pla_proof's own modules
+#: only, the compiled loops among them: each worker inherits them, loaded once)
+PRELOAD = [
+    "pla_proof.variants.checking.workers",
+    "pla_proof.variants.estimators.estimator",
+    "pla_proof.variants.catalog.registry",
+    "pla_proof.engine.drive",
+    "pla_proof.engine.warm",
+]
 
 _UNITS: list[Unit] = []  # the units, inherited by forked workers
 _MODULES: dict[str, str | None] = {}  # in a clean worker: the users' modules to load again
