@@ -10,9 +10,9 @@ units -- seeded shards of catalog variants, the default shard size unless
 
 and prints examples run per second for each, the ratio cluster/local, and the cost of
 the cluster per shard: with one worker the shards run one after another, so the time
-between two shards' results, less the second shard's own search time, is what the
-cluster adds to it (sending the task and the variant, the clean process it runs in,
-returning the result).
+between two shards' results, less the second shard's own time, is what the
+cluster adds to it -- each against the same shard run in this process, paired (sending
+the task and the variant, the clean process it runs in, returning the result).
 
     python benchmarks/bench_cluster.py                 # 8 variants x 2 shards x 100 examples
     python benchmarks/bench_cluster.py --examples 400  # longer shards
@@ -37,7 +37,7 @@ from dask_parts import loopback_cluster  # noqa: E402
 from pla_proof.variants.catalog.registry import resolve  # noqa: E402
 from pla_proof.variants.checking.cluster import Cluster, run_units_on_cluster  # noqa: E402
 from pla_proof.variants.checking.shard import DEFAULT_SHRINK_RUNS  # noqa: E402
-from pla_proof.variants.checking.workers import run_units  # noqa: E402
+from pla_proof.variants.checking.workers import run_unit, run_units  # noqa: E402
 
 VARIANTS = ["classic", "unit-ball", "bias-augment", "learning-rate", "margin", "normalised"]
 VARIANTS += ["nonzero-start", "classic-strict"]
@@ -68,19 +68,29 @@ def _local(units: list[Any], jobs: int) -> tuple[float, int]:
     return time.monotonic() - t0, runs[0]
 
 
-def _cluster(units: list[Any], address: str) -> tuple[float, int, list[float]]:
-    """Wall time, runs, and each shard's cost beyond its own search (in the order the
-    results came; meaningful with one worker)."""
-    came: list[tuple[float, float]] = []
+def _cluster(units: list[Any], address: str) -> tuple[float, dict[int, float]]:
+    """Wall time, and the time between each shard's result and the one before it
+    (with one worker the shards run one after another: that is the shard's time there)."""
+    came: list[tuple[float, int]] = []
 
     def finish(t: int, r: Any) -> None:
-        came.append((time.monotonic(), r.seconds))
+        came.append((time.monotonic(), t))
 
     t0 = time.monotonic()
     run_units_on_cluster(units, list(range(len(units))), Cluster(address), [0] * len(units), finish)
     wall = time.monotonic() - t0
-    added = [(b[0] - a[0]) - b[1] for a, b in itertools.pairwise(came)]
-    return wall, 0, added
+    return wall, {b[1]: b[0] - a[0] for a, b in itertools.pairwise(came)}
+
+
+def _each(units: list[Any]) -> dict[int, float]:
+    """Each shard's own time, run here in this process (no process of its own, no
+    cluster): the work the cluster's time is compared with."""
+    out = {}
+    for t, (v, kw) in enumerate(units):
+        t0 = time.monotonic()
+        run_unit(v, kw)
+        out[t] = time.monotonic() - t0
+    return out
 
 
 def main() -> None:
@@ -97,23 +107,19 @@ def main() -> None:
         "dask, 1 worker": [],
     }
     added: list[float] = []
-    shard_seconds: list[float] = []
+    own: list[float] = []
     with loopback_cluster(2) as two, loopback_cluster(1) as one:
         _cluster(units, two.address)  # (warm-up: each worker's clean-process server started)
         _cluster(units, one.address)
+        _each(units)
         for _ in range(args.repeat):
             rows["local --jobs 2"].append(_local(units, 2)[0])
             rows["dask, 2 workers"].append(_cluster(units, two.address)[0])
-            wall, _, extra = _cluster(units, one.address)
+            wall, there = _cluster(units, one.address)
             rows["dask, 1 worker"].append(wall)
-            added += extra
-    seconds: list[float] = []
-
-    def keep(t: int, r: Any) -> None:
-        seconds.append(r.seconds)
-
-    run_units(units, list(range(len(units))), 1, keep)
-    shard_seconds = seconds
+            here = _each(units)
+            added += [there[t] - here[t] for t in there]
+            own += list(here.values())
     print(
         f"{len(units)} shards ({len(VARIANTS)} variants x {args.shards}) of {args.examples} "
         f"examples, {runs_of} runs in all; {args.repeat} repeats, alternating\n"
@@ -127,12 +133,13 @@ def main() -> None:
         )
     ratio = statistics.median(rows["local --jobs 2"]) / statistics.median(rows["dask, 2 workers"])
     print(f"\nthroughput, dask with 2 workers / local --jobs 2: {ratio:.2f}")
-    mean_shard = statistics.mean(shard_seconds)
+    mean_shard = statistics.mean(own)
     med_added = statistics.median(added)
     print(
-        f"a shard's own search: {mean_shard:.3f} s on average; the cluster adds "
-        f"{med_added * 1000:.0f} ms per shard at the median ({min(added) * 1000:.0f} to "
-        f"{max(added) * 1000:.0f} ms): {100 * med_added / mean_shard:.1f} % of a shard"
+        f"a shard's own time (run in this process): {mean_shard:.3f} s on average; on the "
+        f"cluster it takes {med_added * 1000:.0f} ms more at the median (paired by shard; "
+        f"{min(added) * 1000:.0f} to {max(added) * 1000:.0f} ms): "
+        f"{100 * med_added / mean_shard:.1f} % of a shard"
     )
 
 

@@ -237,8 +237,6 @@ def _task(
     """One unit on a worker: its start logged (the client tells a unit run again from
     it), the version checked, users' modules loaded, then the unit run in a clean
     process of its own; its counterexamples recorded in the database at once."""
-    import multiprocessing as mp
-
     from distributed import get_worker
 
     from ... import numbers
@@ -256,26 +254,31 @@ def _task(
     variant = pickle.loads(blob)
     numbers.LIMITS = state[0]
     got: list[ShardResult] = []
-    proc: Any = mp.current_process()
-    daemon = proc._config.get("daemon")
-    main = sys.modules["__main__"]
-    # (a Dask worker process is a daemon, which multiprocessing forbids children; the
-    # unit's process ends with this one all the same: it takes the parent-death signal)
-    proc._config["daemon"] = False
-    # (the worker's main module is the `dask` command's script, which multiprocessing
-    # would run again in the unit's process before the unit -- half a second of
-    # imports; users' code comes as modules of its own, not as this main module)
-    sys.modules["__main__"] = types.ModuleType("__main__")
-    try:
-        run_units([(variant, kw)], [0], 1, lambda _, r: got.append(r), clean=True)
-    finally:
-        proc._config["daemon"] = daemon
-        sys.modules["__main__"] = main
+    _worker_process()
+    run_units([(variant, kw)], [0], 1, lambda _, r: got.append(r), clean=True, keep=True)
     res = got[0]
     if record is not None and res.found:  # in the database at once: kept if this is lost
         recorder, *where = record
         recorder(*where, res)
     return res
+
+
+def _worker_process() -> None:
+    """Make this Dask worker process one that can run parts in processes of their own,
+    for good (their pool is kept from one part to the next, and starts the next part's
+    process while it waits): a Dask worker process is a daemon, which multiprocessing
+    forbids children -- each part's process ends with this one all the same (it takes
+    the parent-death signal); and its main module is the ``dask`` command's script,
+    which multiprocessing would run again in every new process (half a second of
+    imports) -- users' code comes as modules of its own, never as this main module."""
+    import multiprocessing as mp
+
+    proc: Any = mp.current_process()
+    if proc._config.get("daemon"):
+        proc._config["daemon"] = False
+    main = sys.modules.get("__main__")
+    if getattr(main, "__file__", None) is not None or getattr(main, "__spec__", None):
+        sys.modules["__main__"] = types.ModuleType("__main__")
 
 
 # --- the client's side --------------------------------------------------------------------------

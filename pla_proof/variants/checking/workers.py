@@ -162,13 +162,17 @@ def run_units(
     finish: Callable[[int, ShardResult], None],
     meanwhile: Callable[[], None] | None = None,
     clean: bool | None = None,
+    keep: bool = False,
 ) -> None:
     """Run ``units`` in ``order`` on ``jobs`` worker processes (forked, or clean once
     users' code has been loaded here, or with ``clean``); ``finish(t, result)`` as each
     unit ``t`` ends; ``meanwhile()`` in this process once the workers are started.
-    Raises :class:`~pla_proof.errors.HarnessFailure` when a worker dies outside users'
-    code."""
-    run = _Runs(units, jobs, finish, clean=bool(users_modules()) if clean is None else clean)
+    ``keep`` (clean workers): keep the pool for the next call with the same users'
+    modules and state -- its next process is started while this call ends, one per unit
+    still.  Raises :class:`~pla_proof.errors.HarnessFailure` when a worker dies outside
+    users' code."""
+    clean = bool(users_modules()) if clean is None else clean
+    run = _Runs(units, jobs, finish, clean=clean, keep=keep)
     run.all(list(order), meanwhile)
 
 
@@ -193,8 +197,10 @@ class _Runs:
         finish: Callable[[int, ShardResult], None],
         *,
         clean: bool,
+        keep: bool = False,
     ) -> None:
         self.units, self.jobs, self.finish, self.clean = list(units), jobs, finish, clean
+        self.keep = keep and clean
         self.watched = {t for t, (v, _) in enumerate(self.units) if is_users(v)}
         self.blobs: dict[int, bytes] = {}
         self.local: list[int] = []  # (clean) units whose variant cannot be pickled
@@ -260,14 +266,8 @@ class _Runs:
         workers = min(self.jobs, len(pending))
         if self.clean:
             start_clean_workers()
-            capture = _capturing()
-            pool = _Pool(
-                max_workers=workers,
-                mp_context=_clean_context(),
-                initializer=_clean_start,
-                initargs=(users_modules(), worker_state(), capture),
-                max_tasks_per_child=1,
-            )
+            args = (users_modules(), worker_state(), _capturing())
+            pool = _kept_pool(workers, args) if self.keep else _clean_pool(workers, args)
         else:
             pool = _Pool(
                 max_workers=workers, mp_context=mp.get_context("fork"), initializer=_worker_start
@@ -280,6 +280,7 @@ class _Runs:
             gc.freeze()
         futures: dict[Future[ShardResult], int] = {}
         left = set(pending)
+        kept = False
         try:
             for t in pending:
                 futures[pool.submit(*self._call(t))] = t
@@ -289,6 +290,7 @@ class _Runs:
                 res = fut.result()
                 left.discard(futures[fut])
                 self._finish(futures[fut], res)
+            kept = self.keep
             return []
         except BrokenProcessPool:
             dead = _dead(pool)  # before any other worker is ended
@@ -302,7 +304,9 @@ class _Runs:
             return [t for t in pending if t in left]
         finally:
             thaw()
-            _stop_workers(pool)
+            if not kept:
+                _KEPT.clear()
+                _stop_workers(pool)
 
     def _call(self, t: int) -> tuple[Any, ...]:
         watched = t in self.watched
@@ -336,6 +340,34 @@ class _Runs:
                 "of the search were done; no verdict"
             )
         return out
+
+
+#: a pool of clean workers kept between calls (``run_units(keep=True)``): its key and it
+_KEPT: dict[str, Any] = {}
+
+
+def _clean_pool(workers: int, args: tuple[Any, ...]) -> _Pool:
+    return _Pool(
+        max_workers=workers,
+        mp_context=_clean_context(),
+        initializer=_clean_start,
+        initargs=args,
+        max_tasks_per_child=1,
+    )
+
+
+def _kept_pool(workers: int, args: tuple[Any, ...]) -> _Pool:
+    """The kept pool when it was made for the same workers, users' modules and state
+    (and is not broken); else a new one, kept in its place."""
+    key = repr((workers, args))
+    pool = _KEPT.get("pool")
+    if pool is not None and _KEPT.get("key") == key and not getattr(pool, "_broken", False):
+        return pool  # type: ignore[no-any-return]
+    if pool is not None:
+        _stop_workers(pool)
+    pool = _clean_pool(workers, args)
+    _KEPT.update(key=key, pool=pool)
+    return pool
 
 
 def died(code: int) -> str:
