@@ -270,6 +270,7 @@ def _named(
         f"{vector_text(target)}, where this implementation is"
     )
     found: list[tuple[int, Mistake, Path, Fraction]] = []
+    classic = _classic(rule)
     for mistake in _mistakes(rule, len(prev)):
         step = eta if eta is not None else _step(X, y, mistake, prev, target, rule.tol)
         if step is None:
@@ -278,7 +279,6 @@ def _named(
         if path is None:
             continue
         more, before = 0, tuple(target)
-        classic = _classic(rule)
         for nxt in rest[1 : 1 + EVIDENCE]:  # the changes after it: the same mistake?
             if not (
                 reach(X, y, mistake.fires, mistake.adds, step, before, nxt, rule.tol)
