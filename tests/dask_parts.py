@@ -94,7 +94,8 @@ def loopback_cluster(workers: int = 2) -> Iterator[LoopbackCluster]:
                 time.sleep(0.1)
         for i in range(workers):
             cluster.add_worker(f"w{i + 1}")
-        cluster.wait_for(workers)
+        if workers:
+            cluster.wait_for(workers)
         yield cluster
     finally:
         for w in cluster.workers:

@@ -238,3 +238,23 @@ def test_without_the_extra_the_option_says_what_to_install(
     monkeypatch.setitem(sys.modules, "distributed", None)
     with pytest.raises(InputError, match=r"pip install 'pla_proof\[cluster\]'"):
         cluster_module._client("tcp://127.0.0.1:1")
+
+
+def test_the_clients_retries_leave_the_global_random_state_alone() -> None:
+    """The scheduler lost: Dask's client retries in its own thread, with jitter.  Drawn
+    from the global ``random``, that moved the state under the claims' proofs running
+    here meanwhile (Hypothesis then warns, in a one-line error's place)."""
+    import random
+
+    with loopback_cluster(0) as doomed:
+        client = cluster_module._client(doomed.address)
+        try:
+            os.killpg(doomed.scheduler.pid, signal.SIGKILL)
+            doomed.scheduler.wait()
+            before = random.getstate()
+            deadline = time.monotonic() + 4
+            while time.monotonic() < deadline and random.getstate() == before:
+                time.sleep(0.05)
+            assert random.getstate() == before
+        finally:
+            client.close(timeout=2)

@@ -36,6 +36,7 @@ import contextlib
 import hashlib
 import os
 import pickle
+import random
 import sys
 import tempfile
 import time
@@ -100,10 +101,24 @@ def _client_class() -> Any:
     return Client
 
 
+def _own_random() -> None:
+    """Dask's retries draw their jitter from the global ``random`` in its own thread:
+    given a generator of their own, so that the claims proved here meanwhile (with
+    Hypothesis, which warns when the global state moves under a draw) and any seeded
+    user code see the global state only they move."""
+    import distributed.comm.core
+    import distributed.utils_comm
+
+    for module in (distributed.comm.core, distributed.utils_comm):
+        if getattr(module, "random", None) is random:
+            module.random = random.Random()  # type: ignore[attr-defined]
+
+
 def _client(address: str) -> Any:
     """A Dask client of the scheduler at ``address`` (one line and exit 2 when it
     cannot be reached, or when the extra is not installed)."""
     Client = _client_class()
+    _own_random()
     try:
         return Client(address, timeout=CONNECT_SECONDS, set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:

@@ -49,6 +49,7 @@ import random
 import signal
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -92,6 +93,9 @@ _MODULES: dict[str, str | None] = {}  # in a clean worker: the users' modules to
 #: folders put on ``sys.path`` for users' packages (sent to a cluster's worker), which
 #: clean workers put on theirs
 EXTRA_PATHS: list[str] = []
+#: how long a broken pool's manager thread is waited for before its workers' exit codes
+#: are read (it ends them and joins them: seconds at most)
+MANAGER_SECONDS = 10.0
 
 
 def run_unit(variant: Variant, kw: dict[str, Any]) -> ShardResult:
@@ -563,7 +567,14 @@ def _read_note(folder: str, pid: int) -> tuple[int, Case | None, Order | None] |
 
 def _dead(pool: ProcessPoolExecutor) -> list[tuple[int, int]]:
     """The workers that died by themselves: ended, and not by the pool's own SIGTERM to
-    the others once one died (read at once, before this process ends any)."""
+    the others once one died (read before this process ends any).
+
+    The pool's manager thread is ending the broken pool's workers and reading their exit
+    codes: it is let finish first.  Two threads reading one exit code from the fork
+    server's pipe race, and the loser reads "status 255" (the pipe already emptied)."""
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None and manager is not threading.current_thread():
+        manager.join(timeout=MANAGER_SECONDS)
     out = []
     for pid, proc in list((getattr(pool, "_processes", None) or {}).items()):
         code = proc.exitcode
