@@ -171,6 +171,94 @@ def test_how_a_worker_died_is_read_right_while_the_pool_ends_the_others() -> Non
     assert seen == [[-6]] * 100
 
 
+class _SlowStart:
+    """A process whose start returns 1 s late: time enough for a worker to run a unit
+    and end before its pool records it."""
+
+    def __init__(self, process: Any) -> None:
+        self._process = process
+
+    def start(self) -> None:
+        import time
+
+        self._process.start()
+        time.sleep(1.0)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._process, name)
+
+
+def _slow_starting_context() -> Any:
+    import multiprocessing as mp
+
+    base = mp.get_context("forkserver")
+
+    class SlowContext(type(base)):  # type: ignore[misc]
+        @staticmethod
+        def Process(*args: Any, **kwargs: Any) -> _SlowStart:  # (the context's name)
+            return _SlowStart(base.Process(*args, **kwargs))
+
+    return SlowContext()
+
+
+def test_a_worker_that_ends_its_unit_before_it_is_recorded_hangs_nothing() -> None:
+    """One unit per worker: a worker started by the submitting thread could run its unit
+    and end before the pool recorded it; the pool's manager thread then failed (a
+    KeyError) and every later unit waited forever.  Workers are started before any unit
+    is submitted, and then only by the manager thread."""
+    import time
+    from concurrent.futures import Future
+
+    from pla_proof.variants.checking import workers
+
+    pool = workers._Pool(max_workers=2, mp_context=_slow_starting_context(), max_tasks_per_child=1)
+    try:
+        pool.start_all()
+        assert len(pool._processes) == 2  # type: ignore[attr-defined]
+        # the first unit outlasts the second, which then ends first, on a worker started
+        # while the pool runs
+        futures: list[Future[Any]] = [pool.submit(time.sleep, 2)]
+        futures += [pool.submit(int, str(i)) for i in range(1, 4)]
+        assert [f.result(timeout=30) for f in futures] == [None, 1, 2, 3]
+        assert pool._executor_manager_thread.is_alive()  # type: ignore[attr-defined]
+    finally:
+        workers._stop_workers(pool)
+
+
+def test_a_pool_whose_manager_thread_ended_is_a_harness_failure_not_a_hang() -> None:
+    import threading
+    import types
+    from concurrent.futures import Future
+
+    from pla_proof.errors import HarnessFailure
+    from pla_proof.variants.checking import workers
+
+    ended = threading.Thread(target=lambda: None)
+    ended.start()
+    ended.join()
+    done: Future[int] = Future()
+    done.set_result(1)
+    never: Future[int] = Future()
+    pool = types.SimpleNamespace(_executor_manager_thread=ended)
+    seen = []
+    with pytest.raises(HarnessFailure, match=r"1 part\(s\) of the search could not be run"):
+        for fut in workers._completed(pool, [done, never]):  # type: ignore[arg-type]
+            seen.append(fut.result())
+    assert seen == [1]
+    # while the manager thread runs, a slow future is waited for
+    alive = threading.Event()
+    runner = threading.Thread(target=alive.wait)
+    runner.start()
+    late: Future[int] = Future()
+    threading.Timer(1.2, late.set_result, (2,)).start()
+    try:
+        pool = types.SimpleNamespace(_executor_manager_thread=runner)
+        got = [f.result() for f in workers._completed(pool, [late])]  # type: ignore[arg-type]
+    finally:
+        alive.set()
+    assert got == [2]
+
+
 def test_the_verdict_on_a_dying_worker_does_not_depend_on_jobs(tmp_path: Path) -> None:
     (tmp_path / "crash.py").write_text(CRASHING)
     one, two = (

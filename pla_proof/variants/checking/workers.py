@@ -50,8 +50,8 @@ import signal
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -96,6 +96,8 @@ EXTRA_PATHS: list[str] = []
 #: how long a broken pool's manager thread is waited for before its workers' exit codes
 #: are read (it ends them and joins them: seconds at most)
 MANAGER_SECONDS = 10.0
+#: how often a search waiting on its workers looks whether the pool itself still works
+MANAGER_POLL = 0.5
 
 
 def run_unit(variant: Variant, kw: dict[str, Any]) -> ShardResult:
@@ -186,8 +188,25 @@ class _Pool(ProcessPoolExecutor):
     it has just dropped: a traceback on stderr)."""
 
     def _adjust_process_count(self) -> None:
-        if getattr(self, "_processes", None) is not None:
-            super()._adjust_process_count()  # type: ignore[misc]
+        if getattr(self, "_processes", None) is None:
+            return
+        manager = getattr(self, "_executor_manager_thread", None)
+        if manager is not None and threading.current_thread() is not manager:
+            # only the manager thread replaces a worker once it runs: a worker started
+            # here (by submit) can end its one unit before this thread records it, and
+            # the manager thread then fails (a KeyError) and the pool hangs
+            return
+        super()._adjust_process_count()  # type: ignore[misc]
+
+    def start_all(self) -> None:
+        """Start every worker now, before any unit is submitted (so that none is
+        started from the submitting thread; see :meth:`_adjust_process_count`)."""
+        spawn = getattr(self, "_spawn_process", None)
+        if spawn is None or getattr(self, "_safe_to_dynamically_spawn_children", False) is False:
+            return  # (fork: all start together with the manager thread)
+        with self._shutdown_lock:  # type: ignore[attr-defined]
+            while len(self._processes) < self._max_workers:  # type: ignore[attr-defined]
+                spawn()
 
 
 class _Runs:
@@ -290,7 +309,7 @@ class _Runs:
                 futures[pool.submit(*self._call(t))] = t
             thaw()  # every forked worker exists by now
             after_start()
-            for fut in as_completed(futures):
+            for fut in _completed(pool, futures):
                 res = fut.result()
                 left.discard(futures[fut])
                 self._finish(futures[fut], res)
@@ -350,14 +369,35 @@ class _Runs:
 _KEPT: dict[str, Any] = {}
 
 
+def _completed(pool: ProcessPoolExecutor, futures: Iterable[Future[Any]]) -> Iterator[Future[Any]]:
+    """The futures as they complete -- or :class:`HarnessFailure` when the pool's
+    manager thread has ended with some never to complete (a failure inside the pool
+    itself: a search never hangs on it)."""
+    pending = set(futures)
+    while pending:
+        done, pending = wait(pending, timeout=MANAGER_POLL, return_when=FIRST_COMPLETED)
+        yield from done
+        manager = getattr(pool, "_executor_manager_thread", None)
+        if pending and manager is not None and not manager.is_alive():
+            done, pending = wait(pending, timeout=MANAGER_POLL)  # (its last results)
+            yield from done
+            if pending:
+                raise HarnessFailure(
+                    f"the pool of worker processes failed ({len(pending)} part(s) of the "
+                    "search could not be run); no verdict"
+                )
+
+
 def _clean_pool(workers: int, args: tuple[Any, ...]) -> _Pool:
-    return _Pool(
+    pool = _Pool(
         max_workers=workers,
         mp_context=_clean_context(),
         initializer=_clean_start,
         initargs=args,
         max_tasks_per_child=1,
     )
+    pool.start_all()
+    return pool
 
 
 def _kept_pool(workers: int, args: tuple[Any, ...]) -> _Pool:
