@@ -15,6 +15,7 @@ import pytest
 import sympy as sp
 
 from pla_proof.cli import main
+from pla_proof.proof import coq as coq_module
 from pla_proof.proof.blueprint import check_all
 from pla_proof.proof.coq import compile_text, development, export, kernel_theorems, run_coqc
 from pla_proof.proof.obligations import all_obligations
@@ -57,6 +58,8 @@ def test_coqc_proves_the_theorem_about_the_algorithm_and_every_corollary() -> No
     outcome = run_coqc(OBS, development=True)
     assert outcome.ok, outcome.message
     assert outcome.theorems and set(outcome.theorems.values()) == {"proved"}
+    # one Print Assumptions of them all: the reals' two axioms, nothing else
+    assert set(outcome.union) == coq_module.ALLOWED
 
 
 def _without(oid: str) -> list:  # type: ignore[type-arg]

@@ -145,3 +145,29 @@ def test_print_assumptions_is_read_per_theorem_and_names_an_admitted_lemma() -> 
     assert found["honest"] == ()
     assert [a.rsplit(".", 1)[-1] for a in found["uses_gap"]] == ["gap"]
     assert not set(found["uses_gap"]) <= coq_module.ALLOWED
+
+
+@needs_coq
+def test_one_print_assumptions_of_all_and_each_only_when_the_union_goes_beyond(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``verify --coq`` reads the union of the theorems' axioms in one ``Print
+    Assumptions``; a theorem resting on an added ``Axiom`` takes the union beyond the
+    reals' two, and then each theorem's are read: that one is named, the others proved."""
+    gap = (
+        "\nAxiom pla_gap : False.\n"
+        "(* nodes: T *)\nTheorem pla_uses_gap : (1 = 2)%nat. Proof. destruct pla_gap. Qed.\n"
+    )
+    source = coq_module.algorithm_source()
+    monkeypatch.setattr(coq_module, "algorithm_source", lambda: source + gap)
+    kept = {"perceptron_bound", "pla_uses_gap"}
+    every = coq_module.kernel_theorems
+    monkeypatch.setattr(
+        coq_module, "kernel_theorems", lambda *a: [t for t in every(*a) if t.name in kept]
+    )
+    outcome = run_coqc(all_obligations(), development=True)
+    assert any(a.endswith("pla_gap") for a in outcome.union)
+    assert outcome.theorems["perceptron_bound"] == "proved"
+    assert outcome.theorems["pla_uses_gap"].startswith("proved, but on ")
+    assert "pla_gap" in outcome.theorems["pla_uses_gap"] and not outcome.ok
+    assert set(outcome.axioms["perceptron_bound"]) <= coq_module.ALLOWED

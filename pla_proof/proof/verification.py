@@ -20,6 +20,7 @@ from ..errors import InputError
 
 if TYPE_CHECKING:
     from .blueprint import Blueprint
+    from .coq import CoqRun
     from .obligations import Obligation
 
 __all__ = ["add_coq_opinion", "select", "verify_proof"]
@@ -50,9 +51,20 @@ def verify_proof(
         obligations = select(obligations, only)
         if not obligations:
             raise InputError(f"--only {' '.join(only)}: no obligation matches")
-    blueprint = check_all(obligations, timeout_ms=max(1, int(timeout * 1000)), partial=bool(only))
-    add_coq_opinion(blueprint, obligations, run=coq, development=not only)
-    return blueprint
+
+    def checked() -> Blueprint:
+        return check_all(obligations, timeout_ms=max(1, int(timeout * 1000)), partial=bool(only))
+
+    if not coq:
+        blueprint = checked()
+        add_coq_opinion(blueprint, obligations, run=False, development=not only)
+        return blueprint
+    from .coq import run_coqc
+
+    made: list[Blueprint] = []  # SymPy and Z3 check while coqc compiles
+    outcome = run_coqc(obligations, development=not only, meanwhile=lambda: made.append(checked()))
+    add_coq_opinion(made[0], obligations, run=True, development=not only, outcome=outcome)
+    return made[0]
 
 
 def add_coq_opinion(
@@ -61,16 +73,19 @@ def add_coq_opinion(
     *,
     run: bool,
     development: bool = True,
+    outcome: CoqRun | None = None,
 ) -> None:
-    """Record Coq's opinion per obligation: compiled (``run``), else whether it exports;
-    with ``development`` (every obligation selected), the hand-written theorems too."""
+    """Record Coq's opinion per obligation: compiled (``run``; its ``outcome`` when it
+    has run already), else whether it exports; with ``development`` (every obligation
+    selected), the hand-written theorems too."""
     from .coq import export, kernel_theorems, run_coqc
 
     if development:
         blueprint.kernel_theorems = kernel_theorems(ob.id for ob in obligations)
         blueprint.kernel = {t.name: "not run" for t in blueprint.kernel_theorems}
     if run:
-        outcome = run_coqc(obligations, development=development)
+        if outcome is None:
+            outcome = run_coqc(obligations, development=development)
         for oid, status in outcome.status.items():
             blueprint.agreement.setdefault(oid, {})["coq"] = status
         blueprint.kernel.update(outcome.theorems)
