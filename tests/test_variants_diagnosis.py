@@ -438,3 +438,19 @@ def test_the_watch_sets_no_trace_or_profile_hook() -> None:
     assert d.mechanism == "bias-frozen"
     assert (sys.gettrace(), sys.getprofile()) == before
     assert type(v.make()) is original  # the class is put back
+
+
+def test_a_watch_cut_short_ends_at_its_last_read_not_at_the_returned_weights() -> None:
+    """A 0/1 class that runs 1000 full passes with a small rate, out of budget on a case
+    the algorithm needs 1191 passes for (EPOCHS): its weights are watched for the first
+    few hundred reads only.  The returned weights, many updates on, are not one more
+    change (that was named "cause not identified", with G1 and Q_k broken)."""
+    v = _variant("fit_labels_01.py:StepPerceptron")
+    shape = (((7, 0), (7, 1), (8, 0), (7, -1)), (-1, -1, 1, -1), (2, 0), 1, {"theta": -15}, None)
+    ce = _counterexample(v, shape)
+    assert ce.failure.prop == "EPOCHS"
+    d = diagnose(v, ce)
+    assert d.mechanism == "follows" and d.divergence is not None, d.divergence
+    assert "not seen to its end" in d.divergence.words
+    assert "as far as it was seen" in " ".join(d.lemma)
+    assert not any("breaks" in line for line in d.lemma)

@@ -401,7 +401,10 @@ def _watch_case(variant: Any, case: Case) -> _Seen:
         )
     w_end, b_end = variant.weights(est)
     end: Vec = tuple(w_end) if origin else (*w_end, b_end)
-    chosen = _best_cut(segments(watched.events, end), points, list(case.y), rule)
+    # a watch cut short ends at its last read: the returned weights lie many updates on
+    chosen = _best_cut(
+        segments(watched.events, end, finished=not watched.cut), points, list(case.y), rule
+    )
     if chosen is None:
         why = watched.why or (
             "no read of its weights by its Python code was seen changing them "
@@ -414,7 +417,7 @@ def _watch_case(variant: Any, case: Case) -> _Seen:
         + (f" ({watched.why})" if watched.why else "")
         + ("; the global random state seeded 0" if seed is not None else "")
     )
-    return _Seen(points, rule, states, end, observed)
+    return _Seen(points, rule, states, end, observed, ended=not watched.cut)
 
 
 def _by_budget(variant: Any, X: np.ndarray, y: np.ndarray, seed: int | None, seen: _Seen) -> _Seen:
@@ -535,7 +538,7 @@ def _of_fit(variant: Any, ce: Any, prop: str) -> Diagnosis:
             _probe_sign_by_budgets(variant, case, d)
     else:
         changes = [Change(None, s) for s in states[1:]]
-        d = first_divergence(points, labels, rule, states[0], changes, True)
+        d = first_divergence(points, labels, rule, states[0], changes, seen.ended)
         if d.mechanism in ("sign-or-label", "sign-reversed") and d.update is not None:
             _probe_sign(variant, case, d)
     eta = _first_step(d, states[0], points)
@@ -737,8 +740,9 @@ def _finish(
             )
     if d.mechanism == "follows":
         lines.append(
-            "so the implementation is the algorithm on this case: what fails is not an "
-            "update but the claim (or the output) checked"
+            "so the implementation is the algorithm on this case"
+            + (" as far as it was seen" if "not seen to its end" in d.words else "")
+            + ": what fails is not an update but the claim (or the output) checked"
         )
     out.lemma = lines
 

@@ -376,7 +376,11 @@ def first_divergence(
     return Divergence(
         "follows",
         f"{MECHANISMS['follows']} ({len(changes)} update(s))"
-        + (", and it stopped where the rule stops (no point triggers an update)" if ended else ""),
+        + (
+            ", and it stopped where the rule stops (no point triggers an update)"
+            if ended
+            else "; its run was not seen to its end"
+        ),
         None,
         None,
         w,

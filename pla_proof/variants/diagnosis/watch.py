@@ -164,9 +164,16 @@ def watch_fit(
     return out
 
 
-def segments(events: Sequence[tuple[str, Vec]], end: Vec) -> dict[str, list[Vec]]:
+def segments(
+    events: Sequence[tuple[str, Vec]], end: Vec, finished: bool = True
+) -> dict[str, list[Vec]]:
     """The weights at each execution of each line that ran more than once (then the
-    returned weights), consecutive repeats dropped: one trajectory per candidate line."""
+    returned weights, when the watch saw the run to its end: ``finished``), consecutive
+    repeats dropped: one trajectory per candidate line.
+
+    >>> segments([("a", (0,)), ("a", (1,))], (9,), finished=False)["a"]
+    [(0,), (1,)]
+    """
     by: dict[str, list[Vec]] = {}
     count: dict[str, int] = {}
     for key, _ in events:
@@ -178,7 +185,7 @@ def segments(events: Sequence[tuple[str, Vec]], end: Vec) -> dict[str, list[Vec]
         if not seq or seq[-1] != w:
             seq.append(w)
     for seq in by.values():
-        if seq[-1] != end:
+        if finished and seq[-1] != end:
             seq.append(end)
     return by
 
