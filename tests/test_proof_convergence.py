@@ -114,6 +114,10 @@ WRONG = {
         "exists p, (1 <= p <= n)%nat /\\ Y p * ip w (phi p) <= 0 /\\ w' = ",
         "exists p, (1 <= p <= n)%nat /\\ w' = ",
     ),
+    "the pocket taking weights without its ratchet (fewer errors not asked)": (
+        "else if (pr <? S r)%nat && (errors D c w b <? pe)%nat\n",
+        "else if (pr <? S r)%nat\n",
+    ),
     "multiclass updating on any class (the violation dropped)": (
         "    dot (c * d) w (kes d (L p) (X p)) <= dot (c * d) w (kes d y' (X p)) /\\\n",
         "",

@@ -111,7 +111,7 @@ SHAPES: list[tuple[str, Any, str]] = [
     ("multiclass", BinaryMulticlass(), "multiclass_claim"),
     ("kernel-poly", KernelQuarter(), "kernel_claim"),
     ("voted", VotedQuarter(), "generic_bound_from_zero"),
-    ("pocket", PocketQuarter(), "linear_G1"),
+    ("pocket", PocketQuarter(), "linear_G1, pocket_returns"),
 ]
 
 
@@ -145,6 +145,18 @@ def test_coqc_proves_the_claim_and_rejects_the_wrong_constant(
     bad = prove_claim(wrong, coq=True)
     assert bad.coq is not None and bad.coq.startswith("failed in claim_"), bad.describe()
     assert not bad.proved and bad.status in ("failed", "refuted")  # passes: Z3 refutes too
+
+
+def test_what_the_pocket_returns_is_claimed_only_with_its_ratchet() -> None:
+    """The catalog's pocket (Gallant's, with the ratchet) gets algorithm.v's theorem on
+    what it returns; the pocket without the ratchet (a seeded bug: its errors can go up)
+    gets the growth step alone."""
+    right = coq_claim(resolve("pocket"))
+    assert isinstance(right, CoqClaim) and "exact pocket_returns" in right.text
+    loose = coq_claim(resolve("bug:pocket-no-ratchet"))
+    assert isinstance(loose, CoqClaim | NoCoqClaim)
+    assert "pocket_returns" not in getattr(loose, "text", "")
+    assert getattr(loose, "theorem", "linear_G1") == "linear_G1"
 
 
 def test_a_variant_without_a_corollary_says_what_would_be_needed() -> None:
@@ -193,7 +205,8 @@ def test_every_built_in_gets_a_statement_or_a_reason() -> None:
             )
             assert found.reason
         elif isinstance(found, CoqClaim):
-            assert "Corollary claim_" in found.text and found.theorem in found.text
+            assert "Corollary claim_" in found.text
+            assert all(t in found.text for t in found.theorem.split(", ")), found.theorem
 
 
 @needs_coq

@@ -970,3 +970,125 @@ Proof.
       exact L.
     + apply (proj2 (IH c w b)). intros x0 y0 I. exact (H x0 y0 (or_intror I)).
 Qed.
+
+(* ===== the pocket algorithm (Gallant 1990) with its ratchet: what it returns ===== *)
+
+(* the training errors of (w, b): the points it does not classify strictly *)
+Fixpoint errors (D : list (list Q * Q)) (c : Q) (w : list Q) (b : Q) : nat :=
+  match D with
+  | [] => O
+  | (x, y) :: D' =>
+      ((if Qle_bool (y * (qdot w x + c * b)) 0 then 1 else 0) + errors D' c w b)%nat
+  end.
+
+(* no training error: the weights separate every point *)
+Lemma errors_zero : forall D c w b, errors D c w b = O -> separates D c w b = true.
+Proof.
+  induction D as [|[x y] D IH]; intros c w b E; simpl in *; [reflexivity|].
+  destruct (Qle_bool (y * (qdot w x + c * b)) 0); [discriminate|]. simpl. apply IH. exact E.
+Qed.
+
+(* one pick after another (each the 0-based index of a point; one beyond the points is
+   skipped): a violator is updated, and the run of correct picks starts again; a correct
+   pick lengthens the run, and the weights go into the pocket when their run is longer
+   than the pocket's and (the ratchet) they make strictly fewer errors.  The state: the
+   weights (w, b), reached by the updates us (their points, in order), and their run r;
+   the pocket (pw, pb), reached by the updates pk, its run pr and its errors pe; hist, the
+   errors of every weights the pocket held, the latest first.  The result: the pocket,
+   its updates, its errors and hist *)
+Fixpoint pocket_go (D : list (list Q * Q)) (c : Q) (picks : list N)
+    (w : list Q) (b : Q) (us : list N) (r : nat)
+    (pw : list Q) (pb : Q) (pk : list N) (pr pe : nat) (hist : list nat)
+    : list Q * Q * list N * nat * list nat :=
+  match picks with
+  | [] => (pw, pb, pk, pe, hist)
+  | p :: picks' =>
+      match nth_error D (N.to_nat p) with
+      | None => pocket_go D c picks' w b us r pw pb pk pr pe hist
+      | Some (x, y) =>
+          if Qle_bool (y * (qdot w x + c * b)) 0
+          then pocket_go D c picks' (qaxpy y x w) (Qred (y * c + b)) (us ++ [p]) O
+                 pw pb pk pr pe hist
+          else if (pr <? S r)%nat && (errors D c w b <? pe)%nat
+          then pocket_go D c picks' w b us (S r) w b us (S r) (errors D c w b)
+                 (errors D c w b :: hist)
+          else pocket_go D c picks' w b us (S r) pw pb pk pr pe hist
+      end
+  end.
+
+(* THE POCKET ALGORITHM from (w0, b0) on the picks: the pocket starts as (w0, b0), with
+   run 0 *)
+Definition pocket (X : list (list Q)) (Y : list Q) (c : Q) (picks : list N)
+    (w0 : list Q) (b0 : Q) : list Q * Q * list N * nat * list nat :=
+  let D := combine X Y in
+  pocket_go D c picks w0 b0 [] O w0 b0 [] O (errors D c w0 b0) [errors D c w0 b0].
+
+Lemma replay_app : forall D c cs1 cs2 w b,
+  replay D c w b (cs1 ++ cs2) =
+  match replay D c w b cs1 with Some (w', b') => replay D c w' b' cs2 | None => None end.
+Proof.
+  intros D c cs1. induction cs1 as [|p cs1 IH]; intros cs2 w b; simpl; [reflexivity|].
+  destruct (nth_error D (N.to_nat p)) as [[x y]|]; [|reflexivity].
+  destruct (Qle_bool (y * (qdot w x + c * b)) 0); [apply IH|reflexivity].
+Qed.
+
+Lemma pocket_go_facts : forall D c w0 b0 picks w b us r pw pb pk pr pe hist
+    pw' pb' pk' pe' hist',
+  replay D c w0 b0 us = Some (w, b) ->
+  replay D c w0 b0 pk = Some (pw, pb) ->
+  pe = errors D c pw pb ->
+  (forall e, In e hist -> pe <= e)%nat ->
+  pocket_go D c picks w b us r pw pb pk pr pe hist = (pw', pb', pk', pe', hist') ->
+  replay D c w0 b0 pk' = Some (pw', pb') /\ pe' = errors D c pw' pb' /\ (pe' <= pe)%nat /\
+  (forall e, In e hist' -> pe' <= e)%nat.
+Proof.
+  intros D c w0 b0 picks. induction picks as [|p picks IH];
+    intros w b us r pw pb pk pr pe hist pw' pb' pk' pe' hist' Ru Rk Ep Hh G; cbn [pocket_go] in G.
+  - injection G as <- <- <- <- <-. repeat split; auto.
+  - destruct (nth_error D (N.to_nat p)) as [[x y]|] eqn:Np.
+    + destruct (Qle_bool (y * (qdot w x + c * b)) 0) eqn:T.
+      * refine (IH _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ Rk Ep Hh G).
+        rewrite replay_app, Ru. simpl. rewrite Np, T. reflexivity.
+      * destruct ((pr <? S r)%nat && (errors D c w b <? pe)%nat) eqn:A.
+        -- apply andb_prop in A as [_ A]. apply Nat.ltb_lt in A.
+           assert (H0 : forall e, In e (errors D c w b :: hist) -> (errors D c w b <= e)%nat).
+           { intros e [<-|I]; [lia | specialize (Hh e I); lia]. }
+           destruct (IH _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ Ru Ru eq_refl H0 G)
+             as (R' & E' & L' & H').
+           repeat split; auto. lia.
+        -- exact (IH _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ Ru Rk Ep Hh G).
+    + exact (IH _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ Ru Rk Ep Hh G).
+Qed.
+
+(* what the pocket returns, on any data: weights reached by updates of the algorithm on
+   violators (a replayed run from the start), with no more training errors than the start
+   and than any weights the pocket held before (the ratchet) *)
+(* nodes: DEF_ALG; claim: pocket *)
+Theorem pocket_returns : forall X Y c picks w0 b0 pw pb pk pe hist,
+  pocket X Y c picks w0 b0 = (pw, pb, pk, pe, hist) ->
+  replay (combine X Y) c w0 b0 pk = Some (pw, pb) /\ pe = errors (combine X Y) c pw pb /\
+  (pe <= errors (combine X Y) c w0 b0)%nat /\ (forall e, In e hist -> pe <= e)%nat.
+Proof.
+  intros X Y c picks w0 b0 pw pb pk pe hist G. unfold pocket in G.
+  assert (H0 : forall e, In e [errors (combine X Y) c w0 b0] ->
+    (errors (combine X Y) c w0 b0 <= e)%nat) by (intros e [<-|[]]; lia).
+  exact (pocket_go_facts (combine X Y) c w0 b0 picks w0 b0 [] O w0 b0 [] O _ _ pw pb pk pe hist
+    eq_refl eq_refl eq_refl H0 G).
+Qed.
+
+(* on separable data, from zero: the pocket is weights the algorithm reaches within the
+   Perceptron's bound of floor(R^2 |(u, th)|^2 / g^2) updates; with no training error, it
+   separates every point *)
+(* nodes: T, SEP *)
+Theorem pocket_within_bound : forall X Y c u th picks pw pb pk pe hist,
+  well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
+  pocket X Y c picks (qzeros (length u)) 0 = (pw, pb, pk, pe, hist) ->
+  (Z.of_nat (length pk) <= floor_bound X Y c u th)%Z /\
+  (pe = O -> forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot pw x + c * pb)).
+Proof.
+  intros X Y c u th picks pw pb pk pe hist W Hg G.
+  destruct (pocket_returns X Y c picks _ _ pw pb pk pe hist G) as (R & E & _).
+  split.
+  - exact (replay_from_zero X Y c u th pk pw pb W Hg R).
+  - intros Z. apply separates_correct. apply errors_zero. rewrite <- E. exact Z.
+Qed.

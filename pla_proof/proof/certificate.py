@@ -111,21 +111,13 @@ def bound_numbers(
     return g, R2, uu, ratio, math.floor(ratio)
 
 
-def _head(
-    X: Sequence[Sequence[Any]],
-    y: Sequence[int],
-    bias: Any,
-    U: Sequence[Any],
-    TH: Any,
-    name: str,
-    what: str,
-    command: str,
-) -> tuple[list[str], int]:
-    c = bias if bias is not None else 0
-    rows = [list(x[:-1]) for x in X] if bias is not None else [list(x) for x in X]
-    g, R2, _, _, bound = bound_numbers(rows, y, c, U, TH)
-    d = len(U)
-    lines = [
+def _data_head(
+    rows: Sequence[Sequence[Any]], y: Sequence[int], c: Any, name: str, what: str, command: str
+) -> list[str]:
+    """A certificate's first lines: what it is and how to check it, the library's
+    prelude, and the data (points ``rows``, labels ``y``, bias input ``c``)."""
+    d = len(rows[0]) if rows else 0
+    return [
         f"(* {what} on {name}, checked by Coq's kernel.",
         f"   Written by `pla-proof {command} --coq-certificate`.  It needs the library",
         f"   {LIBRARY}.v (the development and the algorithm inside Coq, written beside it):",
@@ -141,6 +133,24 @@ def _head(
         "Definition X : list (list Q) := [\n  " + ";\n  ".join(_vector(x) for x in rows) + "].",
         f"Definition Y : list Q := {_vector(y)}.",
         f"Definition c : Q := {q(c)}.",
+    ]
+
+
+def _head(
+    X: Sequence[Sequence[Any]],
+    y: Sequence[int],
+    bias: Any,
+    U: Sequence[Any],
+    TH: Any,
+    name: str,
+    what: str,
+    command: str,
+) -> tuple[list[str], int]:
+    c = bias if bias is not None else 0
+    rows = [list(x[:-1]) for x in X] if bias is not None else [list(x) for x in X]
+    g, R2, _, _, bound = bound_numbers(rows, y, c, U, TH)
+    lines = [
+        *_data_head(rows, y, c, name, what, command),
         "",
         "(* the comparator (u, th) *)",
         f"Definition U : list Q := {_vector(U)}.",
@@ -311,18 +321,7 @@ def gordan_certificate(
     rows = [list(x[:-1]) for x in X] if bias is not None else [list(x) for x in X]
     d = len(rows[0]) if rows else 0
     lines = [
-        f"(* Non-separable data: {name}, checked by Coq's kernel.",
-        "   Written by `pla-proof trace --coq-certificate`.  It needs the library",
-        f"   {LIBRARY}.v (the development and the algorithm inside Coq, written beside it):",
-        f"   in this directory, run  coqc {LIBRARY}.v  once, then  coqc THIS_FILE.v.",
-        "   Check it as a reviewer would with  pla-proof audit THIS_FILE.v [DATA]  (against",
-        "   pla_proof's own library, its statements, and Print Assumptions) *)",
-        _PRELUDE,
-        f"(* the data: {name}, n = {len(rows)}, d = {d}; c is the bias input (the data's",
-        "   bias coordinate (x, c); 0: none), the decision is w.x + c b *)",
-        "Definition X : list (list Q) := [\n  " + ";\n  ".join(_vector(x) for x in rows) + "].",
-        f"Definition Y : list Q := {_vector(y)}.",
-        f"Definition c : Q := {q(c)}.",
+        *_data_head(rows, y, c, name, "Non-separable data", "trace"),
         "",
         "(* a Gordan certificate: one weight per point, all >= 0, not all 0, and",
         "   sum_i A_i y_i (x_i, c) = 0 *)",

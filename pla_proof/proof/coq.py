@@ -772,21 +772,21 @@ def _coqc(
 
 def _failed_theorem(text: str, output: str) -> str | None:
     """The development's theorem at the line coqc reports (None: not in a theorem)."""
-    found = re.search(r"line (\d+)", output)
-    if not found:
-        return None
-    line = int(found.group(1))
-    last = None
-    for number, content in enumerate(text.splitlines(), start=1):
-        if number > line:
-            break
-        m = _THEOREM.match(content)
-        if m:
-            last = m.group(2)
-    return last
+    return _last_before(text, output, _THEOREM, 2)
 
 
 def _failed_lemma(text: str, output: str) -> str | None:
+    """The obligation whose lemma holds the line coqc reports (None: before any)."""
+    return _last_before(text, output, re.compile(r"\(\* obligation: (.+) \*\)"), 1)
+
+
+def _last_before(text: str, output: str, pattern: re.Pattern[str], group: int) -> str | None:
+    """``group`` of the last line of ``text`` matching ``pattern`` at or before the line
+    coqc's ``output`` reports (None: no line reported, or no match before it).
+
+    >>> _last_before("a\\nT x\\nb\\nT y", "Error at line 3", re.compile(r"T (\\w)"), 1)
+    'x'
+    """
     found = re.search(r"line (\d+)", output)
     if not found:
         return None
@@ -795,9 +795,9 @@ def _failed_lemma(text: str, output: str) -> str | None:
     for number, content in enumerate(text.splitlines(), start=1):
         if number > line:
             break
-        m = re.match(r"\(\* obligation: (.+) \*\)", content)
+        m = pattern.match(content)
         if m:
-            last = m.group(1)
+            last = m.group(group)
     return last
 
 
@@ -819,7 +819,7 @@ def compiled_development(binary: str, timeout: float) -> tuple[Path | None, floa
     second (:func:`compile_corollary`)."""
     from .obligations import all_obligations
 
-    text = export(all_obligations(), development=True, algorithm=False).text
+    text = export(all_obligations(), development=True, algorithm=True).text
     key = hashlib.sha256(f"{binary}\0{text}".encode()).hexdigest()[:20]
     root = Path(tempfile.gettempdir()) / "pla_proof-coq"
     final = root / key

@@ -344,7 +344,25 @@ Proof.
   intros p Hp. pose proof (radius p Hp). nra.
 Qed."""
     stated = f"|w'|^2 - |w|^2 <= C = {_show(C)} on every PLA step (G1)"
-    return CoqClaim("pocket", "linear_G1", stated, _section(variant.name, "pocket", stated, body))
+    theorem = "linear_G1"
+    if getattr(variant, "ratchet", False):  # Gallant's ratchet: what the pocket returns
+        body += """
+
+(* what the pocket (with its ratchet) returns, on any data and any picks: weights the
+   algorithm reaches by updates on violators, with no more training errors than the start
+   or than any weights the pocket held before (algorithm.v: pocket_returns) *)
+Corollary claim_pocket : forall X Y c picks w0 b0 pw pb pk pe hist,
+  pocket X Y c picks w0 b0 = (pw, pb, pk, pe, hist) ->
+  replay (List.combine X Y) c w0 b0 pk = Some (pw, pb) /\\
+  pe = errors (List.combine X Y) c pw pb /\\ (pe <= errors (List.combine X Y) c w0 b0)%nat /\\
+  (forall e, List.In e hist -> pe <= e)%nat.
+Proof. exact pocket_returns. Qed."""
+        stated += (
+            "; it returns weights the algorithm's updates reach, with no more training "
+            "errors than the start or any weights it held (pocket_returns)"
+        )
+        theorem = "linear_G1, pocket_returns"
+    return CoqClaim("pocket", theorem, stated, _section(variant.name, "pocket", stated, body))
 
 
 def _bias(variant: Variant) -> CoqClaim:
