@@ -70,6 +70,9 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_required_fit_arg", "EpochsRequired"): (PASS, ("--param", "n_epochs=1000")),
     # a partial_fit of its own (not scikit-learn's)
     ("fit_partial_own", "PassByPass"): (PASS, ()),
+    # a rate under a name the reading does not know: measured, not read
+    ("fit_rate_alpha", "AlphaPerceptron"): (PASS, ()),
+    ("fit_rate_alpha", "StepThroughOrigin"): (PASS, ()),
     # a 0/1 training function whose step is score > 0: sign(0) is class 0 (SEP0N)
     ("fit_step_positive", "train_step"): (PASS, ()),
     ("fit_step_positive", "train_step_frozen_offset"): (frozenset({"SEP"}), ()),

@@ -352,3 +352,32 @@ def test_an_unknown_start_with_a_bias_is_judged_on_x_1() -> None:
     case = Case(((F(2),), (F(3),)), (-1, 1), (F(2),), F(1), {"theta": F(-5)}, "c")
     start, origin = _own_start(est, case)
     assert start == (F(0), F(0)) and origin is False
+
+
+def test_a_rate_under_an_unknown_name_is_measured_and_an_uneven_step_is_not_one(
+    tmp_path: Path,
+) -> None:
+    """The step is measured from zero on the point (1, ..., 1): the same move in every
+    weight and the bias is the rate; a bias moved by 1 while the weights move by the
+    rate, or a strict trigger that does not move at 0, give no measure (then the rate is
+    1, as before)."""
+    from fractions import Fraction
+
+    from pla_proof.variants.estimators import resolve_factory
+
+    fit = Path(__file__).parent / "compat" / "fit" / "fit_rate_alpha.py"
+    alpha = Estimator(resolve_factory(f"{fit}:AlphaPerceptron"))
+    assert alpha.measured_rate(3) == Fraction(1, 2) and alpha.rate(3) == Fraction(1, 2)
+    origin = Estimator(resolve_factory(f"{fit}:StepThroughOrigin"))
+    assert origin.measured_rate(2) == Fraction(1, 4)
+    src = fit.read_text()
+    uneven = src.replace("self.intercept_ += self.alpha * yi", "self.intercept_ += yi")
+    strict = src.replace(
+        "if yi * (xi @ self.coef_ + self.intercept_) <= 0:",
+        "if yi * (xi @ self.coef_ + self.intercept_) < 0 or (xi @ self.coef_ == 0 and yi < 0):",
+    )
+    for name, text in (("uneven", uneven), ("strict", strict)):
+        (tmp_path / f"{name}.py").write_text(text)
+        est = Estimator(resolve_factory(f"{tmp_path / name}.py:AlphaPerceptron"))
+        assert est.measured_rate(3) is None, name
+        assert est.rate(3) == 1

@@ -182,6 +182,7 @@ class Estimator(Variant):
         self._named = {"weights": weights, "bias": bias, "epochs": epochs, "output": output}
         self._given: dict[str, Any] = dict(getattr(factory_given, "params", {}))
         self._rate = rate
+        self._measured: dict[int, Fraction | None] = {}  # measured_rate, by dimension
         if (
             self.reading.predict_only is not None
             or self.function is not None
@@ -219,7 +220,9 @@ class Estimator(Variant):
     def encode(self, y: Sequence[int]) -> np.ndarray:
         return self.reading.encode(y)
 
-    def rate(self) -> Fraction:
+    def rate(self, d: int | None = None) -> Fraction:
+        """The step of its updates: given (``rate=``); else an attribute that names a rate;
+        else, for data of dimension ``d``, measured (:meth:`measured_rate`); else 1."""
         if self._rate is not None:
             return Fraction(self._rate)
         est = self.factory()
@@ -227,7 +230,41 @@ class Estimator(Variant):
             v = getattr(est, attr, None)
             if isinstance(v, int | float) and not isinstance(v, bool):
                 return Fraction(v)
+        if d is not None:
+            if d not in self._measured:
+                try:
+                    self._measured[d] = self.measured_rate(d)
+                except Exception:  # users' code on the probe: no step measured
+                    self._measured[d] = None
+            found = self._measured[d]
+            if found is not None:
+                return found
         return Fraction(1)
+
+    def measured_rate(self, d: int) -> Fraction | None:
+        """The step of its updates, measured whatever its rate is called: from weights
+        and bias at zero (its budget 0), one epoch on the one point ``(1, ..., 1)`` of
+        label +1 must move every weight (and the bias) by the same ``eta > 0`` -- exactly
+        the float ``eta`` itself, as ``eta * 1`` is; None when it does not (another
+        start, a strict trigger, another rule)."""
+        if self.reading.budget is None or self.reading.predict_only is not None:
+            return None
+        X = np.ones((1, d))
+        y = self.encode([1])
+        moves = []
+        for budget in (0, 1):
+            est = self.make(budget)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                est.fit(X, y)
+            w, b = self.weights(est)
+            moves.append([*w] if self.reading.origin else [*w, b])
+        if any(moves[0]) or len(moves[1]) < d:
+            return None
+        steps = set(moves[1])
+        if len(steps) != 1 or not min(steps) > 0:
+            return None
+        return Fraction(min(steps))
 
     def weights(self, est: Any) -> tuple[list[Fraction], Fraction]:
         """``(w, b)`` of a fitted estimator, read exactly as :attr:`reading` says."""
@@ -335,7 +372,7 @@ class Estimator(Variant):
         end = self.reading.end
         if self.trace is None:
             return Claim(end=end)
-        a = self.rate()
+        a = self.rate(case.d)
         R2, uu = _augmented(case, self.reading.origin)
         start = self._start(case)
         u = (*case.u, Fraction(case.params.get("theta", 0)))
@@ -652,7 +689,7 @@ class Estimator(Variant):
                 raw = np.zeros(1)
             if raw.dtype.kind == "f":
                 dtype = raw.dtype
-        eta = self.rate()
+        eta = self.rate(case.d)
         kind = dtype.type
         for j, (wj, xj) in enumerate(zip(w, case.X[i], strict=True)):
             step = kind(float(eta * case.y[i] * xj))
