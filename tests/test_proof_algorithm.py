@@ -154,3 +154,50 @@ def test_a_sabotaged_algorithm_is_rejected_by_coqc() -> None:
         text.replace(weights, "Qred (v - t * a) :: qaxpy t x' w'"),
     ]
     assert compiles_all(sabotaged) == [False, False]
+
+
+def _q(token: str) -> Fraction:
+    """One number as Coq prints a ``Q``: ``3``, ``-1 # 2``, ``(1 # 2)``."""
+    num, _, den = token.strip().strip("()").partition("#")
+    return Fraction(int(num), int(den) if den else 1)
+
+
+@needs_tools
+@pytest.mark.parametrize("seed", [0, 1, 5])
+@pytest.mark.parametrize("name", ["xor", "students"])
+def test_the_catalogs_pocket_returns_what_the_coq_pocket_returns(name: str, seed: int) -> None:
+    """The catalog's pocket (Gallant's ratchet, random picks) and ``pocket`` in
+    algorithm.v, on the same picks (the engine's sampler, pick by pick): the same pocket
+    and the same history of its errors -- the run the theorem ``pocket_returns`` is about
+    is the one the search checks."""
+    import numpy as np
+
+    from pla_proof.engine.shuffle import sample
+    from pla_proof.variants.catalog.pocket import Pocket
+    from pla_proof.variants.protocol.variant import Case, Order
+
+    data = load(name)
+    X = [tuple(Fraction(v) for v in x) for x in data.X]
+    case = Case(tuple(X), tuple(data.y), tuple(Fraction(0) for _ in X[0]), Fraction(0), {})
+    rec = Pocket().run(case, Order("random", seed))
+    n = len(X)
+    picks = [int(sample(np.uint64(seed), v, n)) for v in range(Pocket.iterations_per_point * n)]
+
+    def vec(row: Any) -> str:
+        return "[" + "; ".join(f"({v.numerator} # {v.denominator})" for v in row) + "]"
+
+    text = (
+        f"Require Import {LIBRARY}.\nRequire Import QArith List.\nImport ListNotations.\n"
+        f"Definition X : list (list Q) := [{'; '.join(vec(x) for x in X)}].\n"
+        f"Definition Y : list Q := {vec(Fraction(v) for v in data.y)}.\n"
+        f"Definition picks : list N := [{'; '.join(f'{p}%N' for p in picks)}].\n"
+        "Eval vm_compute in (let '(pw, pb, pk, pe, hist) :=\n"
+        f"  pocket X Y 0 picks (repeat 0 {len(X[0])}) 0 in (pw, (pe, rev hist))).\n"
+    )
+    out = " ".join(coqc(text, "PocketLink", check=True).stdout.split())
+    found = re.search(r"= \(\[(.*?)\], \((\d+)%nat, \[(.*?)\]\)\)", out)
+    assert found, out
+    pocket = tuple(_q(t) for t in found.group(1).split(";"))
+    history = [int(t.replace("%nat", "")) for t in found.group(3).split(";")]
+    assert pocket == tuple(rec.output["pocket"])
+    assert history == list(rec.output["pocket_errors"]) and int(found.group(2)) == history[-1]
