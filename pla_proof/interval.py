@@ -109,24 +109,3 @@ class Interval:
 
     def __float__(self) -> float:
         return self.mid
-
-
-def certainly_violated(lhs: Interval, op: str, rhs: Interval) -> bool:
-    """True when ``lhs op rhs`` fails for *every* pair of reals in the intervals.
-
-    >>> certainly_violated(Interval(2.0, 3.0), "<=", Interval(0.0, 1.0))
-    True
-    >>> certainly_violated(Interval(0.5, 3.0), "<=", Interval(0.0, 1.0))
-    False
-    """
-    if op == "<=":
-        return lhs.lo > rhs.hi
-    if op == "<":
-        return lhs.lo >= rhs.hi
-    if op == ">=":
-        return lhs.hi < rhs.lo
-    if op == ">":
-        return lhs.hi <= rhs.lo
-    if op == "==":
-        return lhs.hi < rhs.lo or lhs.lo > rhs.hi
-    raise ValueError(f"unknown relation {op!r}")

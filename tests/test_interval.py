@@ -3,7 +3,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pla_proof.interval import Interval, certainly_violated
+from pla_proof.interval import Interval
 
 finite = st.floats(min_value=-1e12, max_value=1e12, allow_nan=False)
 
@@ -22,13 +22,3 @@ def test_arithmetic_encloses_the_exact_result(a: float, b: float, c: float, d: f
         ),
     ]:
         assert Fraction(iv.lo) <= exact <= Fraction(iv.hi)
-
-
-def test_violation_only_when_certain() -> None:
-    assert certainly_violated(Interval(2.0, 3.0), "<=", Interval(0.0, 1.0))
-    assert not certainly_violated(Interval(0.5, 3.0), "<=", Interval(0.0, 1.0))
-    assert certainly_violated(Interval(1.0, 1.0), "<", Interval(0.0, 1.0))
-    assert certainly_violated(Interval(0.0, 0.5), ">=", Interval(1.0, 2.0))
-    assert certainly_violated(Interval(0.0, 1.0), ">", Interval(1.0, 2.0))
-    assert certainly_violated(Interval(0.0, 0.5), "==", Interval(1.0, 2.0))
-    assert not certainly_violated(Interval(0.0, 1.5), "==", Interval(1.0, 2.0))

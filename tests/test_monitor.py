@@ -242,3 +242,24 @@ def test_the_returned_float_weights_separate_after_cancellation_near_2_to_53() -
         if run.status == "converged":
             low, _ = data.min_margin(run.w)
             assert low > 0
+
+
+def test_a_relation_is_violated_only_when_certain() -> None:
+    """Enclosures (scalars, or arrays of them): a violation only when every pair of
+    values in them violates the relation."""
+    import numpy as np
+
+    from pla_proof.engine.enclosures import Interval as Enclosure
+    from pla_proof.monitor.relations import certainly_violated
+
+    assert certainly_violated(Enclosure(2.0, 3.0), "<=", Enclosure(0.0, 1.0))
+    assert not certainly_violated(Enclosure(0.5, 3.0), "<=", Enclosure(0.0, 1.0))
+    assert certainly_violated(Enclosure(1.0, 1.0), "<", Enclosure(0.0, 1.0))
+    assert certainly_violated(Enclosure(0.0, 0.5), ">=", Enclosure(1.0, 2.0))
+    assert certainly_violated(Enclosure(0.0, 1.0), ">", Enclosure(1.0, 2.0))
+    assert certainly_violated(Enclosure(0.0, 0.5), "==", Enclosure(1.0, 2.0))
+    assert not certainly_violated(Enclosure(0.0, 1.5), "==", Enclosure(1.0, 2.0))
+    # (the monitor's one test of a relation on enclosures: arrays of them alike)
+    lo, hi = np.array([2.0, 0.5]), np.array([3.0, 3.0])
+    got = certainly_violated(Enclosure(lo, hi), "<=", Enclosure(np.zeros(2), np.ones(2)))
+    assert got.tolist() == [True, False]
