@@ -182,7 +182,7 @@ class Estimator(Variant):
         self._named = {"weights": weights, "bias": bias, "epochs": epochs, "output": output}
         self._given: dict[str, Any] = dict(getattr(factory_given, "params", {}))
         self._rate = rate
-        self._measured: dict[int, Fraction | None] = {}  # measured_rate, by dimension
+        self._rates: dict[int | None, Fraction] = {}  # rate(), by the data's dimension
         if (
             self.reading.predict_only is not None
             or self.function is not None
@@ -222,21 +222,25 @@ class Estimator(Variant):
 
     def rate(self, d: int | None = None) -> Fraction:
         """The step of its updates: given (``rate=``); else an attribute that names a rate;
-        else, for data of dimension ``d``, measured (:meth:`measured_rate`); else 1."""
+        else, for data of dimension ``d``, measured (:meth:`measured_rate`); else 1.
+        Found once per dimension (a claim asks at every run)."""
         if self._rate is not None:
             return Fraction(self._rate)
+        if d not in self._rates:
+            self._rates[d] = self._found_rate(d)
+        return self._rates[d]
+
+    def _found_rate(self, d: int | None) -> Fraction:
         est = self.factory()
         for attr in ("eta0", "eta", "learning_rate", "lr"):
             v = getattr(est, attr, None)
             if isinstance(v, int | float) and not isinstance(v, bool):
                 return Fraction(v)
         if d is not None:
-            if d not in self._measured:
-                try:
-                    self._measured[d] = self.measured_rate(d)
-                except Exception:  # users' code on the probe: no step measured
-                    self._measured[d] = None
-            found = self._measured[d]
+            try:
+                found = self.measured_rate(d)
+            except Exception:  # users' code on the probe: no step measured
+                found = None
             if found is not None:
                 return found
         return Fraction(1)
@@ -264,7 +268,7 @@ class Estimator(Variant):
         steps = set(moves[1])
         if len(steps) != 1 or not min(steps) > 0:
             return None
-        return Fraction(min(steps))
+        return Fraction(steps.pop())
 
     def weights(self, est: Any) -> tuple[list[Fraction], Fraction]:
         """``(w, b)`` of a fitted estimator, read exactly as :attr:`reading` says."""
