@@ -2,6 +2,7 @@
 one inequality), at the command's defaults, for several seeds, each search stopped at 60 s.
 
 Run: python benchmarks/bench_needles.py [--seeds 0 1] [--jobs 2] [--backend crosshair] [--root DIR]
+     [--needles NAME ...]
 
 ``--root`` runs the pla_proof found in another checkout (e.g. a worktree of an earlier
 commit with this commit's ``pla_proof/variants/catalog/bugs.py`` copied in): the
@@ -23,6 +24,7 @@ ap.add_argument("--jobs", type=int, default=2)
 ap.add_argument("--seconds", type=float, default=60.0)
 ap.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
 ap.add_argument("--backend", default="hypothesis", help="hypothesis or crosshair")
+ap.add_argument("--needles", nargs="*", default=None, help="these needles only (default: all)")
 args = ap.parse_args()
 sys.path.insert(0, args.root)
 
@@ -38,7 +40,7 @@ def main() -> None:
     )
     print("| needle | seed | load before | seconds | caught by | points |")
     print("|---|---|---|---|---|---|")
-    for name in NEEDLES:
+    for name in args.needles or NEEDLES:
         for seed in args.seeds:
             load = os.getloadavg()[0]
             t0 = time.perf_counter()

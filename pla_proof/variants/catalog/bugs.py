@@ -438,7 +438,34 @@ class StopsAt95(StopsAt90):
     accuracy: ClassVar[Fraction] = Fraction(19, 20)
 
 
-def _case(X: Sequence[Sequence[Any]], y: Sequence[int], u: Sequence[int]) -> Case:
+class IscloseStop(Classic):
+    """Training stops at the first update that leaves every weight ``math.isclose`` to
+    what it was (its default: ``|change| <= 1e-9 |w|``), a "converged" test: only a point
+    some 10^9 times shorter than the weights, still misclassified after its update,
+    shows it."""
+
+    name: ClassVar[str] = "bug:isclose-stop"
+    classic_dynamics: ClassVar[bool] = False
+    #: math.isclose's default tolerances (rel_tol, abs_tol), exact
+    rtol: ClassVar[Fraction] = Fraction(1, 10**9)
+    atol: ClassVar[Fraction] = Fraction(0)
+
+    def run(self, case: Case, order: Order) -> Record:
+        self._stopped = False
+        return super().run(case, order)
+
+    def triggers(self, w: Sequence[Any], x: Sequence[Any], y: int) -> bool:
+        return not self._stopped and bool(self.score(w, x, y) <= 0)
+
+    def step(self, w: Sequence[Any], x: Sequence[Any], y: int) -> Sequence[Any]:
+        change = [y * v for v in x]
+        self._stopped = all(
+            abs(c) <= self.atol + self.rtol * abs(v) for c, v in zip(change, w, strict=True)
+        )
+        return change
+
+
+def _case(X: Sequence[Sequence[Any]], y: Sequence[int], u: Sequence[Any]) -> Case:
     """A witness: the points, labels and comparator (its margin computed)."""
     pts = tuple(tuple(Fraction(v) for v in x) for x in X)
     g = min(yi * dot(u, x) for x, yi in zip(pts, y, strict=True))
@@ -631,6 +658,19 @@ _ALL = [
         30,
         "classic",
         lambda: _case([(1, 0)] * 19 + [(-1, 1)], [1] * 20, (1, 3)),
+    ),
+    SeededBug(
+        "isclose-stop",
+        "training stops at an update that leaves every weight math.isclose to before",
+        IscloseStop,
+        "SEP",
+        20,
+        "classic",
+        lambda: _case(
+            [(1, 1), (Fraction(7, 10**11), -Fraction(7, 10**11) - Fraction(15, 10**21))],
+            [1, 1],
+            (1 + Fraction(14, 10**11), 1 - Fraction(14, 10**11) - Fraction(30, 10**21)),
+        ),
     ),
 ]
 
