@@ -83,6 +83,9 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # averaged and voted outputs, declared
     ("fit_averaged", "AveragedPerceptron"): (PASS, ("--output", "averaged")),
     ("fit_voted", "VotedPerceptron"): (PASS, ("--output", "voted")),
+    # no predict(): the method that answers labels, found by its behaviour
+    ("fit_no_predict", "LabelsByClassify"): (PASS, ()),
+    ("fit_no_predict", "LabelsByClassifyWrongSign"): (frozenset({"SEP", "PREDICT", "STOP"}), ()),
     # unseeded shuffles, numba, prints
     ("fit_shuffle", "ShufflingPerceptron"): (PASS, ()),
     ("fit_shuffle", "MisalignedShuffle"): (frozenset({"PREDICT"}), ()),

@@ -67,8 +67,19 @@ from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_c
 from .dimension import dimension_parameters, sized
 from .functions import TrainingFunction, is_training_function, read_function
 from .given import Given, given, shown
+from .prediction import Predicting, candidate_methods
 from .randomness import REFITS, seeded
-from .reading import ORIGIN_X, ORIGIN_Y, PROBE_X, PROBE_Y, answers_of, getter, read, set_budget
+from .reading import (
+    ORIGIN_X,
+    ORIGIN_Y,
+    PROBE_X,
+    PROBE_Y,
+    answers_of,
+    getter,
+    probing,
+    read,
+    set_budget,
+)
 
 __all__ = [
     "EPOCHS_PROPERTY",
@@ -175,6 +186,8 @@ class Estimator(Variant):
             self.reading = read(
                 factory, weights=weights, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
+            if isinstance(factory, Predicting):
+                self.reading = replace(self.reading, predicts=factory.method)
             self.summary = f"fit(X, y) estimator {self.name}"  # type: ignore[misc]
         if output is not None and output != "last":  # declared: no end, PREDICT, STOP claims
             self.reading = replace(self.reading, output=output, probe=None, hint=None)
@@ -982,4 +995,69 @@ def resolve_factory(
         raise InputError(f"--fit {spec!r}: calling it failed: {exc}") from None
     if not callable(getattr(est, "fit", None)):
         raise InputError(f"--fit {spec!r} does not make an object with fit(X, y)")
+    if not callable(getattr(est, "predict", None)):  # classify(X), ...: by its behaviour
+        return Predicting(obj, _prediction_method(obj, est, spec, limit))
     return obj  # type: ignore[no-any-return]
+
+
+class _Asking:
+    """A method asked for labels as ``predict`` is (:func:`answers_of`)."""
+
+    def __init__(self, method: Callable[..., Any]) -> None:
+        self.predict = method
+
+
+def _prediction_method(obj: Callable[..., Any], est: Any, spec: str, limit: float | None) -> str:
+    """The method of a class with no ``predict`` that answers labels: after a fit on the
+    separable probe, the one whose answers are one label per point (in the coding fit
+    was given) -- those that give the probe's own labels first.  None, or several that
+    behaviour cannot tell apart: an ``InputError`` saying what to add."""
+    names = candidate_methods(est)
+    fix = "add predict(self, X) returning one label per point"
+    if not names:
+        raise InputError(f"--fit {spec}: it has no predict(X), nor a method to ask instead: {fix}")
+    right: list[str] = []
+    labelling: list[str] = []
+    fitted_once = False
+    try:
+        with probing(limit):
+            for neg, pos in ((-1, 1), (0, 1)):
+                fitted = obj()
+                y = np.where(PROBE_Y > 0, pos, neg)
+                try:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        fitted.fit(PROBE_X.copy(), y)
+                except Exception:  # judged by the runs (RUNS), whichever method predicts
+                    continue
+                fitted_once = True
+                for name in names:
+                    try:
+                        asked = _Asking(getattr(fitted, name))
+                        said = [float(a) for a in answers_of(asked, PROBE_X)]
+                    except Exception:
+                        continue
+                    if set(said) <= {neg, pos} and name not in labelling:
+                        labelling.append(name)
+                        if said == [float(v) for v in y]:
+                            right.append(name)
+                if labelling:
+                    break
+    except HookError as exc:  # its fit did not return: nothing to ask
+        raise InputError(f"--fit {spec}: it has no predict(X), and {exc}") from None
+    chosen = right if right else labelling
+    if len(chosen) == 1:
+        return chosen[0]
+    if not fitted_once and len(names) == 1:  # its fit raises: the runs judge it (RUNS)
+        return names[0]
+    if not chosen:
+        listed = ", ".join(f"{n}()" for n in names)
+        raise InputError(
+            f"--fit {spec}: it has no predict(X), and none of {listed} answers one label "
+            f"per point after a fit: {fix}"
+        )
+    listed = " and ".join(f"{n}()" for n in chosen)
+    raise InputError(
+        f"--fit {spec}: it has no predict(X), and {listed} each answer labels: add "
+        f"predict = {chosen[0]} (or the one that predicts) to the class"
+    )

@@ -186,6 +186,9 @@ class Reading:
     output: str = "last"
     #: a hint from its behaviour that the output is not the last weights, or None
     hint: str | None = None
+    #: the method that answers its labels: ``predict``, or (a class with none) the one
+    #: found by its behaviour (:mod:`.prediction`)
+    predicts: str = "predict"
     #: the named reading was taken as given because the probe fit failed (raised or
     #: did not return): the other probes are skipped, the runs say what the code does
     unprobed: bool = False
@@ -249,6 +252,8 @@ class Reading:
     def describe(self) -> str:
         fit = "-1/+1" if self.fit_labels == (-1, 1) else "0/1"
         answers = "0/1" if self.negative == 0 else "-1/+1"
+        if self.predicts != "predict":
+            answers += f" (its {self.predicts}(), found by its behaviour: it has no predict)"
         zero = {1: "+1", -1: "-1", 0: "neither class"}[self.zero]
         if self.predict_only is not None:
             text = (

@@ -1,0 +1,56 @@
+"""Classes with no ``predict``: their labels come from another method (the shape of older
+course code and books, ``classify(X)``), found by its behaviour.
+
+``LabelsByClassify``: a correct Perceptron, the bias as a column of ones in front of the
+data, ``classify(X)`` answering -1/+1.  ``LabelsByClassifyWrongSign``: the same, its
+update subtracting ``y x`` (a real mistake: ``SEP``, ``PREDICT`` and ``STOP`` fail).
+``TwoLabelMethods`` answers the probe's labels from two methods (``classify`` and
+``label_of``): behaviour cannot tell which predicts, so the check asks (exit 2, naming
+both).  ``OneWrongMethod``'s second method answers the opposite labels: the one that
+predicts its training labels is taken.
+"""
+
+import numpy as np
+
+
+class LabelsByClassify:
+    def __init__(self, passes=1000):
+        self.passes = passes
+
+    def _with_ones(self, X):
+        X = np.asarray(X, dtype=float)
+        return np.column_stack([np.ones(len(X)), X])
+
+    def fit(self, X, labels):
+        Z = self._with_ones(X)
+        self.theta = np.zeros(Z.shape[1])
+        for _ in range(self.passes):
+            wrong = 0
+            for z, t in zip(Z, labels):
+                if t * np.dot(self.theta, z) <= 0:
+                    self.theta = self.theta + self._step(t, z)
+                    wrong += 1
+            if not wrong:
+                return self
+        return self
+
+    def _step(self, t, z):
+        return t * z
+
+    def classify(self, X):
+        return np.where(self._with_ones(X) @ self.theta > 0, 1, -1)
+
+
+class LabelsByClassifyWrongSign(LabelsByClassify):
+    def _step(self, t, z):
+        return -t * z
+
+
+class TwoLabelMethods(LabelsByClassify):
+    def label_of(self, X):
+        return np.sign(self._with_ones(X) @ self.theta)
+
+
+class OneWrongMethod(LabelsByClassify):
+    def flipped(self, X):
+        return -self.classify(X)
