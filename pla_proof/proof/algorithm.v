@@ -347,20 +347,6 @@ Proof.
     rewrite <- IH by lia. f_equal. apply sum_ext. intros [|i] Hi; [lia|reflexivity].
 Qed.
 
-Lemma Q2R_Qred : forall q, Q2R (Qred q) = Q2R q.
-Proof. intros. apply Qeq_eqR. apply Qred_correct. Qed.
-
-Lemma toR_axpy : forall t x w i, length x = length w -> (1 <= i <= length w)%nat ->
-  toR (qaxpy t x w) i = (Q2R t * toR x i + toR w i)%R.
-Proof.
-  induction x as [|a x IH]; intros [|v w] i L I; simpl in L, I; try lia.
-  destruct i as [|[|j]]; [lia| |].
-  - change (Q2R (Qred (t * a + v)) = (Q2R t * Q2R a + Q2R v)%R).
-    rewrite Q2R_Qred, Q2R_plus, Q2R_mult. reflexivity.
-  - change (toR (qaxpy t (a :: x) (v :: w)) (S (S j))) with (toR (qaxpy t x w) (S j)).
-    rewrite IH by lia. reflexivity.
-Qed.
-
 Lemma label_sq : forall y, (Qeq_bool y 1 || Qeq_bool y (-1))%bool = true -> (Q2R y ^ 2 = 1)%R.
 Proof.
   intros y H. apply Bool.orb_true_iff in H.
@@ -399,74 +385,6 @@ Proof.
   rewrite (sum_ext D _ (fun i => u i * (t * x i + w i))%R) by (intros; rewrite E by lia; ring).
   clear E. induction D as [|D IH]; cbn [sum]; [ring| rewrite IH; ring].
 Qed.
-
-Lemma Q2R_le_bool : forall a b, Qle_bool a b = true -> (Q2R a <= Q2R b)%R.
-Proof. intros a b H. apply Qle_Rle. apply Qle_bool_iff. exact H. Qed.
-
-
-Lemma pass_reach : forall P c d D w b m w' b' m' v j,
-  (forall x y, In (x, y) D -> In (c :: x, y) P /\ length x = d /\ (Q2R y ^ 2 = 1)%R) ->
-  length w = d ->
-  pass c w b m D = (w', b', m') ->
-  reach (qstep P (S d)) v (j + m) (toR (b :: w)) ->
-  reach (qstep P (S d)) v (j + m') (toR (b' :: w')) /\ length w' = d /\ (m <= m')%nat.
-Proof.
-  intros P c d D. induction D as [|[x y] D IH]; intros w b m w' b' m' v j HD L E R.
-  - simpl in E. injection E as <- <- <-. auto.
-  - simpl in E. destruct (Qle_bool (y * (qdot w x + c * b)) 0) eqn:T.
-    + destruct (HD x y (or_introl eq_refl)) as (I & Lx & Hy).
-      assert (L' : length (qaxpy y x w) = d) by (rewrite length_axpy; lia).
-      destruct (IH (qaxpy y x w) (Qred (y * c + b)) (S m) w' b' m' v j) as (R' & L'' & M);
-        [intros; apply HD; right; assumption | exact L' | exact E | | split; [|split]; auto; lia].
-      rewrite Nat.add_succ_r. apply reach_step with (w := toR (b :: w)); [exact R|].
-      exists (c :: x), y. split; [exact I|]. split; [exact Hy|]. split.
-      * replace (S d) with (length (b :: w)) by (simpl; lia).
-        rewrite dot_toR by (simpl; lia). apply Q2R_le_bool in T.
-        rewrite Q2R_mult, Q2R_plus, Q2R_mult, RMicromega.Q2R_0 in T. cbn [qdot].
-        rewrite Q2R_plus, Q2R_mult. lra.
-      * intros [|[|i]] Hi; [lia| |].
-        -- change (Q2R (Qred (y * c + b)) = (Q2R y * Q2R c + Q2R b)%R).
-           rewrite Q2R_Qred, Q2R_plus, Q2R_mult. reflexivity.
-        -- change (toR (qaxpy y x w) (S i) = (Q2R y * toR x (S i) + toR w (S i))%R).
-           apply toR_axpy; lia.
-    + destruct (IH w b m w' b' m' v j) as (R' & L' & M); auto.
-      intros; apply HD; right; assumption.
-Qed.
-
-
-Lemma perceptron_q_reach : forall X Y c d P v E w b k w' b' k',
-  (forall x y, In (x, y) (combine X Y) -> In (c :: x, y) P /\ length x = d /\ (Q2R y ^ 2 = 1)%R) ->
-  length w = d ->
-  reach (qstep P (S d)) v k (toR (b :: w)) ->
-  perceptron_q E X Y c w b k = Some (w', b', k') ->
-  reach (qstep P (S d)) v k' (toR (b' :: w')) /\ length w' = d /\
-  forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot w' x + c * b').
-Proof.
-  intros X Y c d P v E. induction E as [|E IH]; intros w b k w' b' k' HD L R Hs; [discriminate|].
-  simpl in Hs. destruct (pass c w b 0 (combine X Y)) as [[w1 b1] [|m]] eqn:Pa.
-  - injection Hs as <- <- <-. split; [exact R|]. split; [exact L|]. exact (pass_clean _ _ _ _ _ _ _ Pa).
-  - destruct (pass_reach P c d (combine X Y) w b 0 w1 b1 (S m) v k) as (R1 & L1 & _); auto.
-    { rewrite Nat.add_0_r. exact R. }
-    exact (IH w1 b1 (k + S m)%nat w' b' k' HD L1 R1 Hs).
-Qed.
-
-
-Lemma perceptron_q_none : forall X Y c d P v E w b k,
-  (forall x y, In (x, y) (combine X Y) -> In (c :: x, y) P /\ length x = d /\ (Q2R y ^ 2 = 1)%R) ->
-  length w = d ->
-  reach (qstep P (S d)) v k (toR (b :: w)) ->
-  perceptron_q E X Y c w b k = None ->
-  exists k' w', (k + E <= k')%nat /\ reach (qstep P (S d)) v k' w'.
-Proof.
-  intros X Y c d P v E. induction E as [|E IH]; intros w b k HD L R Hs.
-  - exists k, (toR (b :: w)). split; [lia | exact R].
-  - simpl in Hs. destruct (pass c w b 0 (combine X Y)) as [[w1 b1] [|m]] eqn:Pa; [discriminate|].
-    destruct (pass_reach P c d (combine X Y) w b 0 w1 b1 (S m) v k) as (R1 & L1 & _); auto.
-    { rewrite Nat.add_0_r. exact R. }
-    destruct (IH w1 b1 (k + S m)%nat HD L1 R1 Hs) as (k' & w' & K & R').
-    exists k', w'. split; [lia | exact R'].
-Qed.
-
 
 (* ---- every run is covered by the bound: the generic lemma of the development ---- *)
 
@@ -725,12 +643,6 @@ Proof.
   set (K := (INR k + 1)%R) in *. set (G := Q2R g) in *.
   assert (KP : (K > 0)%R) by (unfold K; lra).
   apply (Rmult_le_reg_r K); [exact KP|]. nra.
-Qed.
-
-Lemma toR_zeros : forall d i, toR (0 :: qzeros d) i = 0%R.
-Proof.
-  intros d [|[|i]]; [reflexivity| apply RMicromega.Q2R_0 |].
-  change (Q2R (nth i (repeat 0 d) 0) = 0%R). rewrite nth_repeat. apply RMicromega.Q2R_0.
 Qed.
 
 (* ===== the theorem a certificate instantiates: on data whose checks compute to true,
@@ -1099,28 +1011,17 @@ Fixpoint replay (D : list (list Q * Q)) (c : Q) (w : list Q) (b : Q) (cs : list 
       end
   end.
 
-Lemma replay_reach : forall X Y c d v cs w b w' b' k,
-  well_formed X Y d = true -> length w = d ->
-  replay (combine X Y) c w b cs = Some (w', b') ->
-  reach (qstep (augment X Y c) (S d)) v k (toR (b :: w)) ->
-  reach (qstep (augment X Y c) (S d)) v (k + length cs) (toR (b' :: w')).
+(* a recorded run keeps what every update keeps *)
+Lemma replay_kept : forall D c I cs w b w' b' k, kept c D I ->
+  I w b k -> replay D c w b cs = Some (w', b') -> I w' b' (k + length cs)%nat.
 Proof.
-  intros X Y c d v cs. induction cs as [|p cs IH]; intros w b w' b' k W L E R.
-  - simpl in E. injection E as <- <-. rewrite Nat.add_0_r. exact R.
-  - simpl in E. destruct (nth_error (combine X Y) (N.to_nat p)) as [[x y]|] eqn:N; [|discriminate].
-    destruct (Qle_bool (y * (qdot w x + c * b)) 0) eqn:T; [|discriminate].
-    pose proof (nth_error_In _ _ N) as I.
-    destruct (augment_in X Y c d W x y I) as (I' & Lx & Hy).
-    assert (L' : length (qaxpy y x w) = d) by (rewrite length_axpy; lia).
+  intros D c I cs. induction cs as [|p cs IH]; intros w b w' b' k K H E.
+  - simpl in E. injection E as <- <-. rewrite Nat.add_0_r. exact H.
+  - cbn [replay] in E. destruct (nth_error D (N.to_nat p)) as [[x y]|] eqn:Nth; [|discriminate].
+    destruct (Qle_bool (y * (qdot w x + c * b)) 0) eqn:V; [|discriminate].
     replace (k + length (p :: cs))%nat with (S k + length cs)%nat by (simpl; lia).
-    apply (IH _ _ w' b' (S k) W L' E).
-    destruct (pass_reach (augment X Y c) c d [(x, y)] w b 0 (qaxpy y x w) (Qred (y * c + b)) 1
-      v k) as (R1 & _).
-    + intros x0 y0 [J|[]]. injection J as <- <-. auto.
-    + exact L.
-    + simpl. rewrite T. reflexivity.
-    + rewrite Nat.add_0_r. exact R.
-    + rewrite Nat.add_1_r in R1. exact R1.
+    apply (IH (qaxpy y x w) (Qred (y * c + b)) w' b' (S k) K); [|exact E].
+    apply K; [exact (nth_error_In _ _ Nth) | apply Qle_bool_iff; exact V | exact H].
 Qed.
 
 (* a recorded run from zero (a replayed list of choices) makes at most floor(R^2 |(u, th)|^2 / g^2) updates *)
@@ -1132,9 +1033,13 @@ Theorem replay_from_zero : forall X Y c u th cs w b,
 Proof.
   intros X Y c u th cs w b W Hg E.
   assert (L : length (qzeros (length u)) = length u) by apply repeat_length.
-  pose proof (replay_reach X Y c (length u) (toR (0 :: qzeros (length u))) cs _ 0 w b 0 W L E
-    (reach_start _ _)) as R.
-  exact (reach_from_zero X Y c u th W Hg _ (toR_zeros (length u)) _ _ R).
+  rewrite <- L in W.
+  pose proof (replay_kept (combine X Y) c _ cs _ 0 w b 0
+    (qinv_kept X Y c u th _ 0 (margin_of X Y c u th) (radius_of X c) W (eq_sym L)
+      (margin_of_le X Y c u th) (radius_of_ge X c))
+    (qinv_start _ _ _ _ _ _) E) as Inv.
+  exact (within_floor u th (length u) _ _ _ Hg (radius_of_nonneg X c)
+    (qinv_within _ _ _ _ _ _ w b _ Hg Inv)).
 Qed.
 
 (* a boolean check: the weights classify every point strictly *)
