@@ -6,11 +6,14 @@
 (* the generated step lemmas before it) as one library, PlaPerceptron.v  *)
 (* (pla_proof.proof.algorithm).  Over Q: lists of rationals, labels +-1, *)
 (* any start (w0, b0) and a bias input c (decision w.x + c b; c = 0: no  *)
-(* bias).  The theorems go to R through Q2R (a ring morphism) and apply  *)
-(* the development's generic_bound (T_G) to the algorithm's steps.       *)
+(* bias).  The theorems over Q are proved over Q, axiom-free: the        *)
+(* argument of the development's generic_bound (T_G), redone with        *)
+(* rationals.  Those about the development's runs over R go to R through *)
+(* Q2R (a ring morphism) and apply generic_bound itself.                 *)
 (* ===================================================================== *)
 
 Require Import Reals QArith Qreals Qround List Lia Lra.
+Require Lqa.
 Require Coq.Strings.String Coq.Numbers.DecimalString.
 Import ListNotations.
 
@@ -68,127 +71,102 @@ Definition qzeros (d : nat) : list Q := repeat 0 d.
 (* a number as a rational: the count of updates k, as a Q *)
 Definition qnat (k : nat) : Q := inject_Z (Z.of_nat k).
 
-(* ---- the points seen as vectors over R: the augmented (c, x), labels, weights ---- *)
+(* ===== over Q: the bound, proved with the rationals only ===== *)
 
-(* coordinate i (1-based) of a list, as a real; 0 outside *)
-Definition toR (v : list Q) : nat -> R :=
-  fun i => match i with O => 0%R | S j => Q2R (nth j v 0) end.
+(* The theorems stated over Q -- the algorithm's bound and convergence, separable <-> it
+   returns, the Gordan and replay certificates, the pocket -- are proved here with Q's own
+   arithmetic: Cauchy-Schwarz for qdot, the two invariants of an update on a violator
+   (u.w + th b grows by at least g, |w|^2 + b^2 by at most R^2) and the bound from them:
+   the argument of the development's generic lemma (T_G), over Q.  So they rest on no
+   axiom (Print Assumptions: closed under the global context).  Only the theorems about
+   R (every_run_from_zero, every_perceptron_run: the development's reach and run) go to
+   R, below. *)
 
-(* one update of the Perceptron on any violator among the augmented points P (any
-   order, any choice): the step relation of the generic lemma *)
-Definition qstep (P : list (list Q * Q)) (D : nat) (w w' : nat -> R) : Prop :=
-  exists x y, In (x, y) P /\ (Q2R y ^ 2 = 1)%R /\ (Q2R y * dot D w (toR x) <= 0)%R /\
-    forall i, (1 <= i <= D)%nat -> w' i = (Q2R y * toR x i + w i)%R.
+(* Q's linear and nonlinear arithmetic (micromega over Q; the lra/nra of Lra are R's) *)
+Ltac qlra := Lqa.lra.
+Ltac qnra := Lqa.nra.
 
-Definition augment (X : list (list Q)) (Y : list Q) (c : Q) : list (list Q * Q) :=
-  map (fun xy => (c :: fst xy, snd xy)) (combine X Y).
+Lemma qnat_0 : qnat 0 == 0.
+Proof. reflexivity. Qed.
 
-(* ---- lemmas ---- *)
-
-Lemma Q2R_Qred : forall q, Q2R (Qred q) = Q2R q.
-Proof. intros. apply Qeq_eqR. apply Qred_correct. Qed.
-
-Lemma sum_first : forall n f, sum (S n) f = (f 1%nat + sum n (fun i => f (S i)))%R.
+Lemma qnat_S : forall k, qnat (S k) == qnat k + 1.
 Proof.
-  induction n as [|n IH]; intros f; [cbn [sum]; ring|].
-  change (sum (S (S n)) f) with (sum (S n) f + f (S (S n)))%R. rewrite IH. cbn [sum]. ring.
+  intros k. unfold qnat. rewrite Nat2Z.inj_succ. unfold Z.succ. rewrite inject_Z_plus.
+  reflexivity.
 Qed.
 
-Lemma dot_toR : forall a b, length a = length b ->
-  dot (length a) (toR a) (toR b) = Q2R (qdot a b).
+Lemma qnat_nonneg : forall k, 0 <= qnat k.
+Proof. intros k. unfold qnat. change 0 with (inject_Z 0). rewrite <- Zle_Qle. lia. Qed.
+
+Lemma qsq_nonneg : forall a, 0 <= a * a.
+Proof. intros a. qnra. Qed.
+
+Lemma qdot_comm : forall a b, qdot a b == qdot b a.
+Proof. induction a as [|x a IH]; intros [|z b]; cbn [qdot]; try reflexivity. rewrite IH. ring. Qed.
+
+Lemma qdot_self_nonneg_q : forall a, 0 <= qdot a a.
 Proof.
-  induction a as [|x a IH]; intros [|z b] L; simpl in L; try discriminate.
-  - unfold dot. cbn [sum length qdot]. rewrite RMicromega.Q2R_0. reflexivity.
-  - unfold dot in *. cbn [length qdot]. rewrite sum_first. rewrite Q2R_plus, Q2R_mult.
-    rewrite <- IH by lia. f_equal. apply sum_ext. intros [|i] Hi; [lia|reflexivity].
+  induction a as [|x a IH]; cbn [qdot]; [apply Qle_refl|].
+  pose proof (qsq_nonneg x). qlra.
 Qed.
 
-Lemma toR_axpy : forall t x w i, length x = length w -> (1 <= i <= length w)%nat ->
-  toR (qaxpy t x w) i = (Q2R t * toR x i + toR w i)%R.
+(* Cauchy-Schwarz over Q: (a.b)^2 <= |a|^2 |b|^2, by induction on the lists *)
+Lemma qdot_cauchy_schwarz : forall a b, qdot a b * qdot a b <= qdot a a * qdot b b.
 Proof.
-  induction x as [|a x IH]; intros [|v w] i L I; simpl in L, I; try lia.
-  destruct i as [|[|j]]; [lia| |].
-  - change (Q2R (Qred (t * a + v)) = (Q2R t * Q2R a + Q2R v)%R).
-    rewrite Q2R_Qred, Q2R_plus, Q2R_mult. reflexivity.
-  - change (toR (qaxpy t (a :: x) (v :: w)) (S (S j))) with (toR (qaxpy t x w) (S j)).
-    rewrite IH by lia. reflexivity.
+  induction a as [|x a IH]; intros [|z b]; cbn [qdot]; try qlra.
+  pose proof (IH b) as H. pose proof (qdot_self_nonneg_q a) as HA.
+  pose proof (qdot_self_nonneg_q b) as HB.
+  set (s := qdot a b) in *. set (A := qdot a a) in *. set (B := qdot b b) in *.
+  pose proof (qsq_nonneg x) as Hx.
+  destruct (Qlt_le_dec 0 A) as [PA|ZA].
+  - (* A (|(x, a)|^2 |(z, b)|^2 - ((x, a).(z, b))^2) = (x s - z A)^2 + (x^2 + A)(A B - s^2) *)
+    assert (E : A * ((x * x + A) * (z * z + B) - (x * z + s) * (x * z + s))
+                == (x * s - z * A) * (x * s - z * A) + (x * x + A) * (A * B - s * s)) by ring.
+    pose proof (qsq_nonneg (x * s - z * A)).
+    assert (0 <= (x * x + A) * (A * B - s * s)) by (apply Qmult_le_0_compat; qlra).
+    assert (0 <= A * ((x * x + A) * (z * z + B) - (x * z + s) * (x * z + s))) by qlra.
+    qnra.
+  - (* A = 0, so s = 0 *)
+    assert (A0 : A == 0) by qlra. rewrite A0 in H |- *.
+    assert (Z0 : s == 0) by (apply Qle_antisym; qnra).
+    rewrite Z0. assert (0 <= x * x * B) by (apply Qmult_le_0_compat; qlra). qlra.
 Qed.
 
 Lemma length_axpy : forall t x w, length x = length w -> length (qaxpy t x w) = length w.
 Proof. induction x as [|a x IH]; intros [|v w] L; simpl in *; try lia. rewrite IH; lia. Qed.
 
-Lemma label_sq : forall y, (Qeq_bool y 1 || Qeq_bool y (-1))%bool = true -> (Q2R y ^ 2 = 1)%R.
+Lemma qdot_zeros : forall w d, qdot w (qzeros d) == 0.
+Proof.
+  induction w as [|a w IH]; intros [|d]; cbn [qdot qzeros repeat]; try reflexivity.
+  rewrite IH. ring.
+Qed.
+
+Lemma qdot_axpy : forall w t x v, length x = length v -> length w = length v ->
+  qdot w (qaxpy t x v) == t * qdot w x + qdot w v.
+Proof.
+  induction w as [|a w IH]; intros t x v Lx Lw; destruct x as [|p x], v as [|q v];
+    cbn [qdot qaxpy length] in *; try discriminate; try ring.
+  injection Lx as Lx. injection Lw as Lw. rewrite Qred_correct. rewrite (IH t x v Lx Lw). ring.
+Qed.
+
+Lemma label_sq_q : forall y, (Qeq_bool y 1 || Qeq_bool y (-1))%bool = true -> y * y == 1.
 Proof.
   intros y H. apply Bool.orb_true_iff in H.
-  destruct H as [H|H]; apply Qeq_bool_iff in H; apply Qeq_eqR in H; rewrite H;
-    unfold Q2R; simpl; field.
+  destruct H as [H|H]; apply Qeq_bool_iff in H; rewrite H; reflexivity.
 Qed.
 
 (* the facts of well-formed data, point by point *)
-Lemma well_formed_in : forall X Y d, well_formed X Y d = true ->
-  forall x y, In (x, y) (combine X Y) -> length x = d /\ (Q2R y ^ 2 = 1)%R.
+Lemma well_formed_q : forall X Y d, well_formed X Y d = true ->
+  forall x y, In (x, y) (combine X Y) -> length x = d /\ y * y == 1.
 Proof.
   intros X Y d W x y I. unfold well_formed in W.
   apply andb_prop in W as [W Hx]. apply andb_prop in W as [_ Hy].
   rewrite forallb_forall in Hx, Hy. split.
   - apply Nat.eqb_eq. apply Hx. apply (in_combine_l _ _ _ _ I).
-  - apply label_sq. apply Hy. apply (in_combine_r _ _ _ _ I).
+  - apply label_sq_q. apply Hy. apply (in_combine_r _ _ _ _ I).
 Qed.
 
-(* ---- a pass, and the algorithm, make runs: each update a step on a violator ---- *)
-
-Lemma norm2_dot : forall D a, norm2 D a = dot D a a.
-Proof. intros. unfold norm2, dot. apply sum_ext. intros. ring. Qed.
-
-Lemma expand_norm2 : forall D (t : R) (x w w' : nat -> R),
-  (forall i, (1 <= i <= D)%nat -> w' i = (t * x i + w i)%R) ->
-  norm2 D w' = (t ^ 2 * norm2 D x + 2 * t * dot D w x + norm2 D w)%R.
-Proof.
-  intros D t x w w' E. unfold norm2, dot.
-  rewrite (sum_ext D _ (fun i => (t * x i + w i) ^ 2)%R) by (intros; rewrite E by lia; ring).
-  clear E. induction D as [|D IH]; cbn [sum]; [ring| rewrite IH; ring].
-Qed.
-
-Lemma expand_dot : forall D (t : R) (u x w w' : nat -> R),
-  (forall i, (1 <= i <= D)%nat -> w' i = (t * x i + w i)%R) ->
-  dot D u w' = (t * dot D u x + dot D u w)%R.
-Proof.
-  intros D t u x w w' E. unfold dot.
-  rewrite (sum_ext D _ (fun i => u i * (t * x i + w i))%R) by (intros; rewrite E by lia; ring).
-  clear E. induction D as [|D IH]; cbn [sum]; [ring| rewrite IH; ring].
-Qed.
-
-Lemma Q2R_le_bool : forall a b, Qle_bool a b = true -> (Q2R a <= Q2R b)%R.
-Proof. intros a b H. apply Qle_Rle. apply Qle_bool_iff. exact H. Qed.
-
-Lemma pass_reach : forall P c d D w b m w' b' m' v j,
-  (forall x y, In (x, y) D -> In (c :: x, y) P /\ length x = d /\ (Q2R y ^ 2 = 1)%R) ->
-  length w = d ->
-  pass c w b m D = (w', b', m') ->
-  reach (qstep P (S d)) v (j + m) (toR (b :: w)) ->
-  reach (qstep P (S d)) v (j + m') (toR (b' :: w')) /\ length w' = d /\ (m <= m')%nat.
-Proof.
-  intros P c d D. induction D as [|[x y] D IH]; intros w b m w' b' m' v j HD L E R.
-  - simpl in E. injection E as <- <- <-. auto.
-  - simpl in E. destruct (Qle_bool (y * (qdot w x + c * b)) 0) eqn:T.
-    + destruct (HD x y (or_introl eq_refl)) as (I & Lx & Hy).
-      assert (L' : length (qaxpy y x w) = d) by (rewrite length_axpy; lia).
-      destruct (IH (qaxpy y x w) (Qred (y * c + b)) (S m) w' b' m' v j) as (R' & L'' & M);
-        [intros; apply HD; right; assumption | exact L' | exact E | | split; [|split]; auto; lia].
-      rewrite Nat.add_succ_r. apply reach_step with (w := toR (b :: w)); [exact R|].
-      exists (c :: x), y. split; [exact I|]. split; [exact Hy|]. split.
-      * replace (S d) with (length (b :: w)) by (simpl; lia).
-        rewrite dot_toR by (simpl; lia). apply Q2R_le_bool in T.
-        rewrite Q2R_mult, Q2R_plus, Q2R_mult, RMicromega.Q2R_0 in T. cbn [qdot].
-        rewrite Q2R_plus, Q2R_mult. lra.
-      * intros [|[|i]] Hi; [lia| |].
-        -- change (Q2R (Qred (y * c + b)) = (Q2R y * Q2R c + Q2R b)%R).
-           rewrite Q2R_Qred, Q2R_plus, Q2R_mult. reflexivity.
-        -- change (toR (qaxpy y x w) (S i) = (Q2R y * toR x (S i) + toR w (S i))%R).
-           apply toR_axpy; lia.
-    + destruct (IH w b m w' b' m' v j) as (R' & L' & M); auto.
-      intros; apply HD; right; assumption.
-Qed.
+(* ---- what a pass, and the algorithm, keep ---- *)
 
 Lemma pass_more : forall c D w b m w' b' m', pass c w b m D = (w', b', m') -> (m <= m')%nat.
 Proof.
@@ -209,36 +187,203 @@ Proof.
     + exact (IH _ _ _ _ _ E x y I).
 Qed.
 
-Lemma perceptron_q_reach : forall X Y c d P v E w b k w' b' k',
-  (forall x y, In (x, y) (combine X Y) -> In (c :: x, y) P /\ length x = d /\ (Q2R y ^ 2 = 1)%R) ->
-  length w = d ->
-  reach (qstep P (S d)) v k (toR (b :: w)) ->
-  perceptron_q E X Y c w b k = Some (w', b', k') ->
-  reach (qstep P (S d)) v k' (toR (b' :: w')) /\ length w' = d /\
-  forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot w' x + c * b').
+(* a property I of the weights (w, b) after k updates, kept by every update on a violator
+   among the points D *)
+Definition kept (c : Q) (D : list (list Q * Q)) (I : list Q -> Q -> nat -> Prop) : Prop :=
+  forall x y w b k, In (x, y) D -> y * (qdot w x + c * b) <= 0 -> I w b k ->
+    I (qaxpy y x w) (Qred (y * c + b)) (S k).
+
+Lemma kept_tail : forall c p D I, kept c (p :: D) I -> kept c D I.
+Proof. intros c p D I K x y w b k H. apply K. right. exact H. Qed.
+
+(* a pass keeps it (m counts the updates) *)
+Lemma pass_kept : forall c I D w b m w' b' m' j, kept c D I ->
+  I w b (j + m)%nat -> pass c w b m D = (w', b', m') -> I w' b' (j + m')%nat.
 Proof.
-  intros X Y c d P v E. induction E as [|E IH]; intros w b k w' b' k' HD L R Hs; [discriminate|].
-  simpl in Hs. destruct (pass c w b 0 (combine X Y)) as [[w1 b1] [|m]] eqn:Pa.
-  - injection Hs as <- <- <-. split; [exact R|]. split; [exact L|]. exact (pass_clean _ _ _ _ _ _ _ Pa).
-  - destruct (pass_reach P c d (combine X Y) w b 0 w1 b1 (S m) v k) as (R1 & L1 & _); auto.
-    { rewrite Nat.add_0_r. exact R. }
-    exact (IH w1 b1 (k + S m)%nat w' b' k' HD L1 R1 Hs).
+  intros c I D. induction D as [|[x y] D IH]; intros w b m w' b' m' j K H E; cbn [pass] in E.
+  - injection E as <- <- <-. exact H.
+  - destruct (Qle_bool (y * (qdot w x + c * b)) 0) eqn:V.
+    + apply (IH (qaxpy y x w) (Qred (y * c + b)) (S m) w' b' m' j (kept_tail _ _ _ _ K));
+      [|exact E].
+      rewrite Nat.add_succ_r. apply K; [left; reflexivity | apply Qle_bool_iff; exact V | exact H].
+    + exact (IH _ _ _ _ _ _ j (kept_tail _ _ _ _ K) H E).
 Qed.
 
-Lemma perceptron_q_none : forall X Y c d P v E w b k,
-  (forall x y, In (x, y) (combine X Y) -> In (c :: x, y) P /\ length x = d /\ (Q2R y ^ 2 = 1)%R) ->
-  length w = d ->
-  reach (qstep P (S d)) v k (toR (b :: w)) ->
-  perceptron_q E X Y c w b k = None ->
-  exists k' w', (k + E <= k')%nat /\ reach (qstep P (S d)) v k' w'.
+(* the algorithm keeps it, and what it returns separates the data strictly *)
+Lemma perceptron_q_kept : forall X Y c I E w b k w' b' k', kept c (combine X Y) I ->
+  I w b k -> perceptron_q E X Y c w b k = Some (w', b', k') ->
+  I w' b' k' /\ forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot w' x + c * b').
 Proof.
-  intros X Y c d P v E. induction E as [|E IH]; intros w b k HD L R Hs.
-  - exists k, (toR (b :: w)). split; [lia | exact R].
+  intros X Y c I E. induction E as [|E IH]; intros w b k w' b' k' K H Hs; [discriminate|].
+  simpl in Hs. destruct (pass c w b 0 (combine X Y)) as [[w1 b1] [|m]] eqn:Pa.
+  - injection Hs as <- <- <-. split; [exact H | exact (pass_clean _ _ _ _ _ _ _ Pa)].
+  - apply (IH w1 b1 (k + S m)%nat w' b' k' K); [|exact Hs].
+    apply (pass_kept c I _ w b 0 w1 b1 (S m) k K); [rewrite Nat.add_0_r; exact H | exact Pa].
+Qed.
+
+(* out of budget after E passes: at least E more updates, and I holds after them *)
+Lemma perceptron_q_none_kept : forall X Y c I E w b k, kept c (combine X Y) I ->
+  I w b k -> perceptron_q E X Y c w b k = None ->
+  exists w' b' k', (k + E <= k')%nat /\ I w' b' k'.
+Proof.
+  intros X Y c I E. induction E as [|E IH]; intros w b k K H Hs.
+  - exists w, b, k. split; [lia | exact H].
   - simpl in Hs. destruct (pass c w b 0 (combine X Y)) as [[w1 b1] [|m]] eqn:Pa; [discriminate|].
-    destruct (pass_reach P c d (combine X Y) w b 0 w1 b1 (S m) v k) as (R1 & L1 & _); auto.
-    { rewrite Nat.add_0_r. exact R. }
-    destruct (IH w1 b1 (k + S m)%nat HD L1 R1 Hs) as (k' & w' & K & R').
-    exists k', w'. split; [lia | exact R'].
+    assert (H1 : I w1 b1 (k + S m)%nat)
+      by (apply (pass_kept c I _ w b 0 w1 b1 (S m) k K); [rewrite Nat.add_0_r; exact H | exact Pa]).
+    destruct (IH w1 b1 (k + S m)%nat K H1 Hs) as (w' & b' & k' & L & H').
+    exists w', b', k'. split; [lia | exact H'].
+Qed.
+
+(* ---- the bound ---- *)
+
+(* the bound at k updates, over Q: (u.w0 + th b0 + k g)^2 <= (|u|^2 + th^2)(|w0|^2 + b0^2 + k R2) *)
+Definition within_bound (u : list Q) (th : Q) (w0 : list Q) (b0 g R2 : Q) (k : nat) : Prop :=
+  (qdot u w0 + th * b0 + g * qnat k) * (qdot u w0 + th * b0 + g * qnat k)
+    <= (qdot u u + th * th) * (qdot w0 w0 + b0 * b0 + R2 * qnat k).
+
+(* the invariants after k updates from (w0, b0): u.w + th b has grown by at least k g,
+   |w|^2 + b^2 by at most k R2 (and R2 >= 0 once an update has been made) *)
+Definition qinv (u : list Q) (th : Q) (w0 : list Q) (b0 g R2 : Q) (w : list Q) (b : Q)
+    (k : nat) : Prop :=
+  length w = length w0 /\
+  qdot u w0 + th * b0 + g * qnat k <= qdot u w + th * b /\
+  qdot w w + b * b <= qdot w0 w0 + b0 * b0 + R2 * qnat k /\
+  (k = O \/ 0 <= R2).
+
+Lemma qinv_start : forall u th w0 b0 g R2, qinv u th w0 b0 g R2 w0 b0 0.
+Proof.
+  intros. unfold qinv. rewrite qnat_0. split; [reflexivity|].
+  split; [qlra|]. split; [qlra | left; reflexivity].
+Qed.
+
+(* an update on a violator keeps them: with y^2 = 1, g <= y (u.x + c th) and
+   |x|^2 + c^2 <= R2 *)
+Lemma qinv_kept : forall X Y c u th w0 b0 g R2,
+  well_formed X Y (length w0) = true -> length u = length w0 ->
+  (forall x y, In (x, y) (combine X Y) -> g <= y * (qdot u x + c * th)) ->
+  (forall x, In x X -> qdot x x + c * c <= R2) ->
+  kept c (combine X Y) (qinv u th w0 b0 g R2).
+Proof.
+  intros X Y c u th w0 b0 g R2 W Lu Hm Hr x y w b k I V (Lw & Hp & Hn & _).
+  destruct (well_formed_q X Y _ W x y I) as (Lx & Hy).
+  pose proof (Hm x y I) as M. pose proof (Hr x (in_combine_l _ _ _ _ I)) as Rx.
+  assert (Lxw : length x = length w) by lia.
+  assert (L' : length (qaxpy y x w) = length w) by (apply length_axpy; exact Lxw).
+  (* u.w' = y u.x + u.w;  w'.w' = y (y x.x + x.w) + y w.x + w.w *)
+  pose proof (qdot_axpy u y x w Lxw ltac:(lia)) as Du.
+  pose proof (qdot_axpy (qaxpy y x w) y x w Lxw L') as Dw.
+  rewrite (qdot_comm (qaxpy y x w) x), (qdot_comm (qaxpy y x w) w) in Dw.
+  rewrite (qdot_axpy x y x w Lxw Lxw), (qdot_axpy w y x w Lxw eq_refl), (qdot_comm x w) in Dw.
+  assert (Y2 : y * y * (qdot x x + c * c) == qdot x x + c * c) by (rewrite Hy; ring).
+  pose proof (qdot_self_nonneg_q x) as Nx. pose proof (qsq_nonneg c) as Nc.
+  unfold qinv. rewrite qnat_S, Qred_correct, L'.
+  split; [exact Lw|]. split; [|split; [|right; qlra]].
+  - rewrite Du. qlra.
+  - rewrite Dw. qlra.
+Qed.
+
+(* the invariants give the bound: Cauchy-Schwarz for (u, th) and (w, b) when
+   u.w0 + th b0 + k g >= 0, for (u, th) and (w0, b0) when it is < 0 *)
+Lemma qinv_within : forall u th w0 b0 g R2 w b k, 0 < g ->
+  qinv u th w0 b0 g R2 w b k -> within_bound u th w0 b0 g R2 k.
+Proof.
+  intros u th w0 b0 g R2 w b k Hg (_ & Hp & Hn & Hr). unfold within_bound.
+  pose proof (qnat_nonneg k) as K.
+  assert (RK : 0 <= R2 * qnat k).
+  { destruct Hr as [-> | R]; [rewrite qnat_0; qlra | apply Qmult_le_0_compat; [exact R | exact K]]. }
+  assert (GK : 0 <= g * qnat k) by (apply Qmult_le_0_compat; [qlra | exact K]).
+  pose proof (qdot_cauchy_schwarz (th :: u) (b :: w)) as CS.
+  pose proof (qdot_cauchy_schwarz (th :: u) (b0 :: w0)) as CS0. cbn [qdot] in CS, CS0.
+  pose proof (qdot_self_nonneg_q u). pose proof (qsq_nonneg th).
+  assert (UN : (qdot w w + b * b) * (qdot u u + th * th)
+               <= (qdot w0 w0 + b0 * b0 + R2 * qnat k) * (qdot u u + th * th))
+    by (apply Qmult_le_compat_r; qlra).
+  assert (UN0 : (qdot w0 w0 + b0 * b0) * (qdot u u + th * th)
+               <= (qdot w0 w0 + b0 * b0 + R2 * qnat k) * (qdot u u + th * th))
+    by (apply Qmult_le_compat_r; qlra).
+  destruct (Qlt_le_dec (qdot u w0 + th * b0 + g * qnat k) 0) as [Neg|Pos].
+  - (* (u.w0 + th b0 + k g)^2 <= (u.w0 + th b0)^2 <= |(u, th)|^2 |(w0, b0)|^2 *)
+    assert (0 <= g * qnat k * - (2 * (qdot u w0 + th * b0) + g * qnat k))
+      by (apply Qmult_le_0_compat; qlra).
+    qlra.
+  - (* (u.w0 + th b0 + k g)^2 <= (u.w + th b)^2 <= |(u, th)|^2 |(w, b)|^2 *)
+    assert ((qdot u w0 + th * b0 + g * qnat k) * (qdot u w0 + th * b0 + g * qnat k)
+            <= (qdot u w + th * b) * (qdot u w + th * b))
+      by (apply Qmult_le_compat_nonneg; split; qlra).
+    qlra.
+Qed.
+
+(* ---- over R, for the theorems about the development's runs (every_run_from_zero,
+        every_perceptron_run): the augmented (c, x), labels, weights as vectors over R ---- *)
+
+(* coordinate i (1-based) of a list, as a real; 0 outside *)
+Definition toR (v : list Q) : nat -> R :=
+  fun i => match i with O => 0%R | S j => Q2R (nth j v 0) end.
+
+(* one update of the Perceptron on any violator among the augmented points P (any
+   order, any choice): the step relation of the generic lemma *)
+Definition qstep (P : list (list Q * Q)) (D : nat) (w w' : nat -> R) : Prop :=
+  exists x y, In (x, y) P /\ (Q2R y ^ 2 = 1)%R /\ (Q2R y * dot D w (toR x) <= 0)%R /\
+    forall i, (1 <= i <= D)%nat -> w' i = (Q2R y * toR x i + w i)%R.
+
+Definition augment (X : list (list Q)) (Y : list Q) (c : Q) : list (list Q * Q) :=
+  map (fun xy => (c :: fst xy, snd xy)) (combine X Y).
+
+(* ---- lemmas ---- *)
+
+Lemma sum_first : forall n f, sum (S n) f = (f 1%nat + sum n (fun i => f (S i)))%R.
+Proof.
+  induction n as [|n IH]; intros f; [cbn [sum]; ring|].
+  change (sum (S (S n)) f) with (sum (S n) f + f (S (S n)))%R. rewrite IH. cbn [sum]. ring.
+Qed.
+
+Lemma dot_toR : forall a b, length a = length b ->
+  dot (length a) (toR a) (toR b) = Q2R (qdot a b).
+Proof.
+  induction a as [|x a IH]; intros [|z b] L; simpl in L; try discriminate.
+  - unfold dot. cbn [sum length qdot]. rewrite RMicromega.Q2R_0. reflexivity.
+  - unfold dot in *. cbn [length qdot]. rewrite sum_first. rewrite Q2R_plus, Q2R_mult.
+    rewrite <- IH by lia. f_equal. apply sum_ext. intros [|i] Hi; [lia|reflexivity].
+Qed.
+
+Lemma label_sq : forall y, (Qeq_bool y 1 || Qeq_bool y (-1))%bool = true -> (Q2R y ^ 2 = 1)%R.
+Proof.
+  intros y H. apply Bool.orb_true_iff in H.
+  destruct H as [H|H]; apply Qeq_bool_iff in H; apply Qeq_eqR in H; rewrite H;
+    unfold Q2R; simpl; field.
+Qed.
+
+(* the facts of well-formed data, point by point *)
+Lemma well_formed_in : forall X Y d, well_formed X Y d = true ->
+  forall x y, In (x, y) (combine X Y) -> length x = d /\ (Q2R y ^ 2 = 1)%R.
+Proof.
+  intros X Y d W x y I. unfold well_formed in W.
+  apply andb_prop in W as [W Hx]. apply andb_prop in W as [_ Hy].
+  rewrite forallb_forall in Hx, Hy. split.
+  - apply Nat.eqb_eq. apply Hx. apply (in_combine_l _ _ _ _ I).
+  - apply label_sq. apply Hy. apply (in_combine_r _ _ _ _ I).
+Qed.
+
+Lemma norm2_dot : forall D a, norm2 D a = dot D a a.
+Proof. intros. unfold norm2, dot. apply sum_ext. intros. ring. Qed.
+
+Lemma expand_norm2 : forall D (t : R) (x w w' : nat -> R),
+  (forall i, (1 <= i <= D)%nat -> w' i = (t * x i + w i)%R) ->
+  norm2 D w' = (t ^ 2 * norm2 D x + 2 * t * dot D w x + norm2 D w)%R.
+Proof.
+  intros D t x w w' E. unfold norm2, dot.
+  rewrite (sum_ext D _ (fun i => (t * x i + w i) ^ 2)%R) by (intros; rewrite E by lia; ring).
+  clear E. induction D as [|D IH]; cbn [sum]; [ring| rewrite IH; ring].
+Qed.
+
+Lemma expand_dot : forall D (t : R) (u x w w' : nat -> R),
+  (forall i, (1 <= i <= D)%nat -> w' i = (t * x i + w i)%R) ->
+  dot D u w' = (t * dot D u x + dot D u w)%R.
+Proof.
+  intros D t u x w w' E. unfold dot.
+  rewrite (sum_ext D _ (fun i => u i * (t * x i + w i))%R) by (intros; rewrite E by lia; ring).
+  clear E. induction D as [|D IH]; cbn [sum]; [ring| rewrite IH; ring].
 Qed.
 
 (* ---- every run is covered by the bound: the generic lemma of the development ---- *)
@@ -318,34 +463,6 @@ Proof.
   split; [|auto]. unfold augment. apply in_map_iff. exists (x, y). auto.
 Qed.
 
-(* the bound at k updates, over Q: (u.w0 + th b0 + k g)^2 <= (|u|^2 + th^2)(|w0|^2 + b0^2 + k R2) *)
-Definition within_bound (u : list Q) (th : Q) (w0 : list Q) (b0 g R2 : Q) (k : nat) : Prop :=
-  (qdot u w0 + th * b0 + g * qnat k) * (qdot u w0 + th * b0 + g * qnat k)
-    <= (qdot u u + th * th) * (qdot w0 w0 + b0 * b0 + R2 * qnat k).
-
-Lemma reach_within : forall X Y c w0 b0 u th g R2,
-  well_formed X Y (length w0) = true -> length u = length w0 -> 0 < g ->
-  (forall x y, In (x, y) (combine X Y) -> g <= y * (qdot u x + c * th)) ->
-  (forall x, In x X -> qdot x x + c * c <= R2) ->
-  forall k w, reach (qstep (augment X Y c) (S (length w0))) (toR (b0 :: w0)) k w ->
-  within_bound u th w0 b0 g R2 k.
-Proof.
-  intros X Y c w0 b0 u th g R2 W Lu Hg Hm Hr k w R.
-  pose proof (reach_bound (augment X Y c) (S (length w0)) (th :: u) (Q2R g) (Q2R R2)
-    (toR (b0 :: w0)) k w ltac:(simpl; lia)
-    (augment_facts X Y c u th g R2 Hm Hr (length w0) W Lu) ltac:(apply Qlt_Rlt in Hg;
-      rewrite RMicromega.Q2R_0 in Hg; lra) R) as B.
-  rewrite norm2_dot, norm2_dot in B.
-  replace (S (length w0)) with (length (th :: u)) in B at 1 2 by (simpl; lia).
-  rewrite !dot_toR in B by (simpl; lia).
-  replace (S (length w0)) with (length (b0 :: w0)) in B by reflexivity.
-  rewrite dot_toR in B by reflexivity.
-  apply Rle_Qle. unfold within_bound. cbn [qdot] in B.
-  rewrite <- Q2R_qnat in B.
-  repeat (rewrite Q2R_mult in B || rewrite Q2R_plus in B).
-  repeat (rewrite Q2R_mult || rewrite Q2R_plus). lra.
-Qed.
-
 (* ===== (a) every run the algorithm makes is covered by the bound, from any start (w0, b0),
    with the bias; and the weights it returns separate the data strictly ===== *)
 (* every run of the cyclic algorithm, from any start with a bias, is within the bound, and what it returns separates the data *)
@@ -359,9 +476,9 @@ Theorem cyclic_bound : forall X Y c w0 b0 u th g R2 E w b k,
   forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot w x + c * b).
 Proof.
   intros X Y c w0 b0 u th g R2 E w b k W Lu Hg Hm Hr Run.
-  destruct (perceptron_q_reach X Y c (length w0) (augment X Y c) (toR (b0 :: w0)) E w0 b0 0
-    w b k (augment_in X Y c _ W) eq_refl (reach_start _ _) Run) as (R & _ & Sep).
-  split; [exact (reach_within X Y c w0 b0 u th g R2 W Lu Hg Hm Hr k _ R) | exact Sep].
+  destruct (perceptron_q_kept X Y c (qinv u th w0 b0 g R2) E w0 b0 0 w b k
+    (qinv_kept X Y c u th w0 b0 g R2 W Lu Hm Hr) (qinv_start u th w0 b0 g R2) Run) as (Inv & Sep).
+  split; [exact (qinv_within u th w0 b0 g R2 w b k Hg Inv) | exact Sep].
 Qed.
 
 (* ===== (c) if it returns, the returned (w, b) separates the data strictly ===== *)
@@ -373,9 +490,10 @@ Theorem cyclic_separates : forall X Y c w0 b0 E w b k,
   length w = length w0 /\ forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot w x + c * b).
 Proof.
   intros X Y c w0 b0 E w b k W Run.
-  destruct (perceptron_q_reach X Y c (length w0) (augment X Y c) (toR (b0 :: w0)) E w0 b0 0
-    w b k (augment_in X Y c _ W) eq_refl (reach_start _ _) Run) as (_ & L & Sep).
-  auto.
+  assert (K : kept c (combine X Y) (fun w _ _ => length w = length w0)).
+  { intros x y w1 b1 k1 I _ L. rewrite length_axpy; [exact L|].
+    destruct (well_formed_q X Y _ W x y I) as (Lx & _). lia. }
+  exact (perceptron_q_kept X Y c _ E w0 b0 0 w b k K eq_refl Run).
 Qed.
 
 (* ===== (b) with margin g > 0, it returns within B + 1 epochs, for any B that bounds every
@@ -393,9 +511,10 @@ Proof.
   destruct (cyclic (S B) X Y c w0 b0) as [[[w b] k]|] eqn:Run.
   - exists w, b, k. split; [reflexivity|]. apply HB.
     exact (proj1 (cyclic_bound X Y c w0 b0 u th g R2 (S B) w b k W Lu Hg Hm Hr Run)).
-  - exfalso. destruct (perceptron_q_none X Y c (length w0) (augment X Y c) (toR (b0 :: w0))
-      (S B) w0 b0 0 (augment_in X Y c _ W) eq_refl (reach_start _ _) Run) as (k' & w' & K & R).
-    pose proof (HB k' (reach_within X Y c w0 b0 u th g R2 W Lu Hg Hm Hr k' w' R)). lia.
+  - exfalso. destruct (perceptron_q_none_kept X Y c (qinv u th w0 b0 g R2) (S B) w0 b0 0
+      (qinv_kept X Y c u th w0 b0 g R2 W Lu Hm Hr) (qinv_start u th w0 b0 g R2) Run)
+      as (w' & b' & k' & K & Inv).
+    pose proof (HB k' (qinv_within u th w0 b0 g R2 w' b' k' Hg Inv)). lia.
 Qed.
 
 (* ---- the numbers of a certificate, computed: the margin g of (u, th), the radius R^2 of
@@ -471,6 +590,22 @@ Proof.
   intros k q H. apply Qfloor_resp_le in H. unfold qnat in H. rewrite Qfloor_Z in H. exact H.
 Qed.
 
+(* from zero (w0 = 0, b0 = 0) the bound is k^2 g^2 <= (|u|^2 + th^2) k R2: so
+   k <= floor(R2 (|u|^2 + th^2) / g^2) *)
+Lemma within_floor : forall u th d g R2 k, 0 < g -> 0 <= R2 ->
+  within_bound u th (qzeros d) 0 g R2 k ->
+  (Z.of_nat k <= Qfloor (R2 * (qdot u u + th * th) / (g * g)))%Z.
+Proof.
+  intros u th d g R2 k Hg HR B. unfold within_bound in B. rewrite !qdot_zeros in B.
+  pose proof (qdot_self_nonneg_q u). pose proof (qsq_nonneg th).
+  assert (UR : 0 <= R2 * (qdot u u + th * th)) by (apply Qmult_le_0_compat; qlra).
+  apply floor_of. apply Qle_shift_div_l; [apply Qmult_lt_0_compat; exact Hg|].
+  destruct k as [|k]; [rewrite qnat_0; qlra|].
+  pose proof (qnat_S k) as E. pose proof (qnat_nonneg k).
+  assert (KP : 0 < qnat (S k)) by qlra.
+  apply (Qmult_le_r _ _ (qnat (S k)) KP). qlra.
+Qed.
+
 (* every run from zero: k g^2 <= R^2 |u|^2, so k <= floor(R^2 |u|^2 / g^2) *)
 Lemma reach_from_zero : forall X Y c u th,
   well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
@@ -510,12 +645,6 @@ Proof.
   apply (Rmult_le_reg_r K); [exact KP|]. nra.
 Qed.
 
-Lemma toR_zeros : forall d i, toR (0 :: qzeros d) i = 0%R.
-Proof.
-  intros d [|[|i]]; [reflexivity| apply RMicromega.Q2R_0 |].
-  change (Q2R (nth i (repeat 0 d) 0) = 0%R). rewrite nth_repeat. apply RMicromega.Q2R_0.
-Qed.
-
 (* ===== the theorem a certificate instantiates: on data whose checks compute to true,
    EVERY run of the Perceptron from zero (any violator, any order: the step relation of
    the generic lemma) makes at most floor(R^2 |(u, th)|^2 / g^2) updates; the cyclic
@@ -539,10 +668,10 @@ Proof.
   intros X Y c u th E w b k W Hg Run.
   assert (L : length (qzeros (length u)) = length u) by apply repeat_length.
   rewrite <- L in W.
-  destruct (perceptron_q_reach X Y c _ (augment X Y c) (toR (0 :: qzeros (length u))) E _ 0 0
-    w b k (augment_in X Y c _ W) eq_refl (reach_start _ _) Run) as (R & _ & Sep).
-  rewrite L in W, R. split; [|exact Sep].
-  exact (reach_from_zero X Y c u th W Hg _ (toR_zeros (length u)) k _ R).
+  destruct (cyclic_bound X Y c _ 0 u th _ _ E w b k W (eq_sym L) Hg
+    (margin_of_le X Y c u th) (radius_of_ge X c) Run) as (Bd & Sep).
+  split; [|exact Sep].
+  exact (within_floor u th (length u) _ _ k Hg (radius_of_nonneg X c) Bd).
 Qed.
 
 (* ---- the development's own Perceptron (convergence.v: `run`, any violator at each
@@ -597,10 +726,12 @@ Proof.
   - exfalso.
     assert (L : length (qzeros (length u)) = length u) by apply repeat_length.
     rewrite <- L in W.
-    destruct (perceptron_q_none X Y c _ (augment X Y c) (toR (0 :: qzeros (length u))) (S B)
-      _ 0 0 (augment_in X Y c _ W) eq_refl (reach_start _ _) Run) as (k' & w' & K & R).
-    rewrite L in W, R.
-    pose proof (reach_from_zero X Y c u th W Hg _ (toR_zeros (length u)) k' w' R) as F.
+    destruct (perceptron_q_none_kept X Y c (qinv u th _ 0 _ _) (S B) _ 0 0
+      (qinv_kept X Y c u th _ 0 _ _ W (eq_sym L) (margin_of_le X Y c u th) (radius_of_ge X c))
+      (qinv_start _ _ _ _ _ _) Run) as (w' & b' & k' & K & Inv).
+    assert (F : (Z.of_nat k' <= floor_bound X Y c u th)%Z)
+      by exact (within_floor u th (length u) _ _ k' Hg (radius_of_nonneg X c)
+        (qinv_within _ _ _ _ _ _ w' b' k' Hg Inv)).
     unfold B in K. lia.
 Qed.
 
@@ -620,39 +751,30 @@ Proof.
 Qed.
 
 (* for any start, the bound caps k: some B exceeds every k it allows *)
-Lemma bound_caps : forall a N M g R2 : R, (g > 0)%R -> (0 <= N)%R -> (0 <= M)%R -> (0 <= R2)%R ->
-  exists B : nat, forall k, ((a + g * INR k) ^ 2 <= N * (M + R2 * INR k))%R -> (k <= B)%nat.
+Lemma bound_caps : forall a N M g R2 : Q, 0 < g -> 0 <= N -> 0 <= M -> 0 <= R2 ->
+  exists B : nat, forall k,
+    (a + g * qnat k) * (a + g * qnat k) <= N * (M + R2 * qnat k) -> (k <= B)%nat.
 Proof.
   intros a N M g R2 Hg HN HM HR.
-  set (T := ((N * M + N * R2 + (a ^ 2 + 1) * g) / g ^ 2)%R).
-  assert (G2 : (g ^ 2 > 0)%R) by nra.
-  assert (T0 : (0 <= T)%R).
-  { unfold T, Rdiv. apply Rmult_le_pos; [nra | apply Rlt_le, Rinv_0_lt_compat; lra]. }
-  assert (TG : (T * g ^ 2 = N * M + N * R2 + (a ^ 2 + 1) * g)%R) by (unfold T; field; lra).
-  destruct (archimed T) as [A _].
-  assert (U : (0 < up T)%Z) by (apply lt_0_IZR; lra).
-  exists (Z.to_nat (up T)). intros k Hk.
-  destruct (le_lt_dec k (Z.to_nat (up T))) as [L|L]; [exact L|]. exfalso.
-  apply lt_INR in L. rewrite (INR_IZR_INZ (Z.to_nat (up T))), Z2Nat.id in L by lia.
-  assert (K : (INR k > T)%R) by lra.
-  assert (K1 : (INR k >= 1)%R).
-  { destruct k as [|k]; [simpl in K; lra|]. rewrite S_INR. pose proof (pos_INR k). lra. }
-  assert (GK : (g ^ 2 * INR k > N * M + N * R2 + (a ^ 2 + 1) * g)%R).
-  { assert (P : ((INR k - T) * g ^ 2 > 0)%R) by (apply Rmult_gt_0_compat; lra). nra. }
-  assert (Q1 : (g ^ 2 * INR k * INR k > (N * M + N * R2 + (a ^ 2 + 1) * g) * INR k)%R).
-  { assert (P : (0 < (g ^ 2 * INR k - (N * M + N * R2 + (a ^ 2 + 1) * g)) * INR k)%R)
-      by (apply Rmult_lt_0_compat; lra). nra. }
-  assert (Q2 : ((N * M + N * R2 + (a ^ 2 + 1) * g) * INR k
-                >= N * M + N * R2 * INR k + (a ^ 2 + 1) * g * INR k)%R).
-  { assert (P : (0 <= N * M * (INR k - 1))%R)
-      by (apply Rmult_le_pos; [apply Rmult_le_pos|]; lra). nra. }
-  assert (Q3 : (a ^ 2 + 2 * a * g * INR k + (a ^ 2 + 1) * g * INR k >= 0)%R).
-  { assert (E : (a ^ 2 + 2 * a * g * INR k + (a ^ 2 + 1) * g * INR k
-               = a ^ 2 + g * INR k * (a + 1) ^ 2)%R) by ring. rewrite E.
-    assert (0 <= g * INR k * (a + 1) ^ 2)%R by (apply Rmult_le_pos; [nra | apply pow2_ge_0]).
-    pose proof (pow2_ge_0 a). lra. }
-  assert (E2 : ((a + g * INR k) ^ 2 = a ^ 2 + 2 * a * g * INR k + g ^ 2 * INR k * INR k)%R) by ring.
-  lra.
+  set (Sm := N * M + N * R2 + (a * a + 1) * g).
+  assert (G2 : 0 < g * g) by (apply Qmult_lt_0_compat; exact Hg).
+  assert (G0 : ~ g == 0) by (intro Z0; rewrite Z0 in Hg; exact (Qlt_irrefl 0 Hg)).
+  exists (Z.to_nat (Qfloor (Sm / (g * g)))). intros k Hk.
+  destruct (le_lt_dec k (Z.to_nat (Qfloor (Sm / (g * g))))) as [L|L]; [exact L|]. exfalso.
+  assert (KT : Sm / (g * g) < qnat k).
+  { apply Qlt_le_trans with (inject_Z (Qfloor (Sm / (g * g)) + 1)); [apply Qlt_floor|].
+    unfold qnat. rewrite <- Zle_Qle. lia. }
+  assert (K1 : 1 <= qnat k).
+  { destruct k as [|k]; [lia|]. pose proof (qnat_S k). pose proof (qnat_nonneg k). qlra. }
+  assert (GK : Sm < qnat k * (g * g)).
+  { apply (Qmult_lt_r _ _ (g * g) G2) in KT.
+    setoid_replace (Sm / (g * g) * (g * g)) with Sm in KT by (field; exact G0). exact KT. }
+  assert (Q1 : Sm * qnat k < qnat k * (g * g) * qnat k)
+    by (apply (Qmult_lt_r _ _ (qnat k)); [qlra | exact GK]).
+  assert (Q2 : 0 <= N * M * (qnat k - 1)) by (apply Qmult_le_0_compat; [apply Qmult_le_0_compat|]; qlra).
+  assert (Q3 : 0 <= g * qnat k * ((a + 1) * (a + 1)))
+    by (apply Qmult_le_0_compat; [apply Qmult_le_0_compat; qlra | apply qsq_nonneg]).
+  pose proof (qsq_nonneg a). unfold Sm in Q1. qlra.
 Qed.
 
 (* ===== the converse, and the equivalence: from any start (w0, b0), the data are separable
@@ -674,17 +796,14 @@ Proof.
       { unfold g, margin_of. rewrite C. apply qmin_over_pos.
         - destruct p as [x y]. apply Hs. left. reflexivity.
         - intros [x y] I. apply Hs. right. exact I. }
-      destruct (bound_caps (Q2R (qdot u w0 + th * b0)) (Q2R (qdot u u + th * th))
-        (Q2R (qdot w0 w0 + b0 * b0)) (Q2R g) (Q2R (radius_of X c))) as [B HB].
-      * apply Qlt_Rlt in Hg. rewrite RMicromega.Q2R_0 in Hg. lra.
-      * rewrite Q2R_plus, Q2R_mult. pose proof (qdot_self_nonneg u). nra.
-      * rewrite Q2R_plus, Q2R_mult. pose proof (qdot_self_nonneg w0). nra.
-      * rewrite <- RMicromega.Q2R_0. apply Qle_Rle. apply radius_of_nonneg.
+      destruct (bound_caps (qdot u w0 + th * b0) (qdot u u + th * th) (qdot w0 w0 + b0 * b0) g
+        (radius_of X c)) as [B HB].
+      * exact Hg.
+      * pose proof (qdot_self_nonneg_q u). pose proof (qsq_nonneg th). qlra.
+      * pose proof (qdot_self_nonneg_q w0). pose proof (qsq_nonneg b0). qlra.
+      * apply radius_of_nonneg.
       * destruct (cyclic_converges X Y c w0 b0 u th g (radius_of X c) B W Lu Hg
-          (margin_of_le X Y c u th) (radius_of_ge X c)) as (w & b & k & Run & _).
-        -- intros k Hk. apply HB. apply Qle_Rle in Hk. unfold within_bound in Hk.
-           repeat (rewrite Q2R_mult in Hk || rewrite Q2R_plus in Hk). rewrite Q2R_qnat in Hk.
-           repeat (rewrite Q2R_mult || rewrite Q2R_plus). nra.
+          (margin_of_le X Y c u th) (radius_of_ge X c) HB) as (w & b & k & Run & _).
         -- exists (S B), w, b, k. exact Run.
   - intros (E & w & b & k & Run).
     destruct (cyclic_separates X Y c w0 b0 E w b k W Run) as (L & Sep).
@@ -732,20 +851,6 @@ Definition gordan_ok (D : list (list Q * Q)) (A : list Q) (c : Q) (d : nat) : bo
   existsb (fun a => negb (Qeq_bool a 0)) A &&
   forallb (fun v => Qeq_bool v 0) (gcomb D A d) &&
   Qeq_bool (gbias D A c) 0.
-
-Lemma qdot_zeros : forall w d, qdot w (qzeros d) == 0.
-Proof.
-  induction w as [|a w IH]; intros [|d]; cbn [qdot qzeros repeat]; try reflexivity.
-  rewrite IH. ring.
-Qed.
-
-Lemma qdot_axpy : forall w t x v, length x = length v -> length w = length v ->
-  qdot w (qaxpy t x v) == t * qdot w x + qdot w v.
-Proof.
-  induction w as [|a w IH]; intros t x v Lx Lw; destruct x as [|p x], v as [|q v];
-    cbn [qdot qaxpy length] in *; try discriminate; try ring.
-  injection Lx as Lx. injection Lw as Lw. rewrite Qred_correct. rewrite (IH t x v Lx Lw). ring.
-Qed.
 
 Lemma length_gcomb : forall D A d, (forall x y, In (x, y) D -> length x = d) ->
   length (gcomb D A d) = d.
@@ -830,7 +935,7 @@ Proof.
   intros X Y c d A W G w b Lw S.
   destruct (gordan_ok_facts _ _ _ _ G) as (L & N & P & Z & B).
   assert (Len : forall x y, In (x, y) (combine X Y) -> length x = length w).
-  { intros x y I. destruct (augment_in X Y c d W x y I) as (_ & Lx & _). lia. }
+  { intros x y I. destruct (well_formed_q X Y d W x y I) as (Lx & _). lia. }
   pose proof (wsum_pos _ _ w c b L N P S) as Pos.
   rewrite (wsum_eq _ A w c b Len) in Pos. rewrite Lw in Pos.
   rewrite (qdot_null w _ Z), B in Pos. apply (Qlt_irrefl 0). rewrite Qmult_0_r, Qplus_0_l in Pos. exact Pos.
@@ -906,28 +1011,17 @@ Fixpoint replay (D : list (list Q * Q)) (c : Q) (w : list Q) (b : Q) (cs : list 
       end
   end.
 
-Lemma replay_reach : forall X Y c d v cs w b w' b' k,
-  well_formed X Y d = true -> length w = d ->
-  replay (combine X Y) c w b cs = Some (w', b') ->
-  reach (qstep (augment X Y c) (S d)) v k (toR (b :: w)) ->
-  reach (qstep (augment X Y c) (S d)) v (k + length cs) (toR (b' :: w')).
+(* a recorded run keeps what every update keeps *)
+Lemma replay_kept : forall D c I cs w b w' b' k, kept c D I ->
+  I w b k -> replay D c w b cs = Some (w', b') -> I w' b' (k + length cs)%nat.
 Proof.
-  intros X Y c d v cs. induction cs as [|p cs IH]; intros w b w' b' k W L E R.
-  - simpl in E. injection E as <- <-. rewrite Nat.add_0_r. exact R.
-  - simpl in E. destruct (nth_error (combine X Y) (N.to_nat p)) as [[x y]|] eqn:N; [|discriminate].
-    destruct (Qle_bool (y * (qdot w x + c * b)) 0) eqn:T; [|discriminate].
-    pose proof (nth_error_In _ _ N) as I.
-    destruct (augment_in X Y c d W x y I) as (I' & Lx & Hy).
-    assert (L' : length (qaxpy y x w) = d) by (rewrite length_axpy; lia).
+  intros D c I cs. induction cs as [|p cs IH]; intros w b w' b' k K H E.
+  - simpl in E. injection E as <- <-. rewrite Nat.add_0_r. exact H.
+  - cbn [replay] in E. destruct (nth_error D (N.to_nat p)) as [[x y]|] eqn:Nth; [|discriminate].
+    destruct (Qle_bool (y * (qdot w x + c * b)) 0) eqn:V; [|discriminate].
     replace (k + length (p :: cs))%nat with (S k + length cs)%nat by (simpl; lia).
-    apply (IH _ _ w' b' (S k) W L' E).
-    destruct (pass_reach (augment X Y c) c d [(x, y)] w b 0 (qaxpy y x w) (Qred (y * c + b)) 1
-      v k) as (R1 & _).
-    + intros x0 y0 [J|[]]. injection J as <- <-. auto.
-    + exact L.
-    + simpl. rewrite T. reflexivity.
-    + rewrite Nat.add_0_r. exact R.
-    + rewrite Nat.add_1_r in R1. exact R1.
+    apply (IH (qaxpy y x w) (Qred (y * c + b)) w' b' (S k) K); [|exact E].
+    apply K; [exact (nth_error_In _ _ Nth) | apply Qle_bool_iff; exact V | exact H].
 Qed.
 
 (* a recorded run from zero (a replayed list of choices) makes at most floor(R^2 |(u, th)|^2 / g^2) updates *)
@@ -939,9 +1033,13 @@ Theorem replay_from_zero : forall X Y c u th cs w b,
 Proof.
   intros X Y c u th cs w b W Hg E.
   assert (L : length (qzeros (length u)) = length u) by apply repeat_length.
-  pose proof (replay_reach X Y c (length u) (toR (0 :: qzeros (length u))) cs _ 0 w b 0 W L E
-    (reach_start _ _)) as R.
-  exact (reach_from_zero X Y c u th W Hg _ (toR_zeros (length u)) _ _ R).
+  rewrite <- L in W.
+  pose proof (replay_kept (combine X Y) c _ cs _ 0 w b 0
+    (qinv_kept X Y c u th _ 0 (margin_of X Y c u th) (radius_of X c) W (eq_sym L)
+      (margin_of_le X Y c u th) (radius_of_ge X c))
+    (qinv_start _ _ _ _ _ _) E) as Inv.
+  exact (within_floor u th (length u) _ _ _ Hg (radius_of_nonneg X c)
+    (qinv_within _ _ _ _ _ _ w b _ Hg Inv)).
 Qed.
 
 (* a boolean check: the weights classify every point strictly *)
