@@ -100,6 +100,7 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_broken_sign", "ListPerceptronWrongSign"): (frozenset({"SEP"}), ()),
     ("fit_broken_bias", "FrozenBias"): (frozenset({"SEP"}), ()),
     ("fit_broken_two_features", "TwoFeatureLoop"): (frozenset({"RUNS", "PREDICT"}), ()),
+    ("fit_broken_two_features", "train_two_features"): (frozenset({"RUNS"}), ()),
     ("fit_broken_multiclass", "UndoneMulticlass"): (frozenset({"PREDICT"}), ()),
 }
 

@@ -396,10 +396,12 @@ def _read(
             first = first or origin_first
             if found is not None and found.bias is None and not _frozen_bias(first):
                 return replace(found, origin=True)
-    except HookError as exc:
-        raise InputError(f"{name}() fails on a separable 8-point probe: {exc}") from None
-    except Exception as exc:  # the user's code raises on valid data: a finding (RUNS)
-        said = hook_error(name, exc).splitlines()[0]
+    except Exception as exc:
+        if isinstance(exc, HookError) and not isinstance(exc.__cause__, Exception):
+            # (it returned what cannot be read, or did not return): a question, exit 2
+            raise InputError(f"{name}() fails on a separable 8-point probe: {exc}") from None
+        # the user's code raises on valid data: a finding (RUNS), the probe checked first
+        said = (str(exc) if isinstance(exc, HookError) else hook_error(name, exc)).splitlines()[0]
         return Reading(
             "returned",
             None,
