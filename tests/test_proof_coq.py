@@ -13,6 +13,7 @@ from pla_proof.cli import main
 from pla_proof.cli import verify as verify_cmd
 from pla_proof.proof import coq as coq_module
 from pla_proof.proof import obligations
+from pla_proof.proof.algorithm import THEOREMS as ALGORITHM_THEOREMS
 from pla_proof.proof.coq import coq_name, export, run_coqc, statement
 from pla_proof.proof.identities import Verdict
 from pla_proof.proof.obligations import Obligation, all_obligations, implication
@@ -171,3 +172,37 @@ def test_one_print_assumptions_of_all_and_each_only_when_the_union_goes_beyond(
     assert outcome.theorems["pla_uses_gap"].startswith("proved, but on ")
     assert "pla_gap" in outcome.theorems["pla_uses_gap"] and not outcome.ok
     assert set(outcome.axioms["perceptron_bound"]) <= coq_module.ALLOWED
+
+
+def test_a_theorem_tagged_axiom_free_that_goes_through_r_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The theorems over Q are tagged ``axioms: none`` and their ``Print Assumptions``
+    must be closed: one proved through the reals (here ``Rlt_0_1``, which rests on the
+    reals' two axioms) is named, though those axioms are allowed to the theorems over R."""
+    through_r = (
+        "\n(* nodes: T; axioms: none *)\n"
+        "Theorem pla_through_r : (0 < 1)%R /\\ (1 = 1)%nat.\n"
+        "Proof. split; [apply Rlt_0_1 | reflexivity]. Qed.\n"
+    )
+    source = coq_module.algorithm_source()
+    monkeypatch.setattr(coq_module, "algorithm_source", lambda: source + through_r)
+    kept = {"perceptron_bound", "cyclic_bound", "pla_through_r"}
+    every = coq_module.kernel_theorems
+    monkeypatch.setattr(
+        coq_module, "kernel_theorems", lambda *a: [t for t in every(*a) if t.name in kept]
+    )
+    outcome = run_coqc(all_obligations(), development=True)
+    assert outcome.theorems["perceptron_bound"] == "proved"  # over R: the two allowed
+    assert outcome.theorems["cyclic_bound"] == "proved" and outcome.axioms["cyclic_bound"] == ()
+    assert outcome.theorems["pla_through_r"].startswith("proved, but on ") and not outcome.ok
+
+
+def test_the_theorems_over_q_are_tagged_axiom_free() -> None:
+    """Every headline theorem of ``algorithm.v`` but the two about the development's
+    runs over R is tagged ``axioms: none`` (checked closed by ``verify --coq``)."""
+    tagged = {t.name: t.closed for t in coq_module.kernel_theorems()}
+    over_r = {"every_run_from_zero", "every_perceptron_run"}
+    for name in ALGORITHM_THEOREMS:
+        assert tagged[name] is (name not in over_r), name
+    assert tagged["pocket_returns"] and tagged["pocket_within_bound"]

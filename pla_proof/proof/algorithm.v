@@ -466,7 +466,7 @@ Qed.
 (* ===== (a) every run the algorithm makes is covered by the bound, from any start (w0, b0),
    with the bias; and the weights it returns separate the data strictly ===== *)
 (* every run of the cyclic algorithm, from any start with a bias, is within the bound, and what it returns separates the data *)
-(* nodes: T_G, SEP, DEF_ALG *)
+(* nodes: T_G, SEP, DEF_ALG; axioms: none *)
 Theorem cyclic_bound : forall X Y c w0 b0 u th g R2 E w b k,
   well_formed X Y (length w0) = true -> length u = length w0 -> 0 < g ->
   (forall x y, In (x, y) (combine X Y) -> g <= y * (qdot u x + c * th)) ->
@@ -483,7 +483,7 @@ Qed.
 
 (* ===== (c) if it returns, the returned (w, b) separates the data strictly ===== *)
 (* what the cyclic algorithm returns separates the data strictly *)
-(* nodes: SEP, DEF_ALG *)
+(* nodes: SEP, DEF_ALG; axioms: none *)
 Theorem cyclic_separates : forall X Y c w0 b0 E w b k,
   well_formed X Y (length w0) = true ->
   cyclic E X Y c w0 b0 = Some (w, b, k) ->
@@ -499,7 +499,7 @@ Qed.
 (* ===== (b) with margin g > 0, it returns within B + 1 epochs, for any B that bounds every
    k the bound allows ===== *)
 (* with margin g > 0 the cyclic algorithm returns within B + 1 epochs, for any B that bounds every k the bound allows *)
-(* nodes: T_G, SEP, DEF_ALG *)
+(* nodes: T_G, SEP, DEF_ALG; axioms: none *)
 Theorem cyclic_converges : forall X Y c w0 b0 u th g R2 B,
   well_formed X Y (length w0) = true -> length u = length w0 -> 0 < g ->
   (forall x y, In (x, y) (combine X Y) -> g <= y * (qdot u x + c * th)) ->
@@ -658,7 +658,7 @@ Theorem every_run_from_zero : forall X Y c u th,
 Proof. intros X Y c u th W Hg. apply (reach_from_zero X Y c u th W Hg). reflexivity. Qed.
 
 (* the cyclic algorithm's run from zero makes at most floor(R^2 |(u, th)|^2 / g^2) updates, and what it returns separates the data *)
-(* nodes: T, SEP, DEF_ALG *)
+(* nodes: T, SEP, DEF_ALG; axioms: none *)
 Theorem cyclic_from_zero : forall X Y c u th E w b k,
   well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
   cyclic E X Y c (qzeros (length u)) 0 = Some (w, b, k) ->
@@ -712,7 +712,7 @@ Qed.
 (* ===== (b) from zero: with margin g > 0 (that of (u, th)), it returns within
    floor(R^2 |(u, th)|^2 / g^2) + 1 epochs ===== *)
 (* from zero, the cyclic algorithm returns within floor(R^2 |(u, th)|^2 / g^2) + 1 epochs *)
-(* nodes: T, SEP, DEF_ALG *)
+(* nodes: T, SEP, DEF_ALG; axioms: none *)
 Theorem cyclic_converges_from_zero : forall X Y c u th,
   well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
   exists w b k, cyclic (S (Z.to_nat (floor_bound X Y c u th))) X Y c (qzeros (length u)) 0
@@ -781,7 +781,7 @@ Qed.
    (with the bias input c) if and only if the cyclic Perceptron returns within some budget;
    data that are not separable make it run out of every budget ===== *)
 (* the data are separable if and only if the cyclic Perceptron returns within some budget *)
-(* nodes: SEP, DEF_ALG *)
+(* nodes: SEP, DEF_ALG; axioms: none *)
 Theorem cyclic_iff : forall X Y c w0 b0, well_formed X Y (length w0) = true ->
   (separable X Y c (length w0) <-> exists E w b k, cyclic E X Y c w0 b0 = Some (w, b, k)).
 Proof.
@@ -811,7 +811,7 @@ Proof.
 Qed.
 
 (* data that are not separable make the cyclic Perceptron run out of every budget *)
-(* nodes: SEP, DEF_ALG *)
+(* nodes: SEP, DEF_ALG; axioms: none *)
 Corollary not_separable_never_returns : forall X Y c w0 b0,
   well_formed X Y (length w0) = true -> ~ separable X Y c (length w0) ->
   forall E, cyclic E X Y c w0 b0 = None.
@@ -927,7 +927,7 @@ Qed.
 
 (* a Gordan certificate -- a >= 0, a <> 0, sum_i a_i y_i (x_i, c) = 0 -- leaves no
    (w, b) that separates the data strictly *)
-(* nodes: SEP *)
+(* nodes: SEP; axioms: none *)
 Theorem gordan_no_separator : forall X Y c d A, well_formed X Y d = true ->
   gordan_ok (combine X Y) A c d = true ->
   forall w b, length w = d -> ~ (forall x y, In (x, y) (combine X Y) -> 0 < y * (qdot w x + c * b)).
@@ -949,7 +949,7 @@ Qed.
 
 (* with a Gordan certificate the cyclic Perceptron returns None for every budget, start
    and bias *)
-(* nodes: SEP, DEF_ALG *)
+(* nodes: SEP, DEF_ALG; axioms: none *)
 Corollary gordan_never_returns : forall X Y c A w0 b0, well_formed X Y (length w0) = true ->
   gordan_ok (combine X Y) A c (length w0) = true -> forall E, cyclic E X Y c w0 b0 = None.
 Proof.
@@ -969,7 +969,7 @@ Qed.
 (* the converse with the answer stable in the fuel (as CoqPerceptron's
    linearly_separable_perceptron): the data are separable if and only if, from some
    budget E0 on, every budget gives the same answer *)
-(* nodes: SEP, DEF_ALG *)
+(* nodes: SEP, DEF_ALG; axioms: none *)
 Theorem cyclic_iff_stable : forall X Y c w0 b0, well_formed X Y (length w0) = true ->
   (separable X Y c (length w0) <->
    exists E0 w b k, forall E, (E0 <= E)%nat -> cyclic E X Y c w0 b0 = Some (w, b, k)).
@@ -1025,7 +1025,7 @@ Proof.
 Qed.
 
 (* a recorded run from zero (a replayed list of choices) makes at most floor(R^2 |(u, th)|^2 / g^2) updates *)
-(* nodes: T, DEF_ALG *)
+(* nodes: T, DEF_ALG; axioms: none *)
 Theorem replay_from_zero : forall X Y c u th cs w b,
   well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
   replay (combine X Y) c (qzeros (length u)) 0 cs = Some (w, b) ->
@@ -1161,7 +1161,7 @@ Qed.
 (* what the pocket returns, on any data: weights reached by updates of the algorithm on
    violators (a replayed run from the start), with no more training errors than the start
    and than any weights the pocket held before (the ratchet) *)
-(* nodes: DEF_ALG; claim: pocket *)
+(* nodes: DEF_ALG; claim: pocket; axioms: none *)
 Theorem pocket_returns : forall X Y c picks w0 b0 pw pb pk pe hist,
   pocket X Y c picks w0 b0 = (pw, pb, pk, pe, hist) ->
   replay (combine X Y) c w0 b0 pk = Some (pw, pb) /\ pe = errors (combine X Y) c pw pb /\
@@ -1177,7 +1177,7 @@ Qed.
 (* on separable data, from zero: the pocket is weights the algorithm reaches within the
    Perceptron's bound of floor(R^2 |(u, th)|^2 / g^2) updates; with no training error, it
    separates every point *)
-(* nodes: T, SEP *)
+(* nodes: T, SEP; axioms: none *)
 Theorem pocket_within_bound : forall X Y c u th picks pw pb pk pe hist,
   well_formed X Y (length u) = true -> 0 < margin_of X Y c u th ->
   pocket X Y c picks (qzeros (length u)) 0 = (pw, pb, pk, pe, hist) ->

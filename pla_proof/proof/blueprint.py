@@ -328,9 +328,11 @@ class Blueprint:
             if "cyclic_iff" in self.kernel
             else ""
         )
+        closed = sum(1 for t in self.kernel_theorems if t.closed and t.name in self.kernel)
+        free = f"; {closed} over Q axiom-free" if closed else ""
         return (
             f"; kernel-checked end to end: the Perceptron's convergence, the generic lemma"
-            f"{algorithm} and {claims} catalog claims ({len(self.kernel)} Coq theorems)"
+            f"{algorithm} and {claims} catalog claims ({len(self.kernel)} Coq theorems{free})"
         )
 
     def to_json(self) -> dict[str, Any]:

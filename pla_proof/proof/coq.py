@@ -476,6 +476,9 @@ class KernelTheorem:
     claim: str | None
     summary: str
     uses: tuple[str, ...]
+    #: tagged ``axioms: none``: ``Print Assumptions`` must be closed (a theorem over Q,
+    #: proved over Q); the others may rest on :data:`ALLOWED` (they are about ``R``)
+    closed: bool = False
 
 
 def development() -> str:
@@ -490,7 +493,7 @@ def development() -> str:
 
 
 _THEOREM = re.compile(r"^(Theorem|Corollary|Lemma) (\w+)", re.M)
-_TAG = re.compile(r"\(\* nodes: ([^;*]+?)(?:; claim: ([\w-]+))? \*\)\s*$")
+_TAG = re.compile(r"\(\* nodes: ([^;*]+?)(?:; claim: ([\w-]+))?(?:; axioms: (none))? \*\)\s*$")
 
 
 def kernel_theorems(obligation_ids: Iterable[str] = ()) -> list[KernelTheorem]:
@@ -525,6 +528,7 @@ def kernel_theorems(obligation_ids: Iterable[str] = ()) -> list[KernelTheorem]:
                 tag.group(2),
                 summary,
                 uses,
+                tag.group(3) == "none",
             )
         )
     return out
@@ -646,9 +650,11 @@ def run_coqc(
     if binary is None:
         raise InputError("coqc not found: install Coq (Debian package 'coq') for --coq")
     exp = export(obligations, development=development)
-    theorems = [t.name for t in kernel_theorems()] if development else []
+    tagged = kernel_theorems() if development else []
+    theorems = [t.name for t in tagged]
+    closed = {t.name for t in tagged if t.closed}
     status = {oid: f"not exported: {why}" for oid, why in exp.skipped.items()}
-    text = exp.text + _union_of(theorems)
+    text = exp.text + _union_of([n for n in theorems if n not in closed], sorted(closed))
     with ThreadPoolExecutor(1) as compiling:  # (the thread only waits for coqc)
         running = compiling.submit(compile_text, binary, text, timeout)
         if meanwhile is not None:
@@ -662,9 +668,12 @@ def run_coqc(
         )
     if proc.returncode == 0:
         status.update({oid: "proved" for oid in exp.exported})
-        union = tuple(sorted(set(_assumptions_per(proc.stdout, ["(all)"])["(all)"])))
-        axioms: dict[str, tuple[str, ...]] = dict.fromkeys(theorems, union)
-        if theorems and not set(union) <= ALLOWED:
+        unions = _assumptions_per(proc.stdout, ["(all)", "(closed)"])
+        union = tuple(sorted(set(unions["(all)"]) | set(unions["(closed)"])))
+        axioms: dict[str, tuple[str, ...]] = {
+            n: unions["(closed)" if n in closed else "(all)"] for n in theorems
+        }
+        if theorems and (not set(union) <= ALLOWED or unions["(closed)"]):
             each, more = compile_text(binary, exp.text + _each_of(theorems), timeout)
             seconds += more
             if each is None or each.returncode != 0:  # (it compiled a moment ago)
@@ -672,8 +681,9 @@ def run_coqc(
             axioms = _assumptions_per(each.stdout, theorems)
         rests = {
             name: "proved"
-            if set(axioms[name]) <= ALLOWED
-            else "proved, but on " + ", ".join(a for a in axioms[name] if a not in ALLOWED)
+            if set(axioms[name]) <= (set() if name in closed else ALLOWED)
+            else "proved, but on "
+            + ", ".join(a for a in axioms[name] if name in closed or a not in ALLOWED)
             for name in theorems
         }
         ok = not exp.skipped and all(v == "proved" for v in rests.values())
@@ -708,15 +718,19 @@ def run_coqc(
     return CoqRun(status, seconds, False, " ".join(message[-6:]), per)
 
 
-def _union_of(theorems: Sequence[str]) -> str:
+def _union_of(theorems: Sequence[str], closed: Sequence[str] = ()) -> str:
     """One ``Print Assumptions`` of a tuple of ``theorems`` (after the marker
-    ``pla_mark_0``): the union of their axioms, in one walk."""
-    if not theorems:
-        return ""
-    return (
-        f"\nDefinition pla_all_theorems := ({', '.join(theorems)}).\n"
-        "Definition pla_mark_0 := tt.\nCheck pla_mark_0.\nPrint Assumptions pla_all_theorems.\n"
-    )
+    ``pla_mark_0``), and one of the tuple of those that must be ``closed`` (after
+    ``pla_mark_1``): the union of each group's axioms, in one walk each."""
+    out = ""
+    for i, (name, group) in enumerate((("all", theorems), ("closed", closed))):
+        if group:
+            out += (
+                f"\nDefinition pla_{name}_theorems := ({', '.join(group)}).\n"
+                f"Definition pla_mark_{i} := tt.\nCheck pla_mark_{i}.\n"
+                f"Print Assumptions pla_{name}_theorems.\n"
+            )
+    return out
 
 
 def _each_of(theorems: Sequence[str]) -> str:
