@@ -86,6 +86,9 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # no predict(): the method that answers labels, found by its behaviour
     ("fit_no_predict", "LabelsByClassify"): (PASS, ()),
     ("fit_no_predict", "LabelsByClassifyWrongSign"): (frozenset({"SEP", "PREDICT", "STOP"}), ()),
+    # an early stop on a small change of the weights: a mistake (it stops with errors)
+    ("fit_tolerance_stop", "MeanChangeStop"): (frozenset({"PREDICT", "STOP"}), ()),
+    ("fit_tolerance_stop", "NoChangeStop"): (PASS, ()),
     # unseeded shuffles, numba, prints
     ("fit_shuffle", "ShufflingPerceptron"): (PASS, ()),
     ("fit_shuffle", "MisalignedShuffle"): (frozenset({"PREDICT"}), ()),

@@ -27,6 +27,7 @@ def test_the_method_that_predicts_the_probe_is_taken(name: str) -> None:
 
 def test_it_travels_to_workers_as_the_users_class_and_the_method() -> None:
     factory = resolve_factory(f"{SPEC}:LabelsByClassify")
+    assert isinstance(factory, Predicting)
     again = pickle.loads(pickle.dumps(factory))
     assert isinstance(again, Predicting) and again.method == "classify"
     assert again.factory is factory.factory

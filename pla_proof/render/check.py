@@ -295,6 +295,13 @@ def replay_text(r: Replay) -> str:
     lines += step_lines(r.record)
     for p, f in r.results.items():
         lines.append(f"  {p:8s} {'pass' if f is None else 'FAIL: ' + f.describe()}")
+    if r.record.inconclusive:  # (the properties it did not decide are not listed)
+        lines.append(f"  not decided by this run: {r.record.inconclusive}")
+    if r.record.undecided:
+        lines.append(
+            f"  {r.record.undecided} check(s) left undecided: float rounding may decide "
+            "them (a score within rounding error of 0, or an enclosure that is not finite)"
+        )
     return "\n".join(lines)
 
 

@@ -97,7 +97,7 @@ def run_case(
         raise
     except BaseException as exc:  # the variant's predictor (decision()) or its record
         return _broken("RUNS", _end_problem(exc))
-    rec.max_missed, rec.undecided = ev.max_missed, len(ev.undecided)
+    rec.max_missed, rec.undecided = ev.max_missed, rec.undecided + len(ev.undecided)
     if aim:
         for prop, slack in ev.tightest().items():
             rec.tightest[prop] = min(slack, rec.tightest.get(prop, slack))

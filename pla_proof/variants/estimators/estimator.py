@@ -61,6 +61,7 @@ from hypothesis import strategies as st
 from ...errors import InputError
 from ..boundary.calls import HookError, call_before_runs, defined_at
 from ..boundary.limits import DEFAULT_TIME_LIMIT
+from ..boundary.watching import watch_fit
 from ..checking.slow import bound_from
 from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
@@ -504,8 +505,29 @@ class Estimator(Variant):
             est.fit(X, self.encode(case.y))
         answers = self.reading.decode(answers_of(est, X))
         wrong = [i for i in range(case.n) if answers[i] != case.y[i]]
+        ties = self._ties_by_rounding(est, X, wrong)
         warned = any("onverge" in str(w.message) for w in caught)
-        return _Fit(est, answers, wrong, warned)
+        fit = _Fit(est, answers, [i for i in wrong if i not in ties], warned)
+        fit.ties = ties
+        return fit
+
+    def _ties_by_rounding(self, est: Any, X: np.ndarray, wrong: Sequence[int]) -> list[int]:
+        """The mispredicted points whose answer float rounding may have decided: the
+        exact score of the weights read is within the rounding error of a float score of
+        0 (:func:`~.reading.score_slack`), and not an exact 0 that every float evaluation
+        gives exactly (there, ``predict``'s answer is its own tie rule: judged).  A float
+        class at an exact tie of the algorithm (rate 0.01, a point on the separator) may
+        answer either class by the order its ``predict`` sums in: not a mistake."""
+        if not wrong or self.reading.predict_only is not None or self.function is not None:
+            return []
+        try:
+            w, b = self.weights(est)
+            slack = self.reading.slack(est)
+        except Exception:  # users' code: judged as answered
+            return []
+        if len(w) != X.shape[1]:
+            return []
+        return [i for i in wrong if _rounding_decides(w, b, X[i], slack(X[i]))]
 
     def _fitted(self, case: Case, X: np.ndarray, rec: Record) -> None:
         judged: _Fit | None = self._fit(X, case)
@@ -525,9 +547,12 @@ class Estimator(Variant):
             if self.function is not None:
                 return  # its predictions are its weights': the end claim judges them
             rec.checks["READ"] = _disagreement(self.reading, fit.est, w, b, X, fit.answers)
+            if last and self.reading.dual is None:
+                self._end_values(case, X, fit, w, b, rec)
         if not last:
             return  # an averaged or voted output: it need not predict its training data
         y = case.y
+        rec.undecided += len(fit.ties)  # (float mode: "N undecided" in the report)
         rec.checks["PREDICT"] = (
             None
             if not fit.wrong
@@ -548,6 +573,34 @@ class Estimator(Variant):
             + (f" (also with {fit.note})" if fit.note else "")
             + (f" ({fit.seeded})" if fit.seeded else "")
         )
+
+    def _end_values(
+        self,
+        case: Case,
+        X: np.ndarray,
+        fit: _Fit,
+        w: Sequence[Fraction],
+        b: Fraction,
+        rec: Record,
+    ) -> None:
+        """The end claim's values ``w.x_i + b``, exact -- but a point whose score float
+        rounding decides (:func:`_rounding_decides`: within the rounding error of 0, and
+        not an exact 0 that floats compute exactly) is a check left undecided
+        (``rec.undecided``), never a failure of the end claim: a float class at an exact
+        tie of the algorithm (rate 0.1, a point on its separator: exact score 2.5e-16 on
+        its float weights, 0 in exact arithmetic) is at the mercy of the order it sums
+        in, and so is its ``predict`` (``PREDICT`` excuses the same points)."""
+        slack = self.reading.slack(fit.est)
+        zero = {"SEP0": 1, "SEP0N": -1}.get(self.reading.end or "", 0)
+        values: list[Fraction] = []
+        for x, yi in zip(X, case.y, strict=True):
+            v = sum((a * Fraction(float(c)) for a, c in zip(w, x, strict=True)), b)
+            said = 1 if v > 0 else -1 if v < 0 else zero
+            if said != yi and _rounding_decides(w, b, x, slack(x)):
+                v = yi * max(abs(v), slack(x))
+                rec.undecided += 1
+            values.append(v)
+        rec.end["values"] = values
 
     def _wrong_length(self, est: Any, got: int, d: int) -> str:
         if self.function is not None:
@@ -628,6 +681,10 @@ class Estimator(Variant):
             if alone and _same_state(fit.est, bigger.est, attr):
                 fit.note = f"{attr} = {more}: the same fitted model"
                 return fit  # it stopped by itself: judged as it is
+            itself = None if alone else self._stops_by_itself(case, X, fit, B)
+            if itself is not None:
+                fit.note = f"{attr} = {more}: {itself}"
+                return fit  # it returns on its own, points mispredicted: judged as it is
             del rec.checks["EPOCHS"]  # undecided: more epochs than the check affords
             cycle = None if alone else self._float_cycle(case, fit, bigger, (attr, B, more))
             if cycle is not None:
@@ -660,6 +717,49 @@ class Estimator(Variant):
         )
         rec.output["refit"] = f"{attr} = {more}"
         return bigger
+
+    def _stops_by_itself(self, case: Case, X: np.ndarray, fit: _Fit, B: int) -> str | None:
+        """Evidence that a fit still wrong after more epochs returned on its own (an
+        early stop of its own making: a small change of its weights, a tolerance), not
+        that its float updates cancel: with budgets ``s`` and ``2 s`` (``s`` = the
+        smaller of ``B`` and 8) it reads its weights as often -- watched from outside
+        (:func:`~pla_proof.variants.boundary.watching.watch_fit`) -- and returns the same
+        weights as with ``B``.  A fit whose updates cancel runs its whole budget, so
+        doubling the budget doubles its reads.  ``None`` where that is not seen (a class
+        that cannot be watched, a training function, reads past the watch's limit)."""
+        if self.function is not None or self.reading.dual is not None:
+            return None
+        names = [self.reading.weights]
+        if self.reading.bias not in (None, "first", "last"):
+            names.append(str(self.reading.bias))
+        attr = self.reading.budget[0] if self.reading.budget else "its budget"
+        small = max(1, min(B, 8))
+        seen: list[tuple[int, Any]] = []
+        y = self.encode(case.y)
+        for epochs in (small, 2 * small):
+            est = self.make(epochs)
+            with contextlib.ExitStack() as stack:
+                if fit.seed is not None:
+                    stack.enter_context(seeded(fit.seed))
+                run = functools.partial(est.fit, X.copy(), y.copy())
+                watched = watch_fit(est, names, lambda: 0, run)
+            if watched.why or watched.cut or not watched.events:
+                return None
+            try:
+                seen.append((len(watched.events), self.weights(est)))
+            except Exception:  # users' code: READ and the runs report it
+                return None
+        (reads, w), (again, w2) = seen
+        try:
+            same = w == w2 == self.weights(fit.est)
+        except Exception:  # users' code
+            return None
+        if reads != again or not same:
+            return None
+        return (
+            f"it stops by itself -- with {attr} = {small} and {2 * small} it reads its weights "
+            f"as often ({reads} times) and returns the same weights as with {attr} = {B}"
+        )
 
     def _float_cycle(
         self, case: Case, fit: _Fit, bigger: _Fit, budgets: tuple[str, int, int]
@@ -817,6 +917,39 @@ class _Fit:
         #: global random state), or ""
         self.seeded = ""
         self.seed: int | None = None
+        #: mispredicted points at a tie float rounding decides (not counted as wrong)
+        self.ties: list[int] = []
+
+
+def _rounding_decides(
+    w: Sequence[Fraction], b: Fraction, x: Sequence[float], slack: Fraction
+) -> bool:
+    """Whether float rounding may decide the sign of the score ``w.x + b`` (``slack``:
+    how far float64 arithmetic can move it): it is within ``slack`` of 0, and not an exact
+    0 that every float evaluation gives exactly -- every product a float, all multiples of
+    the smallest power of two among them, their magnitudes summing below 2^53 of it (then
+    every partial sum, in any order, is a float).
+
+    >>> from fractions import Fraction as F
+    >>> _rounding_decides([F(1), F(1)], F(0), [1.0, -1.0], F(1, 10**12))  # exact 0
+    False
+    >>> w = [F(0.02), F(-0.03)]
+    >>> s = w[0] * F(-14.0) + w[1] * F(-9.0) + F(0.01)
+    >>> 0 < abs(s) < F(1, 10**15), _rounding_decides(w, F(0.01), [-14.0, -9.0], F(1, 10**15))
+    (True, True)
+    >>> _rounding_decides([F(1)], F(0), [0.5], F(1, 10**12))  # far from 0
+    False
+    """
+    terms = [a * Fraction(float(v)) for a, v in zip(w, x, strict=True)] + [b]
+    s = sum(terms, Fraction(0))
+    if abs(s) > slack:
+        return False
+    if s != 0:
+        return True
+    if any(Fraction(float(t)) != t for t in terms):
+        return True
+    scale = max(t.denominator for t in terms)  # (floats: powers of two)
+    return sum(abs(t) for t in terms) * scale >= 2**53
 
 
 def _takes(function: Any, name: str) -> bool:
