@@ -275,40 +275,46 @@ def _bound_index(e: Any) -> set[sp.Symbol]:
 _INDICES = ("i", "p")
 
 
-def _free_indices(h: Any) -> list[str]:
-    return sorted({str(s) for s in h.free_symbols - _bound_index(h) if str(s) in _INDICES})
+def _free_indices(h: Any, bound: set[sp.Symbol] | None = None) -> list[str]:
+    free = h.free_symbols - (_bound_index(h) if bound is None else bound)
+    return sorted({str(s) for s in free if str(s) in _INDICES})
 
 
-def _hypothesis(h: Any, dim: str) -> str:
+def _hypothesis(h: Any, dim: str, bound: set[sp.Symbol] | None = None) -> str:
     """A hypothesis; one with a free coordinate index holds for every coordinate."""
     body = _prop(h)
-    for idx in _free_indices(h):
+    for idx in _free_indices(h, bound):
         body = f"(forall {idx} : nat, (1 <= {idx} <= {dim})%nat -> {body})"
     return body
 
 
 def statement(ob: Obligation) -> str:
     """The Coq statement of an obligation: ``forall vars, H1 -> ... -> C``."""
-    concl = _conclusion(ob)
+    return _statement(ob, _conclusion(ob))
+
+
+def _statement(ob: Obligation, concl: Any) -> str:
+    """:func:`statement`, the conclusion given (it is built once per lemma)."""
     parts = [*ob.hypotheses, concl]
+    bounds = [_bound_index(p) for p in parts]  # (each walk of a sum is costly)
     reals: set[str] = set()
     nats: set[str] = set()
     funcs: set[str] = set()
-    for p in parts:
-        for s in p.free_symbols - _bound_index(p):
+    for p, bound in zip(parts, bounds, strict=True):
+        for s in p.free_symbols - bound:
             if isinstance(s, sp.Symbol):
                 (nats if str(s) in _NAT else reals).add(str(s))
         for ix in p.atoms(sp.Indexed):
             funcs.add(str(ix.base))
             for idx in ix.indices:
-                nats |= {str(s) for s in idx.free_symbols - _bound_index(p)}
+                nats |= {str(s) for s in idx.free_symbols - bound}
         for sm in p.atoms(sp.Sum):
             nats |= {str(s) for s in sm.limits[0][2].free_symbols}
     reals -= funcs
     nats -= funcs
     dim = "n" if "n" in nats and "d" not in nats else "d"
-    for h in ob.hypotheses:
-        nats -= set(_free_indices(h))
+    for h, bound in zip(ob.hypotheses, bounds, strict=False):
+        nats -= set(_free_indices(h, bound))
     binders = []
     if nats:
         binders.append(f"({' '.join(sorted(nats))} : nat)")
@@ -316,7 +322,7 @@ def statement(ob: Obligation) -> str:
         binders.append(f"({' '.join(_ident(r) for r in sorted(reals))} : R)")
     if funcs:
         binders.append(f"({' '.join(sorted(funcs))} : nat -> R)")
-    hyps = [_hypothesis(h, dim) for h in ob.hypotheses]
+    hyps = [_hypothesis(h, dim, bound) for h, bound in zip(ob.hypotheses, bounds, strict=False)]
     body = " -> ".join([*hyps, _prop(concl)])
     return f"forall {' '.join(binders)}, {body}" if binders else body
 
@@ -419,7 +425,7 @@ _PROOFS: dict[str, str] = {
 }
 
 
-def _proof(ob: Obligation) -> str:
+def _proof(ob: Obligation, concl: Any) -> str:
     if ob.id in _PROOFS:
         return _PROOFS[ob.id]
     data = ob.data or {}
@@ -429,11 +435,11 @@ def _proof(ob: Obligation) -> str:
         return "intros. repeat split; apply sum_ext; intros; ring."
     if "pairs" in data or "sizes" in data:
         return "intros; subst; signs; repeat split; ring."
-    has_sum = any(
-        isinstance(x, sp.Sum) for x in sp.preorder_traversal(sp.sympify(_conclusion(ob)))
-    ) or any(h.has(sp.Sum) for h in ob.hypotheses)
+    has_sum = any(isinstance(x, sp.Sum) for x in sp.preorder_traversal(sp.sympify(concl))) or any(
+        h.has(sp.Sum) for h in ob.hypotheses
+    )
     if has_sum:
-        dims = {str(s.limits[0][2]) for s in _conclusion(ob).atoms(sp.Sum)}
+        dims = {str(s.limits[0][2]) for s in concl.atoms(sp.Sum)}
         for h in ob.hypotheses:
             dims |= {str(s.limits[0][2]) for s in h.atoms(sp.Sum)}
         dim = "n" if dims == {"n"} else "d"
@@ -444,13 +450,54 @@ def _proof(ob: Obligation) -> str:
 def lemma_text(ob: Obligation) -> str:
     """One obligation as a commented Coq lemma with its proof (raises ``ValueError`` when
     the obligation cannot be expressed in Coq)."""
+    return _lemma(ob).text
+
+
+@dataclass(frozen=True)
+class _Lemma:
+    """One obligation in Coq: its id, the lemma's name, statement and proof script."""
+
+    oid: str
+    name: str
+    statement: str
+    proof: str
+
+    @property
+    def text(self) -> str:
+        """The commented lemma with its proof."""
+        return (
+            f"(* obligation: {self.oid} *)\nLemma {self.name} : {self.statement}.\n"
+            f"Proof. {self.proof} Qed."
+        )
+
+
+def _lemma(ob: Obligation) -> _Lemma:
+    """:func:`lemma_text`'s parts (raises ``ValueError`` as it does)."""
     try:
-        stmt = statement(ob)
+        concl = _conclusion(ob)
+        stmt = _statement(ob, concl)
     except _Untranslatable as exc:
         raise ValueError(f"{ob.id}: cannot express {exc} in Coq") from exc
     except (TypeError, ValueError, AttributeError) as exc:
         raise ValueError(f"{ob.id}: cannot express it in Coq ({exc})") from exc
-    return f"(* obligation: {ob.id} *)\nLemma {coq_name(ob.id)} : {stmt}.\nProof. {_proof(ob)} Qed."
+    return _Lemma(ob.id, coq_name(ob.id), stmt, _proof(ob, concl))
+
+
+def _lemmas(obligations: Iterable[Obligation]) -> tuple[list[_Lemma], dict[str, str]]:
+    """The obligations that export, as lemmas in order, and those that do not, with why."""
+    lemmas: list[_Lemma] = []
+    skipped: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for ob in obligations:
+        name = coq_name(ob.id)
+        if name in names:
+            raise ValueError(f"{ob.id} and {names[name]} share the Coq name {name}")
+        names[name] = ob.id
+        try:
+            lemmas.append(_lemma(ob))
+        except ValueError as exc:
+            skipped[ob.id] = str(exc)
+    return lemmas, skipped
 
 
 @dataclass
@@ -518,8 +565,8 @@ def kernel_theorems(obligation_ids: Iterable[str] = ()) -> list[KernelTheorem]:
         if before.endswith("*)") and not before.endswith("=== *)"):
             summary = " ".join(before[before.rfind("(*") + 2 : -2].split())
         proof = text[m.end() : text.index("Qed.", m.end())]
-        proof = re.sub(r"\(\*.*?\*\)", "", proof, flags=re.S)
-        uses = tuple(oid for name, oid in by_name.items() if re.search(rf"\b{name}\b", proof))
+        words = set(re.findall(r"\w+", re.sub(r"\(\*.*?\*\)", "", proof, flags=re.S)))
+        uses = tuple(oid for name, oid in by_name.items() if name in words)
         out.append(
             KernelTheorem(
                 m.group(2),
@@ -540,23 +587,11 @@ def export(
     """Every obligation as a Coq lemma; those that cannot be expressed are listed with why.
     ``development``: append the hand-written theorems, built from those lemmas (with
     ``algorithm``, ``algorithm.v`` after them: the cyclic Perceptron over Q)."""
-    parts = [PREAMBLE]
-    exported: list[str] = []
-    skipped: dict[str, str] = {}
-    names: dict[str, str] = {}
-    for ob in obligations:
-        name = coq_name(ob.id)
-        if name in names:
-            raise ValueError(f"{ob.id} and {names[name]} share the Coq name {name}")
-        names[name] = ob.id
-        try:
-            parts.append(lemma_text(ob))
-            exported.append(ob.id)
-        except ValueError as exc:
-            skipped[ob.id] = str(exc)
+    lemmas, skipped = _lemmas(obligations)
+    parts = [PREAMBLE, *(lm.text for lm in lemmas)]
     if development:
         parts.append(_development_text() if algorithm else _convergence_text())
-    return Export("\n\n".join(parts) + "\n", exported, skipped, development)
+    return Export("\n\n".join(parts) + "\n", [lm.oid for lm in lemmas], skipped, development)
 
 
 def algorithm_source() -> str:
