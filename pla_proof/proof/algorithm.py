@@ -154,7 +154,7 @@ def build_library(directory: str | Path, *, coqc: str | None = None, timeout: fl
     where = Path(directory)
     path = where / f"{LIBRARY}.v"
     path.write_text(library_text(), encoding="utf-8")
-    _run([binary, "-q", path.name], where, timeout, f"coqc {path.name}")
+    _run([binary, "-q", "-no-glob", path.name], where, timeout, f"coqc {path.name}")
     return path
 
 
