@@ -83,6 +83,9 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # averaged and voted outputs, declared
     ("fit_averaged", "AveragedPerceptron"): (PASS, ("--output", "averaged")),
     ("fit_voted", "VotedPerceptron"): (PASS, ("--output", "voted")),
+    # a training function's start weights, a required parameter: zeros made for each call
+    ("fit_start_vector", "pla_from"): (PASS, ()),
+    ("fit_start_vector", "pla_from_wrong_sign"): (frozenset({"SEP"}), ()),
     # no predict(): the method that answers labels, found by its behaviour
     ("fit_no_predict", "LabelsByClassify"): (PASS, ()),
     ("fit_no_predict", "LabelsByClassifyWrongSign"): (frozenset({"SEP", "PREDICT", "STOP"}), ()),

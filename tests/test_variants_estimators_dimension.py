@@ -116,3 +116,23 @@ def test_a_required_parameter_that_sizes_nothing_is_still_asked_for(tmp_path: Pa
     message = str(info.value)
     assert "it needs seed to be made (n: the data's dimension" in message
     assert "--param seed=VALUE" in message and "--param n=" not in message
+
+
+def test_a_required_start_vector_is_made_for_each_call_and_a_rate_is_asked_for(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``pla_from(points, labels, w)``: given zeros of the data's dimension it learns,
+    so the check makes them for each call; ``pla_rated(points, labels, rate)`` given a
+    vector of zeros learns nothing: asked for by name (exit 2, one line)."""
+    from pla_proof.cli import main
+    from pla_proof.variants.estimators.dimension import Started
+
+    spec = str(Path(__file__).parent / "compat" / "fit" / "fit_start_vector.py")
+    made = resolve_factory(f"{spec}:pla_from")
+    assert isinstance(made, Started) and made.starts == {"w": 0}
+    X = np.array([[1.0, 0.0, 0.0, 2.0], [-1.0, 0.0, 0.0, -2.0]])
+    count, w = made(X, np.array([1, -1]))
+    assert count == 1 and list(w) == [1.0, 0.0, 0.0, 2.0]
+    assert main(["check", "--fit", f"{spec}:pla_rated"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--param rate=VALUE" in err[0], err

@@ -40,7 +40,7 @@ import numpy as np
 from ..boundary.calls import HookError, call_before_runs
 from ..boundary.limits import DEFAULT_TIME_LIMIT
 
-__all__ = ["Sized", "dimension_parameters", "sized"]
+__all__ = ["Sized", "Started", "dimension_parameters", "sized", "start_parameters"]
 
 #: The dimension a sized object is first made with (the probes' own).
 FIRST = 3
@@ -206,3 +206,109 @@ def sized(
     module), their ``fit`` called with ``fit_given`` (``--param`` for a parameter of
     ``fit`` with no default: ``fit(X, y, num_epochs)``) unless told otherwise."""
     return _Factory(cls, names, tuple(sorted((fit_given or {}).items())))
+
+
+# --- a training function's start vector: perceptron(X, y, w) -------------------------------
+
+#: The separable points a start vector is tried on (3 coordinates), and their labels.
+_START_X = np.array([[2.0, 1.0, 0.0], [1.0, 2.0, 1.0], [-2.0, -1.0, 0.0], [-1.0, -2.0, -1.0]])
+_START_Y = np.array([1, 1, -1, -1])
+
+
+def start_parameters(
+    function: Callable[..., Any], needed: Sequence[str], limit: float | None = DEFAULT_TIME_LIMIT
+) -> dict[str, int]:
+    """The parameters of ``needed`` (a training function's, after ``X, y``) that are its
+    start weights: given zeros of the data's dimension (or one more: a bias) for every one
+    of them, on small separable data of 3 and of 2 coordinates, it returns something of
+    that length that **moved** from zero -- right or wrong, the updates changed it.  (A
+    rate given a vector of zeros moves nothing; a budget given one raises.)  Name -> 0 or
+    1 (the extra coordinate); ``{}`` when behaviour does not say so (the user is then
+    asked by name).  Whether what it learns is right is the check's to say.
+
+    >>> def pla(X, y, w, max_iter=100):
+    ...     for _ in range(max_iter):
+    ...         wrong = [i for i in range(len(y)) if y[i] * (X[i] @ w) <= 0]
+    ...         if not wrong:
+    ...             break
+    ...         w = w + y[wrong[0]] * X[wrong[0]]
+    ...     return 0, w
+    >>> start_parameters(pla, ["w"])
+    {'w': 0}
+    >>> def rated(X, y, rate, max_iter=100):
+    ...     w = np.zeros(X.shape[1])
+    ...     for _ in range(max_iter):
+    ...         for x, t in zip(X, y):
+    ...             if t * (x @ w) <= 0:
+    ...                 w = w + rate * t * x
+    ...     return w
+    >>> start_parameters(rated, ["rate"])  # a rate given zeros moves nothing
+    {}
+    """
+    name = getattr(function, "__name__", "function")
+    for extra in (0, 1):
+        for X in (_START_X, _START_X[:, :2]):
+            args = {n: np.zeros(X.shape[1] + extra) for n in needed}
+            call = functools.partial(function, X.copy(), _START_Y.copy(), **args)
+            try:
+                out = call_before_runs(call, name, limit)
+            except HookError:
+                break
+            if not _moved(out, X, extra):
+                break
+        else:
+            return dict.fromkeys(needed, extra)
+    return {}
+
+
+def _moved(out: Any, X: np.ndarray, extra: int) -> bool:
+    """Whether ``out`` holds a vector of length ``d + extra`` that is not all zeros."""
+    items = out if isinstance(out, tuple | list) else (out,)
+    for v in items:
+        try:
+            w = np.ravel(np.asarray(v, dtype=np.float64))
+        except (TypeError, ValueError):
+            continue
+        if len(w) == X.shape[1] + extra and bool(np.any(w != 0)):
+            return True
+    return False
+
+
+class Started:
+    """A training function whose start weights ``names`` are made for each call: zeros
+    of the data's dimension (plus ``extra``); pickled by reference to the user's
+    function.  Called and read like it (its name, module, code and globals; the start
+    parameters leave its signature)."""
+
+    _DELEGATED = frozenset(
+        {"__globals__", "__code__", "__defaults__", "__kwdefaults__", "__closure__"}
+    )
+
+    def __init__(self, function: Callable[..., Any], starts: dict[str, int]) -> None:
+        self.function, self.starts = function, dict(starts)
+        self.__wrapped__ = function
+        for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
+            setattr(self, attr, getattr(function, attr, None))
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        sig = inspect.signature(self.function)
+        kept = [p for p in sig.parameters.values() if p.name not in self.starts]
+        return sig.replace(parameters=kept)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in Started._DELEGATED and "function" in self.__dict__:
+            return getattr(self.function, name)
+        raise AttributeError(name)
+
+    def __call__(self, X: Any, y: Any, *args: Any, **kw: Any) -> Any:
+        d = int(np.asarray(X).reshape(len(X), -1).shape[1])
+        made = {n: np.zeros(d + extra) for n, extra in self.starts.items() if n not in kw}
+        return self.function(X, y, *args, **made, **kw)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Started, (self.function, self.starts))
+
+    def __repr__(self) -> str:
+        said = ", ".join(f"{n} = zeros(d{' + 1' if e else ''})" for n, e in self.starts.items())
+        return f"{getattr(self.function, '__qualname__', self.function)} with {said}"

@@ -65,7 +65,7 @@ from ..boundary.watching import watch_fit
 from ..checking.slow import bound_from
 from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
-from .dimension import dimension_parameters, sized
+from .dimension import Started, dimension_parameters, sized, start_parameters
 from .functions import TrainingFunction, is_training_function, read_function
 from .given import Given, given, shown
 from .prediction import Predicting, candidate_methods
@@ -181,6 +181,13 @@ class Estimator(Variant):
             self.reading = read_function(
                 self.function, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
+            if isinstance(self.function, Started):
+                made = ", ".join(
+                    f"{n} = zeros(d{' + 1' if e else ''})" for n, e in self.function.starts.items()
+                )
+                self.reading = replace(
+                    self.reading, made=f"its start {made}, found by its behaviour"
+                )
             factory = functools.partial(TrainingFunction, self.function, self.reading)
             self.summary = f"training function {self.name}(X, y)"  # type: ignore[misc]
         else:
@@ -1098,6 +1105,10 @@ def resolve_factory(
         obj = given(obj, params, spec)
     except InputError as exc:
         raise InputError(f"--fit {spec}: {exc}") from None
+    if not inspect.isclass(obj) and len(_needed(obj)) > 2:  # perceptron(X, y, w): its start?
+        starts = start_parameters(obj, _needed(obj)[2:], limit)
+        if starts:
+            obj = Started(obj, starts)
     try:
         if is_training_function(obj, spec):
             return obj  # type: ignore[no-any-return]

@@ -189,6 +189,9 @@ class Reading:
     #: the method that answers its labels: ``predict``, or (a class with none) the one
     #: found by its behaviour (:mod:`.prediction`)
     predicts: str = "predict"
+    #: what the check makes for each call that the user's code does not default (a
+    #: training function's start weights: :class:`~.dimension.Started`), in words
+    made: str = ""
     #: the named reading was taken as given because the probe fit failed (raised or
     #: did not return): the other probes are skipped, the runs say what the code does
     unprobed: bool = False
@@ -287,6 +290,8 @@ class Reading:
                 f"; output {self.output} (declared): no claim that it separates or predicts "
                 "its training data (it need not)"
             )
+        if self.made:
+            text += f"; {self.made}"
         if self.hint is not None:
             text += f"; {self.hint}"
         if self.chance is not None:
