@@ -185,7 +185,10 @@ def _header_lines(report: CheckReport, variant: Variant) -> list[str]:
     for reason, count in report.skip_reasons.items():
         lines.append(f"  skipped {count}: {reason}")
     if report.slow:
-        lines.append(f"  {report.slow} run(s) out of time before their bound (slow, not wrong):")
+        lines.append(
+            f"  {report.slow} run(s) without a verdict (slow before their bound, or stuck in "
+            "floating point: not wrong):"
+        )
         lines += [f"    {count}: {reason}" for reason, count in report.slow_reasons.items()]
     if report.stopped:
         lines.append("  the check's time limit ended the search (--time-limit)")

@@ -720,7 +720,9 @@ class Estimator(Variant):
             + "; the classic "
             f"algorithm (cyclic, on {setting}) needs {classic} epochs on these data, and with "
             f"{attr} = {more} this implementation predicts every point: rerun with --epochs "
-            f"{more} (epochs={more} in Python)"
+            f"{more} (epochs={more} in Python) -- though data of a smaller margin need more "
+            "(no budget suffices for every separable data set); a fit that warns when its "
+            "budget runs out, as scikit-learn's ConvergenceWarning does, keeps STOP"
         )
         rec.output["refit"] = f"{attr} = {more}"
         return bigger
