@@ -89,6 +89,7 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # no predict(): the method that answers labels, found by its behaviour
     ("fit_no_predict", "LabelsByClassify"): (PASS, ()),
     ("fit_no_predict", "LabelsByClassifyWrongSign"): (frozenset({"SEP", "PREDICT", "STOP"}), ()),
+    ("fit_no_predict", "TrainAndClassify"): (PASS, ()),
     # an early stop on a small change of the weights: a mistake (it stops with errors)
     ("fit_tolerance_stop", "MeanChangeStop"): (frozenset({"PREDICT", "STOP"}), ()),
     ("fit_tolerance_stop", "NoChangeStop"): (PASS, ()),

@@ -68,7 +68,7 @@ from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_c
 from .dimension import Started, dimension_parameters, sized, start_parameters
 from .functions import TrainingFunction, is_training_function, read_function
 from .given import Given, given, shown
-from .prediction import Predicting, candidate_methods
+from .methods import WithMethods, candidate_methods, training_methods
 from .randomness import REFITS, seeded
 from .reading import (
     ORIGIN_X,
@@ -194,8 +194,13 @@ class Estimator(Variant):
             self.reading = read(
                 factory, weights=weights, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
-            if isinstance(factory, Predicting):
-                self.reading = replace(self.reading, predicts=factory.method)
+            if isinstance(factory, WithMethods):
+                named = factory.methods
+                if "predict" in named:
+                    self.reading = replace(self.reading, predicts=named["predict"])
+                if "fit" in named:
+                    said = f"fit() is its {named['fit']}(), found by its behaviour: it has no fit"
+                    self.reading = replace(self.reading, made=said)
             self.summary = f"fit(X, y) estimator {self.name}"  # type: ignore[misc]
         if output is not None and output != "last":  # declared: no end, PREDICT, STOP claims
             self.reading = replace(self.reading, output=output, probe=None, hint=None)
@@ -1139,11 +1144,34 @@ def resolve_factory(
         est = call_before_runs(obj, "__init__", limit)
     except HookError as exc:
         raise InputError(f"--fit {spec!r}: calling it failed: {exc}") from None
-    if not callable(getattr(est, "fit", None)):
-        raise InputError(f"--fit {spec!r} does not make an object with fit(X, y)")
+    methods: dict[str, str] = {}
+    if not callable(getattr(est, "fit", None)):  # train(X, y), learn(X, y), ...
+        methods["fit"] = _training_method(est, spec)
     if not callable(getattr(est, "predict", None)):  # classify(X), ...: by its behaviour
-        return Predicting(obj, _prediction_method(obj, est, spec, limit))
+        trains = WithMethods(obj, methods) if methods else obj
+        methods["predict"] = _prediction_method(trains, est, spec, limit)
+    if methods:
+        return WithMethods(obj, methods)
     return obj  # type: ignore[no-any-return]
+
+
+def _training_method(est: Any, spec: str) -> str:
+    """The method of a class with no ``fit`` that trains it: the one public method that
+    takes the points and their labels (``train(X, y)``, ``learn(X, y, epochs=10)``);
+    none, or several, is an ``InputError`` saying what to add."""
+    names = training_methods(est)
+    if len(names) == 1:
+        return names[0]
+    if not names:
+        raise InputError(
+            f"--fit {spec!r} does not make an object with fit(X, y), nor with another method "
+            "that takes the points and their labels"
+        )
+    listed = " and ".join(f"{n}(X, y)" for n in names)
+    raise InputError(
+        f"--fit {spec}: it has no fit(X, y), and {listed} each take the points and their "
+        f"labels: add fit = {names[0]} (or the one that trains) to the class"
+    )
 
 
 class _Asking:

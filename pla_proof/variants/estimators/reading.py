@@ -187,7 +187,7 @@ class Reading:
     #: a hint from its behaviour that the output is not the last weights, or None
     hint: str | None = None
     #: the method that answers its labels: ``predict``, or (a class with none) the one
-    #: found by its behaviour (:mod:`.prediction`)
+    #: found by its behaviour (:mod:`.methods`)
     predicts: str = "predict"
     #: what the check makes for each call that the user's code does not default (a
     #: training function's start weights: :class:`~.dimension.Started`), in words

@@ -6,14 +6,16 @@ data, ``classify(X)`` answering -1/+1.  ``LabelsByClassifyWrongSign``: the same,
 update subtracting ``y x`` (a real mistake: ``SEP``, ``PREDICT`` and ``STOP`` fail).
 ``TwoLabelMethods`` answers the probe's labels from two methods (``classify`` and
 ``label_of``): behaviour cannot tell which predicts, so the check asks (exit 2, naming
-both).  ``OneWrongMethod``'s second method answers the opposite labels: the one that
+both).  ``TrainAndClassify`` has neither ``fit`` nor ``predict``: it trains with
+``train(X, y)`` (found the same way; ``TwoTrainers`` has two such methods: a question).
+``OneWrongMethod``'s second method answers the opposite labels: the one that
 predicts its training labels is taken.
 """
 
 import numpy as np
 
 
-class LabelsByClassify:
+class _Scored:
     def __init__(self, passes=1000):
         self.passes = passes
 
@@ -21,7 +23,7 @@ class LabelsByClassify:
         X = np.asarray(X, dtype=float)
         return np.column_stack([np.ones(len(X)), X])
 
-    def fit(self, X, labels):
+    def _learn(self, X, labels):
         Z = self._with_ones(X)
         self.theta = np.zeros(Z.shape[1])
         for _ in range(self.passes):
@@ -41,6 +43,11 @@ class LabelsByClassify:
         return np.where(self._with_ones(X) @ self.theta > 0, 1, -1)
 
 
+class LabelsByClassify(_Scored):
+    def fit(self, X, labels):
+        return self._learn(X, labels)
+
+
 class LabelsByClassifyWrongSign(LabelsByClassify):
     def _step(self, t, z):
         return -t * z
@@ -54,3 +61,15 @@ class TwoLabelMethods(LabelsByClassify):
 class OneWrongMethod(LabelsByClassify):
     def flipped(self, X):
         return -self.classify(X)
+
+
+class TrainAndClassify(_Scored):
+    """Neither ``fit`` nor ``predict``: ``train(X, y)`` and ``classify(X)``."""
+
+    def train(self, X, labels):
+        return self._learn(X, labels)
+
+
+class TwoTrainers(TrainAndClassify):
+    def learn(self, X, labels):
+        return self.train(X, labels)

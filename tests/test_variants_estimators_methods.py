@@ -1,5 +1,5 @@
-"""A class with no ``predict``: the method that answers its labels, found by its
-behaviour (``pla_proof.variants.estimators.prediction``)."""
+"""A class with no ``fit`` or no ``predict``: the methods that train it and answer its
+labels, found by their behaviour (``pla_proof.variants.estimators.methods``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from pla_proof.cli import main
 from pla_proof.errors import InputError
 from pla_proof.variants.estimators.estimator import resolve_factory
-from pla_proof.variants.estimators.prediction import Predicting
+from pla_proof.variants.estimators.methods import WithMethods
 
 SPEC = str(Path(__file__).parent / "compat" / "fit" / "fit_no_predict.py")
 
@@ -19,7 +19,7 @@ SPEC = str(Path(__file__).parent / "compat" / "fit" / "fit_no_predict.py")
 @pytest.mark.parametrize("name", ["LabelsByClassify", "OneWrongMethod"])
 def test_the_method_that_predicts_the_probe_is_taken(name: str) -> None:
     factory = resolve_factory(f"{SPEC}:{name}")
-    assert isinstance(factory, Predicting) and factory.method == "classify"
+    assert isinstance(factory, WithMethods) and factory.methods == {"predict": "classify"}
     est = factory()
     est.fit([[2.0], [-2.0]], [1, -1])
     assert list(est.predict([[3.0], [-3.0]])) == [1, -1]
@@ -27,9 +27,9 @@ def test_the_method_that_predicts_the_probe_is_taken(name: str) -> None:
 
 def test_it_travels_to_workers_as_the_users_class_and_the_method() -> None:
     factory = resolve_factory(f"{SPEC}:LabelsByClassify")
-    assert isinstance(factory, Predicting)
+    assert isinstance(factory, WithMethods)
     again = pickle.loads(pickle.dumps(factory))
-    assert isinstance(again, Predicting) and again.method == "classify"
+    assert isinstance(again, WithMethods) and again.methods == {"predict": "classify"}
     assert again.factory is factory.factory
 
 
@@ -62,3 +62,22 @@ def test_the_reading_line_says_which_method_predicts(capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out
     assert code == 0, out
     assert "(its classify(), found by its behaviour: it has no predict)" in out
+
+
+def test_a_class_that_trains_with_train_and_classify_is_checked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``train(X, y)`` and ``classify(X)``, no ``fit`` nor ``predict``: both found by
+    their behaviour, named in the reading line; the class passes."""
+    code = main(["check", "--fit", f"{SPEC}:TrainAndClassify", "--examples", "10"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "fit() is its train(), found by its behaviour: it has no fit" in out
+    factory = resolve_factory(f"{SPEC}:TrainAndClassify")
+    assert isinstance(factory, WithMethods)
+    assert factory.methods == {"fit": "train", "predict": "classify"}
+
+
+def test_two_methods_that_could_train_are_a_question() -> None:
+    with pytest.raises(InputError, match=r"learn\(X, y\) and train\(X, y\) each take"):
+        resolve_factory(f"{SPEC}:TwoTrainers")
