@@ -206,3 +206,69 @@ def test_the_theorems_over_q_are_tagged_axiom_free() -> None:
     for name in ALGORITHM_THEOREMS:
         assert tagged[name] is (name not in over_r), name
     assert tagged["pocket_returns"] and tagged["pocket_within_bound"]
+
+
+@needs_coq
+def test_a_coqc_started_early_on_the_same_text_is_the_run(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``verify --coq`` starts ``coqc`` on the text the last run compiled, before it
+    exports its own: ``run_coqc`` takes that process when the texts agree (and compiles
+    nothing else)."""
+    from pla_proof.proof.verification import EarlyCoqc
+
+    text = export(OBS).text
+    kept = tmp_path / "last.v"
+    early = EarlyCoqc(COQC or "coqc", text, kept)
+
+    def refused(*args: object) -> None:
+        raise AssertionError("compiled again")
+
+    monkeypatch.setattr(coq_module, "compile_text", refused)
+    outcome = run_coqc(OBS, coqc=COQC, started=early)
+    assert outcome.ok and outcome.message == "compiled"
+    assert outcome.status == {ob.id: "proved" for ob in OBS}
+    assert kept.read_text() == text
+
+
+@needs_coq
+def test_a_coqc_started_early_on_another_text_is_stopped(tmp_path: Path) -> None:
+    """A text that is not this run's (the proof changed since): that ``coqc`` is
+    stopped, this run's text compiled and remembered for the next run."""
+    from pla_proof.proof.verification import EarlyCoqc
+
+    kept = tmp_path / "last.v"
+    early = EarlyCoqc(COQC or "coqc", "Lemma stale : False. Admitted.\n", kept)
+    wrong = implication("WRONG", "T", [rel(n1, ">=", 0)], rel(n1, ">", 0))
+    outcome = run_coqc([wrong], coqc=COQC, started=early)
+    assert outcome.status == {"WRONG": "failed"}
+    assert kept.read_text() == export([wrong]).text
+    with pytest.raises(RuntimeError):
+        early.wait(1)  # stopped
+
+
+@needs_coq
+def test_verify_coq_starts_coqc_on_the_text_of_the_last_run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The first ``verify --coq`` has nothing to start early and remembers its text; the
+    next starts ``coqc`` on it before exporting, and takes it.  (Three obligations only:
+    the development then fails at its first theorem, in a second.)"""
+    from pla_proof.proof import verification
+
+    kept = tmp_path / "last.v"
+    monkeypatch.setattr(verification, "_remembered", lambda binary: kept)
+    monkeypatch.setattr(verify_cmd, "all_obligations", lambda: OBS[:3])
+    claims: list[bool] = []
+    claim = verification.EarlyCoqc.claim
+
+    def recorded(self: verification.EarlyCoqc, text: str) -> bool:
+        claims.append(claim(self, text))
+        return claims[-1]
+
+    monkeypatch.setattr(verification.EarlyCoqc, "claim", recorded)
+    assert main(["verify", "--coq", "--json"]) == 1
+    first = json.loads(capsys.readouterr().out)
+    assert main(["verify", "--coq", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["kernel"] == first["kernel"]
+    assert claims == [False, True]

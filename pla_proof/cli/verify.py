@@ -92,11 +92,21 @@ def run(args: argparse.Namespace) -> int:
     this = sys.modules[__name__]  # the obligations through __getattr__ (tests may patch them)
     if not args.timeout > 0:
         raise InputError(f"--timeout must be > 0 seconds, got {args.timeout}")
-    from ..proof.verification import verify_proof
+    from ..proof.verification import start_coqc, verify_proof
 
-    blueprint = verify_proof(
-        this.all_obligations(), only=args.only, timeout=args.timeout, coq=args.coq
-    )
+    # coqc first, on the text the last run compiled (this run's, unless the proof changed)
+    started = start_coqc() if args.coq and not args.only else None
+    try:
+        blueprint = verify_proof(
+            this.all_obligations(),
+            only=args.only,
+            timeout=args.timeout,
+            coq=args.coq,
+            started=started,
+        )
+    finally:
+        if started is not None:
+            started.stop()
     if args.html or args.dot:
         from ..proof.graph import graph, to_dot, to_html
 

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sympy as sp
 from sympy.core.relational import Relational
@@ -46,6 +46,10 @@ from sympy.core.relational import Relational
 from ..errors import InputError
 from .identities import unroll
 from .obligations import Obligation
+from .verification import COQ_FLAGS
+
+if TYPE_CHECKING:
+    from .verification import EarlyCoqc
 
 __all__ = [
     "ALLOWED",
@@ -671,10 +675,13 @@ def run_coqc(
     timeout: float = 600,
     development: bool = False,
     meanwhile: Callable[[], object] | None = None,
+    started: EarlyCoqc | None = None,
 ) -> CoqRun:
     """Export, compile once with ``coqc``, and attribute the result to each obligation
     (and, with ``development``, to each theorem of the hand-written development);
-    ``meanwhile()`` runs here while ``coqc`` compiles.
+    ``meanwhile()`` runs here while ``coqc`` compiles.  ``started``: a ``coqc`` started
+    early (:func:`pla_proof.proof.verification.start_coqc`), used when it compiles the
+    very text exported here, else stopped.
 
     The theorems' axioms: one ``Print Assumptions`` of a tuple of them all (their union:
     each ``Print Assumptions`` walks the whole of Coq's reals, about 0.8 s, so one per
@@ -690,11 +697,16 @@ def run_coqc(
     closed = {t.name for t in tagged if t.closed}
     status = {oid: f"not exported: {why}" for oid, why in exp.skipped.items()}
     text = exp.text + _union_of([n for n in theorems if n not in closed], sorted(closed))
-    with ThreadPoolExecutor(1) as compiling:  # (the thread only waits for coqc)
-        running = compiling.submit(compile_text, binary, text, timeout)
+    if started is not None and started.binary == binary and started.claim(text):
         if meanwhile is not None:
             meanwhile()
-        proc, seconds = running.result()
+        proc, seconds = started.wait(timeout)
+    else:
+        with ThreadPoolExecutor(1) as compiling:  # (the thread only waits for coqc)
+            running = compiling.submit(compile_text, binary, text, timeout)
+            if meanwhile is not None:
+                meanwhile()
+            proc, seconds = running.result()
     if proc is None:
         for oid in exp.exported:
             status[oid] = "not reached (coqc timed out)"
@@ -804,11 +816,6 @@ def compile_text(
     return _coqc(binary, [], name, text, timeout)
 
 
-#: ``coqc``'s flags everywhere: no globalization file (the cross-reference ``.glob`` that
-#: only coqdoc reads: 1 MB, about 0.4 s of the full export's compile)
-_FLAGS = ("-no-glob",)
-
-
 def _coqc(
     binary: str, flags: list[str], name: str, text: str, timeout: float
 ) -> tuple[subprocess.CompletedProcess[str] | None, float]:
@@ -820,7 +827,7 @@ def _coqc(
         start = time.perf_counter()
         try:
             proc = subprocess.run(
-                [binary, "-q", *_FLAGS, *flags, str(path)],
+                [binary, *COQ_FLAGS, *flags, str(path)],
                 capture_output=True,
                 text=True,
                 timeout=timeout,
@@ -893,7 +900,7 @@ def compiled_development(binary: str, timeout: float) -> tuple[Path | None, floa
     start = time.perf_counter()
     try:
         proc = subprocess.run(
-            [binary, "-q", *_FLAGS, "-Q", str(work), "PlaProof", str(work / "Development.v")],
+            [binary, *COQ_FLAGS, "-Q", str(work), "PlaProof", str(work / "Development.v")],
             capture_output=True,
             text=True,
             timeout=timeout,
