@@ -272,3 +272,28 @@ def test_verify_coq_starts_coqc_on_the_text_of_the_last_run(
     assert main(["verify", "--coq", "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["kernel"] == first["kernel"]
     assert claims == [False, True]
+
+
+def test_coqc_runs_in_a_directory_of_the_users_alone(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``coqc`` runs in a directory per user and ``coqc`` (micromega keeps its
+    certificates there): mode 0700, refused when others may write it; a cache file past
+    the bound is removed."""
+    import os
+    import sys
+    import tempfile
+
+    from pla_proof.proof import verification
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    home = verification.coqc_home(sys.executable)
+    assert home is not None and home.parent.parent == tmp_path
+    assert home.stat().st_mode & 0o777 == 0o700 == home.parent.stat().st_mode & 0o777
+    assert verification.coqc_home(sys.executable) == home
+    (home / ".nra.cache").write_bytes(b"x" * 100)
+    monkeypatch.setattr(verification, "_CACHE_BYTES", 10)
+    assert verification.coqc_home(sys.executable) == home
+    assert not (home / ".nra.cache").exists()
+    os.chmod(home, 0o770)
+    assert verification.coqc_home(sys.executable) is None

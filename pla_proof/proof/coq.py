@@ -46,7 +46,7 @@ from sympy.core.relational import Relational
 from ..errors import InputError
 from .identities import unroll
 from .obligations import Obligation
-from .verification import COQ_FLAGS
+from .verification import COQ_FLAGS, coqc_home
 
 if TYPE_CHECKING:
     from .verification import EarlyCoqc
@@ -819,8 +819,10 @@ def compile_text(
 def _coqc(
     binary: str, flags: list[str], name: str, text: str, timeout: float
 ) -> tuple[subprocess.CompletedProcess[str] | None, float]:
-    """Run ``coqc -q FLAGS name`` on ``text`` in a fresh directory: the finished process
-    (None on time-out) and the seconds it took."""
+    """Run ``coqc -q FLAGS name`` on ``text``, written in a fresh directory, from
+    :func:`~pla_proof.proof.verification.coqc_home` (where micromega keeps the
+    certificates it found): the finished process (None on time-out) and the seconds it
+    took."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / name
         path.write_text(text, encoding="utf-8")
@@ -831,7 +833,7 @@ def _coqc(
                 capture_output=True,
                 text=True,
                 timeout=timeout,
-                cwd=tmp,
+                cwd=coqc_home(binary) or tmp,
                 check=False,
             )
         except subprocess.TimeoutExpired:
@@ -904,7 +906,7 @@ def compiled_development(binary: str, timeout: float) -> tuple[Path | None, floa
             capture_output=True,
             text=True,
             timeout=timeout,
-            cwd=work,
+            cwd=coqc_home(binary) or work,
             check=False,
         )
     except subprocess.TimeoutExpired:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from .coq import CoqRun
     from .obligations import Obligation
 
-__all__ = ["EarlyCoqc", "add_coq_opinion", "select", "start_coqc", "verify_proof"]
+__all__ = ["EarlyCoqc", "add_coq_opinion", "coqc_home", "select", "start_coqc", "verify_proof"]
 
 
 def select(obligations: Sequence[Obligation], patterns: Sequence[str]) -> tuple[Obligation, ...]:
@@ -136,7 +136,7 @@ class EarlyCoqc:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            cwd=self._dir.name,
+            cwd=coqc_home(binary) or self._dir.name,
         )
 
     def claim(self, text: str) -> bool:
@@ -185,23 +185,50 @@ COQ_FILE = "Perceptron.v"
 COQ_FLAGS = ("-q", "-no-glob")
 
 
-def _remembered(binary: str) -> Path | None:
-    """Where the text ``verify --coq`` compiled last is kept: per user (in a directory
-    only they may write: the text is compiled before it is checked against this run's),
-    ``coqc`` and copy of this package.  None where there is no such place."""
+def coqc_home(binary: str) -> Path | None:
+    """A directory of this user's alone (mode 0700, in the temporary directory) per
+    ``coqc`` (its path, size and time), the working directory of the ``coqc`` runs of
+    :mod:`pla_proof.proof.coq`: there ``nra``, ``lia`` and ``nia`` keep the certificates
+    their search found (micromega's ``.nra.cache``, ... files), so that the next compile
+    of the same goals skips the search -- the kernel checks each certificate again, as
+    always; 0.6 s of the 8 s compile of ``verify --coq``.  (A file of them past
+    :data:`_CACHE_BYTES` is removed: each run reads them whole.)  Also where the text
+    ``verify --coq`` compiled last is kept (:func:`start_coqc`).  None where there is no
+    such place."""
     getuid = getattr(os, "getuid", None)
     if getuid is None:
         return None
-    root = Path(tempfile.gettempdir()) / f"pla_proof-coqc-{getuid()}"
     try:
-        root.mkdir(mode=0o700, exist_ok=True)
-        info = root.stat()
+        info = os.stat(binary)
+        key = hashlib.sha256(f"{binary}\0{info.st_size}\0{info.st_mtime_ns}".encode())
+        mine = Path(tempfile.gettempdir()) / f"pla_proof-coqc-{getuid()}"
+        home = mine / key.hexdigest()[:16]
+        for place in (mine, home):
+            place.mkdir(mode=0o700, exist_ok=True)
+            mode = place.stat()
+            if mode.st_uid != getuid() or mode.st_mode & 0o077:
+                return None
+        for cache in home.glob(".*.cache"):
+            if cache.stat().st_size > _CACHE_BYTES:
+                cache.unlink()
     except OSError:
         return None
-    if info.st_uid != getuid() or info.st_mode & 0o077:
+    return home
+
+
+#: the largest micromega cache file :func:`coqc_home` keeps (``verify --coq``'s: 50 kB)
+_CACHE_BYTES = 8 << 20
+
+
+def _remembered(binary: str) -> Path | None:
+    """Where the text ``verify --coq`` compiled last is kept: in :func:`coqc_home` (a
+    directory only this user may write: the text is compiled before this run's export
+    is compared with it), per copy of this package.  None where there is no such place."""
+    home = coqc_home(binary)
+    if home is None:
         return None
-    key = hashlib.sha256(f"{binary}\0{Path(__file__).resolve().parent}".encode()).hexdigest()
-    return root / f"verify-{key[:20]}.v"
+    key = hashlib.sha256(str(Path(__file__).resolve().parent).encode()).hexdigest()
+    return home / f"verify-{key[:16]}.v"
 
 
 def _remember(path: Path, text: str) -> None:
