@@ -86,6 +86,8 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # a training function's start weights, a required parameter: zeros made for each call
     ("fit_start_vector", "pla_from"): (PASS, ()),
     ("fit_start_vector", "pla_from_wrong_sign"): (frozenset({"SEP"}), ()),
+    # labels as a column (n, 1), found by its behaviour
+    ("fit_column_labels", "train_column"): (PASS, ()),
     # no predict(): the method that answers labels, found by its behaviour
     ("fit_no_predict", "LabelsByClassify"): (PASS, ()),
     ("fit_no_predict", "LabelsByClassifyWrongSign"): (frozenset({"SEP", "PREDICT", "STOP"}), ()),

@@ -40,7 +40,14 @@ import numpy as np
 from ..boundary.calls import HookError, call_before_runs
 from ..boundary.limits import DEFAULT_TIME_LIMIT
 
-__all__ = ["Sized", "Started", "dimension_parameters", "sized", "start_parameters"]
+__all__ = [
+    "Sized",
+    "Started",
+    "dimension_parameters",
+    "labels_as_column",
+    "sized",
+    "start_parameters",
+]
 
 #: The dimension a sized object is first made with (the probes' own).
 FIRST = 3
@@ -274,18 +281,45 @@ def _moved(out: Any, X: np.ndarray, extra: int) -> bool:
     return False
 
 
+def labels_as_column(
+    function: Callable[..., Any], limit: float | None = DEFAULT_TIME_LIMIT
+) -> bool:
+    """Whether a training function takes its labels as a column, ``(n, 1)`` (batch code
+    whose weights are a ``(d, 1)`` column): given them as a flat vector it raises, given
+    them as a column it returns.
+
+    >>> def batch(X, y, epochs=20):
+    ...     w = np.zeros((X.shape[1], 1))
+    ...     for _ in range(epochs):
+    ...         w += X.T @ (y - np.where(X @ w >= 0, 1, -1))
+    ...     return w
+    >>> labels_as_column(batch), labels_as_column(lambda X, y: X.T @ y)
+    (True, False)
+    """
+    name = getattr(function, "__name__", "function")
+    for y in (_START_Y, _START_Y.reshape(-1, 1)):
+        try:
+            call_before_runs(functools.partial(function, _START_X.copy(), y.copy()), name, limit)
+        except HookError:
+            continue
+        return y.ndim == 2
+    return False
+
+
 class Started:
     """A training function whose start weights ``names`` are made for each call: zeros
-    of the data's dimension (plus ``extra``); pickled by reference to the user's
-    function.  Called and read like it (its name, module, code and globals; the start
-    parameters leave its signature)."""
+    of the data's dimension (plus ``extra``), and (``column``) whose labels are passed as
+    a column; pickled by reference to the user's function.  Called and read like it (its
+    name, module, code and globals; the start parameters leave its signature)."""
 
     _DELEGATED = frozenset(
         {"__globals__", "__code__", "__defaults__", "__kwdefaults__", "__closure__"}
     )
 
-    def __init__(self, function: Callable[..., Any], starts: dict[str, int]) -> None:
-        self.function, self.starts = function, dict(starts)
+    def __init__(
+        self, function: Callable[..., Any], starts: dict[str, int], column: bool = False
+    ) -> None:
+        self.function, self.starts, self.column = function, dict(starts), column
         self.__wrapped__ = function
         for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
             setattr(self, attr, getattr(function, attr, None))
@@ -304,11 +338,18 @@ class Started:
     def __call__(self, X: Any, y: Any, *args: Any, **kw: Any) -> Any:
         d = int(np.asarray(X).reshape(len(X), -1).shape[1])
         made = {n: np.zeros(d + extra) for n, extra in self.starts.items() if n not in kw}
+        if self.column:
+            y = np.asarray(y).reshape(-1, 1)
         return self.function(X, y, *args, **made, **kw)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Started, (self.function, self.starts))
+        return (Started, (self.function, self.starts, self.column))
+
+    def describe(self) -> str:
+        """What is made for each call, in words."""
+        said = [f"its start {n} = zeros(d{' + 1' if e else ''})" for n, e in self.starts.items()]
+        said += ["its labels given as a column (n, 1)"] if self.column else []
+        return ", ".join(said) + ", found by its behaviour"
 
     def __repr__(self) -> str:
-        said = ", ".join(f"{n} = zeros(d{' + 1' if e else ''})" for n, e in self.starts.items())
-        return f"{getattr(self.function, '__qualname__', self.function)} with {said}"
+        return f"{getattr(self.function, '__qualname__', self.function)} with {self.describe()}"

@@ -65,7 +65,13 @@ from ..boundary.watching import watch_fit
 from ..checking.slow import bound_from
 from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
-from .dimension import Started, dimension_parameters, sized, start_parameters
+from .dimension import (
+    Started,
+    dimension_parameters,
+    labels_as_column,
+    sized,
+    start_parameters,
+)
 from .functions import TrainingFunction, is_training_function, read_function
 from .given import Given, given, shown
 from .methods import WithMethods, candidate_methods, training_methods
@@ -182,12 +188,7 @@ class Estimator(Variant):
                 self.function, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
             if isinstance(self.function, Started):
-                made = ", ".join(
-                    f"{n} = zeros(d{' + 1' if e else ''})" for n, e in self.function.starts.items()
-                )
-                self.reading = replace(
-                    self.reading, made=f"its start {made}, found by its behaviour"
-                )
+                self.reading = replace(self.reading, made=self.function.describe())
             factory = functools.partial(TrainingFunction, self.function, self.reading)
             self.summary = f"training function {self.name}(X, y)"  # type: ignore[misc]
         else:
@@ -1116,6 +1117,9 @@ def resolve_factory(
         starts = start_parameters(obj, _needed(obj)[2:], limit)
         if starts:
             obj = Started(obj, starts)
+    if not inspect.isclass(obj) and len(_needed(obj)) == 2 and labels_as_column(obj, limit):
+        kept = obj.starts if isinstance(obj, Started) else {}
+        obj = Started(obj.function if isinstance(obj, Started) else obj, kept, column=True)
     try:
         if is_training_function(obj, spec):
             return obj  # type: ignore[no-any-return]
