@@ -130,14 +130,18 @@ class EarlyCoqc:
             return
         self._dir = tempfile.TemporaryDirectory(prefix="pla_proof-coqc-")
         path = Path(self._dir.name) / COQ_FILE
-        path.write_text(text, encoding="utf-8")
-        self._proc = subprocess.Popen(
-            [binary, *COQ_FLAGS, str(path)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=coqc_home(binary) or self._dir.name,
-        )
+        try:
+            path.write_text(text, encoding="utf-8")
+            self._proc = subprocess.Popen(
+                [binary, *COQ_FLAGS, str(path)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                cwd=coqc_home(binary) or self._dir.name,
+            )
+        except OSError:
+            self.stop()
+            raise
 
     def claim(self, text: str) -> bool:
         """Whether this ``coqc`` compiles ``text`` (else it is stopped); ``text`` is
