@@ -240,6 +240,35 @@ def symbolic_line(counts: dict[str, int]) -> str:
     )
 
 
+#: the other causes of a property's failure the text report lists (then how many more)
+_OTHERS_SHOWN = 3
+
+
+def other_cause_lines(others: Sequence[Any]) -> list[str]:
+    """The other causes of a property's failure: the first three, then how many more
+    (a reading that cannot follow what a function returns can make hundreds).
+
+    >>> from types import SimpleNamespace as N
+    >>> cause = N(failure=N(describe=lambda: "RUNS fails"), case=N(n=2))
+    >>> for line in other_cause_lines([cause] * 5)[2:]:
+    ...     print(line)
+      another cause: RUNS fails (2 point(s))
+      ... and 2 more cause(s) (all in --json's 'other_causes')
+    >>> len(other_cause_lines([cause] * 3))
+    3
+    """
+    lines = [
+        f"  another cause: {o.failure.describe()} ({o.case.n} point(s))"
+        for o in others[:_OTHERS_SHOWN]
+    ]
+    if len(others) > _OTHERS_SHOWN:
+        lines.append(
+            f"  ... and {len(others) - _OTHERS_SHOWN} more cause(s) (all in --json's "
+            "'other_causes')"
+        )
+    return lines
+
+
 def _counterexample_lines(p: Any, files: dict[str, Any]) -> list[str]:
     ce = p.counterexample
     assert ce is not None
@@ -251,8 +280,7 @@ def _counterexample_lines(p: Any, files: dict[str, Any]) -> list[str]:
         f"{p.id}: {src} with {ce.case.n} point(s), order {ce.order.describe()}, "
         f"{ce.record.updates} update(s)",
     ]
-    for other in p.others:
-        lines.append(f"  another cause: {other.failure.describe()} ({other.case.n} point(s))")
+    lines += other_cause_lines(p.others)
     lines.append(f"  {ce.failure.describe()}")
     lines += case_lines(ce.case)
     out = ", ".join(f"{k}={_short(v)}" for k, v in ce.record.output.items() if k in _SHOWN)
