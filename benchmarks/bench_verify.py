@@ -53,9 +53,9 @@ T0 = time.perf_counter()
 marks = {}
 def mark(name):
     marks.setdefault(name, round(time.perf_counter() - T0, 3))
-from pla_proof.proof import verification  # (light: SymPy is imported by the command)
-early_init, claim, wait = (verification.EarlyCoqc.__init__, verification.EarlyCoqc.claim,
-                           verification.EarlyCoqc.wait)
+from pla_proof.proof import coqc as coqc_module, verification  # (light: no SymPy yet)
+early_init, claim, wait = (coqc_module.EarlyCoqc.__init__, coqc_module.EarlyCoqc.claim,
+                           coqc_module.EarlyCoqc.wait)
 def init(self, binary, text, remember):
     if text is not None:
         mark("coqc started (early)")
@@ -88,8 +88,8 @@ def verifying(*a, **k):
     out = verify_proof(*a, **k)
     mark("verified")
     return out
-verification.EarlyCoqc.__init__, verification.EarlyCoqc.claim = init, claimed
-verification.EarlyCoqc.wait, verification.verify_proof = waited, verifying
+coqc_module.EarlyCoqc.__init__, coqc_module.EarlyCoqc.claim = init, claimed
+coqc_module.EarlyCoqc.wait, verification.verify_proof = waited, verifying
 from pla_proof.cli import main
 code = main(["verify", "--json", "--coq"])
 mark("exit")

@@ -12,6 +12,7 @@ import pytest
 from pla_proof.cli import main
 from pla_proof.cli import verify as verify_cmd
 from pla_proof.proof import coq as coq_module
+from pla_proof.proof import coqc as coqc_module
 from pla_proof.proof import obligations
 from pla_proof.proof.algorithm import THEOREMS as ALGORITHM_THEOREMS
 from pla_proof.proof.coq import coq_name, export, run_coqc, statement
@@ -215,7 +216,7 @@ def test_a_coqc_started_early_on_the_same_text_is_the_run(
     """``verify --coq`` starts ``coqc`` on the text the last run compiled, before it
     exports its own: ``run_coqc`` takes that process when the texts agree (and compiles
     nothing else)."""
-    from pla_proof.proof.verification import EarlyCoqc
+    from pla_proof.proof.coqc import EarlyCoqc
 
     text = export(OBS).text
     kept = tmp_path / "last.v"
@@ -235,7 +236,7 @@ def test_a_coqc_started_early_on_the_same_text_is_the_run(
 def test_a_coqc_started_early_on_another_text_is_stopped(tmp_path: Path) -> None:
     """A text that is not this run's (the proof changed since): that ``coqc`` is
     stopped, this run's text compiled and remembered for the next run."""
-    from pla_proof.proof.verification import EarlyCoqc
+    from pla_proof.proof.coqc import EarlyCoqc
 
     kept = tmp_path / "last.v"
     early = EarlyCoqc(COQC or "coqc", "Lemma stale : False. Admitted.\n", kept)
@@ -254,19 +255,17 @@ def test_verify_coq_starts_coqc_on_the_text_of_the_last_run(
     """The first ``verify --coq`` has nothing to start early and remembers its text; the
     next starts ``coqc`` on it before exporting, and takes it.  (Three obligations only:
     the development then fails at its first theorem, in a second.)"""
-    from pla_proof.proof import verification
-
     kept = tmp_path / "last.v"
-    monkeypatch.setattr(verification, "_remembered", lambda binary: kept)
+    monkeypatch.setattr(coqc_module, "_remembered", lambda binary: kept)
     monkeypatch.setattr(verify_cmd, "all_obligations", lambda: OBS[:3])
     claims: list[bool] = []
-    claim = verification.EarlyCoqc.claim
+    claim = coqc_module.EarlyCoqc.claim
 
-    def recorded(self: verification.EarlyCoqc, text: str) -> bool:
+    def recorded(self: coqc_module.EarlyCoqc, text: str) -> bool:
         claims.append(claim(self, text))
         return claims[-1]
 
-    monkeypatch.setattr(verification.EarlyCoqc, "claim", recorded)
+    monkeypatch.setattr(coqc_module.EarlyCoqc, "claim", recorded)
     assert main(["verify", "--coq", "--json"]) == 1
     first = json.loads(capsys.readouterr().out)
     assert main(["verify", "--coq", "--json"]) == 1
@@ -284,16 +283,14 @@ def test_coqc_runs_in_a_directory_of_the_users_alone(
     import sys
     import tempfile
 
-    from pla_proof.proof import verification
-
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    home = verification.coqc_home(sys.executable)
+    home = coqc_module.coqc_home(sys.executable)
     assert home is not None and home.parent.parent == tmp_path
     assert home.stat().st_mode & 0o777 == 0o700 == home.parent.stat().st_mode & 0o777
-    assert verification.coqc_home(sys.executable) == home
+    assert coqc_module.coqc_home(sys.executable) == home
     (home / ".nra.cache").write_bytes(b"x" * 100)
-    monkeypatch.setattr(verification, "_CACHE_BYTES", 10)
-    assert verification.coqc_home(sys.executable) == home
+    monkeypatch.setattr(coqc_module, "_CACHE_BYTES", 10)
+    assert coqc_module.coqc_home(sys.executable) == home
     assert not (home / ".nra.cache").exists()
     os.chmod(home, 0o770)
-    assert verification.coqc_home(sys.executable) is None
+    assert coqc_module.coqc_home(sys.executable) is None

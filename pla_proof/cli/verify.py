@@ -92,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
     this = sys.modules[__name__]  # the obligations through __getattr__ (tests may patch them)
     if not args.timeout > 0:
         raise InputError(f"--timeout must be > 0 seconds, got {args.timeout}")
-    from ..proof.verification import start_coqc, verify_proof
+    from ..proof.coqc import start_coqc
+    from ..proof.verification import verify_proof
 
     # coqc first, on the text the last run compiled (this run's, unless the proof changed)
     started = start_coqc() if args.coq and not args.only else None

@@ -44,12 +44,12 @@ import sympy as sp
 from sympy.core.relational import Relational
 
 from ..errors import InputError
+from .coqc import COQ_FLAGS, coqc_home
 from .identities import unroll
 from .obligations import Obligation
-from .verification import COQ_FLAGS, coqc_home
 
 if TYPE_CHECKING:
-    from .verification import EarlyCoqc
+    from .coqc import EarlyCoqc
 
 __all__ = [
     "ALLOWED",
@@ -680,7 +680,7 @@ def run_coqc(
     """Export, compile once with ``coqc``, and attribute the result to each obligation
     (and, with ``development``, to each theorem of the hand-written development);
     ``meanwhile()`` runs here while ``coqc`` compiles.  ``started``: a ``coqc`` started
-    early (:func:`pla_proof.proof.verification.start_coqc`), used when it compiles the
+    early (:func:`pla_proof.proof.coqc.start_coqc`), used when it compiles the
     very text exported here, else stopped.
 
     The theorems' axioms: one ``Print Assumptions`` of a tuple of them all (their union:
@@ -820,7 +820,7 @@ def _coqc(
     binary: str, flags: list[str], name: str, text: str, timeout: float
 ) -> tuple[subprocess.CompletedProcess[str] | None, float]:
     """Run ``coqc -q FLAGS name`` on ``text``, written in a fresh directory, from
-    :func:`~pla_proof.proof.verification.coqc_home` (where micromega keeps the
+    :func:`~pla_proof.proof.coqc.coqc_home` (where micromega keeps the
     certificates it found): the finished process (None on time-out) and the seconds it
     took."""
     with tempfile.TemporaryDirectory() as tmp:
