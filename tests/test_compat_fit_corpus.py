@@ -207,4 +207,3 @@ def test_a_correct_row_gets_the_same_report_on_one_and_two_jobs(
     assert one[0] == two[0] and one[1] == two[1], f"{_said(*one)} / {_said(*two)}"
     assert one[2] is not None and two[2] is not None
     assert one[2]["verdict"] == two[2]["verdict"], f"{_said(*one)} / {_said(*two)}"
-
