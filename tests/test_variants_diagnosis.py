@@ -165,6 +165,18 @@ def _diagnosis(what: str) -> Diagnosis:
     return diagnose(v, _counterexample(v, TABLE[what][1]))
 
 
+def test_a_change_seen_once_per_pass_is_not_a_frozen_bias_with_confidence() -> None:
+    """A class read once per pass (a compiled loop updating its weights in place) shows
+    two updates as one change: (1, 0) -> (-1, -1) -> (2, 0) is seen as (1, 0) -> (2, 0),
+    which reads as "the bias did not change" only at another step (1/3) on a point
+    classified correctly -- cause not identified, never bias-frozen.  A real frozen bias
+    (the algorithm's step, a misclassified point) is still named."""
+    assert _named([(None, (F(-2), F(-1))), (None, (F(1), F(0))), (None, (F(2), F(0)))]) == (
+        "unidentified"
+    )
+    assert _named([(None, (F(-2), F(0)))]) == "bias-frozen"
+
+
 @pytest.mark.parametrize("what", sorted(TABLE))
 def test_a_known_mistake_is_named_right(what: str) -> None:
     d = _diagnosis(what)

@@ -314,6 +314,27 @@ def first_divergence(
                 delta,
                 agreed,
             )
+        partial = r.kind in ("bias-frozen", "bias-wrong-sign", "coordinates-ignored")
+        if partial and (
+            not rule.misclassified(y[r.j] * _dot(w, X[r.j]), r.j)
+            or (eta is not None and not _close(r.c, eta * rule.factor(r.j), rule.tol))
+        ):
+            # part of an update at another step, or on a point classified correctly: not
+            # that mistake with confidence (a change seen once per pass may be several
+            # of the algorithm's updates: (0.04, 0.01) + (-0.03, -0.01) = (0.01, 0))
+            return Divergence(
+                "unidentified",
+                f"update {k}: this implementation added {_vec(delta)}, which is not "
+                f"{'a multiple of y x' if eta is None else _show(eta) + ' y x'} for a "
+                "misclassified point, nor a known mistake at that step: "
+                + MECHANISMS["unidentified"],
+                k,
+                None,
+                w,
+                None,
+                delta,
+                agreed,
+            )
         j = r.j
         step = (eta if eta is not None else r.c / rule.factor(j)) * rule.factor(j)
         expected = tuple(step * y[j] * v for v in X[j])
