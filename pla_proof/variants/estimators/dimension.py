@@ -39,6 +39,7 @@ import numpy as np
 
 from ..boundary.calls import HookError, call_before_runs
 from ..boundary.limits import DEFAULT_TIME_LIMIT
+from .given import DELEGATED
 
 __all__ = [
     "Sized",
@@ -312,10 +313,6 @@ class Started:
     a column; pickled by reference to the user's function.  Called and read like it (its
     name, module, code and globals; the start parameters leave its signature)."""
 
-    _DELEGATED = frozenset(
-        {"__globals__", "__code__", "__defaults__", "__kwdefaults__", "__closure__"}
-    )
-
     def __init__(
         self, function: Callable[..., Any], starts: dict[str, int], column: bool = False
     ) -> None:
@@ -331,7 +328,7 @@ class Started:
         return sig.replace(parameters=kept)
 
     def __getattr__(self, name: str) -> Any:
-        if name in Started._DELEGATED and "function" in self.__dict__:
+        if name in DELEGATED and "function" in self.__dict__:
             return getattr(self.function, name)
         raise AttributeError(name)
 

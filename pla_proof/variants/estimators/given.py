@@ -29,10 +29,10 @@ from typing import Any
 
 from ...errors import InputError
 
-__all__ = ["Given", "given", "parse_param", "shown"]
+__all__ = ["DELEGATED", "Given", "given", "parse_param", "shown"]
 
 #: The user's object's attributes a reading looks at, answered by the object itself.
-_DELEGATED = frozenset({"__globals__", "__code__", "__defaults__", "__kwdefaults__", "__closure__"})
+DELEGATED = frozenset({"__globals__", "__code__", "__defaults__", "__kwdefaults__", "__closure__"})
 
 
 def parse_param(text: str) -> tuple[str, Any]:
@@ -90,7 +90,7 @@ class Given:
         return sig.replace(parameters=[*kept, *set_, *rest])
 
     def __getattr__(self, name: str) -> Any:
-        if name in _DELEGATED and "obj" in self.__dict__:
+        if name in DELEGATED and "obj" in self.__dict__:
             return getattr(self.obj, name)
         raise AttributeError(name)
 
