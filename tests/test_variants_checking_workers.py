@@ -149,7 +149,8 @@ def test_how_a_worker_died_is_read_right_while_the_pool_ends_the_others() -> Non
     """One worker aborts while the other ends its unit (and the pool starts its
     successor): the pool's manager thread reads exit codes from the fork server's pipe
     meanwhile; read at the same moment here, one of the two readers got "status 255"
-    (in about 1 run in 15 before the fix)."""
+    (in about 1 run in 15 before the fix).  The worker that ended its unit may be read
+    too, with status 0: it exited before the pool broke (seen once in 100 in CI)."""
     from concurrent.futures import Future
     from concurrent.futures.process import BrokenProcessPool
 
@@ -168,7 +169,10 @@ def test_how_a_worker_died_is_read_right_while_the_pool_ends_the_others() -> Non
             seen.append(sorted(code for _, code in workers._dead(pool)))
         finally:
             workers._stop_workers(pool)
-    assert seen == [[-6]] * 100
+    # the aborted worker is read as SIGABRT every time; the other one may have ended its
+    # one unit (max_tasks_per_child=1) with status 0 before the pool broke -- never 255
+    assert all(codes.count(-6) == 1 for codes in seen), seen
+    assert all(set(codes) <= {-6, 0} for codes in seen), seen
 
 
 class _SlowStart:
