@@ -99,6 +99,46 @@ def test_the_check_makes_it_per_case_and_passes_it(tmp_path: Path) -> None:
     assert est.reading.weights == "w"
 
 
+def test_a_dimension_given_by_hand_is_each_data_sets_own_and_said(tmp_path: Path) -> None:
+    """``--param inputs=2`` on a class whose weights it sizes: before, every 3-D probe
+    and case raised in the user's matmul (RUNS, PREDICT and STOP failed on correct code);
+    now each data set's dimension is given, and the reading line says the value given
+    serves 2-D data only.  A parameter given beside it that sizes nothing (the rate) is
+    kept as given."""
+    path = tmp_path / "input_sized.py"
+    path.write_text(
+        "import numpy as np\n\n"
+        "class Net:\n"
+        "    def __init__(self, inputs, rate):\n"
+        "        self.w, self.rate = np.zeros(inputs + 1), rate\n"
+        "    def fit(self, X, y, passes=1000):\n"
+        "        for _ in range(passes):\n"
+        "            bad = 0\n"
+        "            for x, t in zip(X, y):\n"
+        "                if t * (self.w[0] + x @ self.w[1:]) <= 0:\n"
+        "                    self.w[1:] += self.rate * t * x\n"
+        "                    self.w[0] += self.rate * t\n"
+        "                    bad += 1\n"
+        "            if not bad:\n"
+        "                break\n"
+        "        return self\n"
+        "    def predict(self, X):\n"
+        "        return np.where(self.w[0] + X @ self.w[1:] >= 0, 1, -1)\n"
+    )
+    factory = resolve_factory(f"{path}:Net", params={"inputs": 2, "rate": 0.5})
+    made = factory()
+    assert made.rate == 0.5
+    assert len(made.fit(np.eye(4), np.array([1, -1, 1, -1])).w) == 5
+    est = Estimator(factory, name="net")
+    assert "--param inputs=2 used for data of dimension 2" in est.reading.describe()
+    assert "each data set's dimension" in est.reading.describe()
+    # the rate alone given (the dimension found): made too -- it was refused before, read
+    # as a training function of one required parameter
+    alone = resolve_factory(f"{path}:Net", params={"rate": 0.5})
+    assert len(alone().fit(np.eye(2), np.array([1, -1])).w) == 3
+    assert "--param inputs" not in Estimator(alone, name="net").reading.describe()
+
+
 def test_a_required_parameter_that_sizes_nothing_is_still_asked_for(tmp_path: Path) -> None:
     path = tmp_path / "seeded_model.py"
     path.write_text(

@@ -10,7 +10,9 @@ numbers (or one more, the bias) -- its weights, sized by it.  Such a class is th
 for each data set with the data's own dimension: :func:`sized` is a factory whose
 objects are the user's class (a subclass that changes nothing but this), made with a
 placeholder and made again with ``X.shape[1]`` when ``fit`` sees data of another
-dimension -- what was set on the object in between (an epoch budget) is set again.
+dimension -- what was set on the object in between (an epoch budget) is set again.  A
+value the user gives for such a parameter (``--param inputs=2``) is used for data of that
+dimension and replaced by each other data set's own, and the reading line says so.
 
 >>> import numpy as np
 >>> class Neuron:
@@ -47,6 +49,7 @@ __all__ = [
     "dimension_parameters",
     "labels_as_column",
     "sized",
+    "sizing_said",
     "start_parameters",
 ]
 
@@ -183,9 +186,14 @@ class _Factory:
     ``fit_given`` given (see :func:`sized`)."""
 
     def __init__(
-        self, cls: type, names: tuple[str, ...], fit_given: tuple[tuple[str, Any], ...] = ()
+        self,
+        cls: type,
+        names: tuple[str, ...],
+        fit_given: tuple[tuple[str, Any], ...] = (),
+        by_hand: tuple[tuple[str, Any], ...] = (),
     ) -> None:
         self.cls, self.names, self.fit_given = cls, names, fit_given
+        self.by_hand = by_hand  # values the user gave for names (--param): each data's own
         for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
             setattr(self, attr, getattr(cls, attr, None))
 
@@ -199,7 +207,20 @@ class _Factory:
         return _subclass(self.cls, self.names, self.fit_given)(*args, **kw)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Factory, (self.cls, self.names, self.fit_given))
+        return (_Factory, (self.cls, self.names, self.fit_given, self.by_hand))
+
+    def describe(self) -> str:
+        """What the user gave by hand that each data set's dimension replaces, in words
+        ('' when nothing)."""
+        if not self.by_hand:
+            return ""
+        names = ", ".join(n for n, _ in self.by_hand)
+        values = " ".join(f"--param {n}={v!r}" for n, v in self.by_hand)
+        d = ", ".join(str(v) for _, v in self.by_hand)
+        return (
+            f"{names} sizes the weights (found by its behaviour): made with each data set's "
+            f"dimension, {values} used for data of dimension {d}"
+        )
 
     def __repr__(self) -> str:
         said = [f"{', '.join(self.names)} = the data's dimension"] if self.names else []
@@ -208,12 +229,42 @@ class _Factory:
 
 
 def sized(
-    cls: type, names: tuple[str, ...], fit_given: dict[str, Any] | None = None
+    cls: type,
+    names: tuple[str, ...],
+    fit_given: dict[str, Any] | None = None,
+    by_hand: dict[str, Any] | None = None,
 ) -> Callable[..., Any]:
     """A factory of ``cls`` objects made with the data's dimension for ``names`` (see the
     module), their ``fit`` called with ``fit_given`` (``--param`` for a parameter of
-    ``fit`` with no default: ``fit(X, y, num_epochs)``) unless told otherwise."""
-    return _Factory(cls, names, tuple(sorted((fit_given or {}).items())))
+    ``fit`` with no default: ``fit(X, y, num_epochs)``) unless told otherwise;
+    ``by_hand``: the values the user gave for some of ``names`` (said in the reading
+    line, replaced by each data set's dimension).
+
+    >>> class Net:
+    ...     def __init__(self, inputs):
+    ...         self.w = np.zeros(inputs)
+    >>> sized(Net, ("inputs",), by_hand={"inputs": 2}).describe()[:60]
+    'inputs sizes the weights (found by its behaviour): made with'
+    """
+    return _Factory(
+        cls,
+        names,
+        tuple(sorted((fit_given or {}).items())),
+        tuple(sorted((by_hand or {}).items())),
+    )
+
+
+def sizing_said(factory: Any) -> str:
+    """What a factory made by :func:`sized` (under the check's other wrappers: each
+    holds what it wraps as ``__wrapped__``) replaced of what the user gave, in words; ''
+    for any other."""
+    for _ in range(8):
+        if isinstance(factory, _Factory):
+            return factory.describe()
+        factory = getattr(factory, "__wrapped__", None)
+        if factory is None:
+            break
+    return ""
 
 
 # --- a training function's start vector: perceptron(X, y, w) -------------------------------

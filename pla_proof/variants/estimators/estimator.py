@@ -70,6 +70,7 @@ from .dimension import (
     dimension_parameters,
     labels_as_column,
     sized,
+    sizing_said,
     start_parameters,
 )
 from .functions import TrainingFunction, is_training_function, read_function
@@ -195,13 +196,17 @@ class Estimator(Variant):
             self.reading = read(
                 factory, weights=weights, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
+            said = [sizing_said(factory)]
             if isinstance(factory, WithMethods):
                 named = factory.methods
                 if "predict" in named:
                     self.reading = replace(self.reading, predicts=named["predict"])
                 if "fit" in named:
-                    said = f"fit() is its {named['fit']}(), found by its behaviour: it has no fit"
-                    self.reading = replace(self.reading, made=said)
+                    said.append(
+                        f"fit() is its {named['fit']}(), found by its behaviour: it has no fit"
+                    )
+            if any(said):
+                self.reading = replace(self.reading, made="; ".join(t for t in said if t))
             self.summary = f"fit(X, y) estimator {self.name}"  # type: ignore[misc]
         if output is not None and output != "last":  # declared: no end, PREDICT, STOP claims
             self.reading = replace(self.reading, output=output, probe=None, hint=None)
@@ -1092,6 +1097,20 @@ def _for_fit(obj: Any, params: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in params.items() if k not in made_with and k in fit_names}
 
 
+def _dimension_by_hand(obj: Any, params: Mapping[str, Any], limit: float | None) -> dict[str, Any]:
+    """The given constructor parameters (``--param``) that size the weights by their
+    behaviour (:func:`~.dimension.dimension_parameters`): a value given by hand suits data
+    of one dimension only, so each data set's own replaces it."""
+    if not inspect.isclass(obj):
+        return {}
+    need = _needed(obj)
+    if not any(n in params for n in need):
+        return {}
+    made = functools.partial(obj, **{k: v for k, v in params.items() if k not in need})
+    dims = dimension_parameters(made, need, limit)
+    return {n: params[n] for n in dims if n in params}
+
+
 def resolve_factory(
     spec: str,
     limit: float | None = DEFAULT_TIME_LIMIT,
@@ -1109,24 +1128,27 @@ def resolve_factory(
     params = dict(params or {})
     fit_params = _for_fit(obj, params)  # --param NAME=... for a parameter of fit()
     params = {k: v for k, v in params.items() if k not in fit_params}
+    by_hand = _dimension_by_hand(obj, params, limit)  # --param inputs=2: each data's own
+    params = {k: v for k, v in params.items() if k not in by_hand}
     try:
         obj = given(obj, params, spec)
     except InputError as exc:
         raise InputError(f"--fit {spec}: {exc}") from None
-    if not inspect.isclass(obj) and len(_needed(obj)) > 2:  # perceptron(X, y, w): its start?
+    base = obj.obj if isinstance(obj, Given) else obj
+    a_class = inspect.isclass(base)  # (with parameters given or not)
+    if not a_class and len(_needed(obj)) > 2:  # perceptron(X, y, w): its start?
         starts = start_parameters(obj, _needed(obj)[2:], limit)
         if starts:
             obj = Started(obj, starts)
-    if not inspect.isclass(obj) and len(_needed(obj)) == 2 and labels_as_column(obj, limit):
+    if not a_class and len(_needed(obj)) == 2 and labels_as_column(obj, limit):
         kept = obj.starts if isinstance(obj, Started) else {}
         obj = Started(obj.function if isinstance(obj, Started) else obj, kept, column=True)
     try:
-        if is_training_function(obj, spec):
+        if not a_class and is_training_function(obj, spec):
             return obj  # type: ignore[no-any-return]
     except InputError as exc:
         raise InputError(f"--fit {exc}") from None
     need = _needed(obj)
-    base = obj.obj if isinstance(obj, Given) else obj
     dims = dimension_parameters(obj, need, limit) if need and inspect.isclass(base) else []
     rest = [n for n in need if n not in dims]
     fit_need = [n for n in _needed_by_fit(base) if n not in fit_params]
@@ -1142,7 +1164,7 @@ def resolve_factory(
             f"them: give them with {hint}"
         )
     if dims or fit_params:  # made for each data set's dimension; fit's parameters given
-        made = sized(base, tuple(dims), fit_params)  # type: ignore[arg-type]
+        made = sized(base, tuple(dims), fit_params, by_hand)  # type: ignore[arg-type]
         obj = given(made, obj.params, spec) if isinstance(obj, Given) else made
     try:
         est = call_before_runs(obj, "__init__", limit)
