@@ -32,62 +32,73 @@ line -- then the slowest row of the correct implementations ("pass", "not wrong"
 the "pass"/"not wrong" rows alone.  The machine is shared: read the seconds next to the
 load average, and compare ratios measured in one run.
 
-Measured 2026-11-28 at 26cd682 (2 cores, shared: another engineer's ``check --all
---jobs 2``, ``pytest -n 2`` and engine runs alongside the whole time; /proc/loadavg
-before ``5.28 4.94 3.83``, after ``5.60 6.44 5.46``; the 1-minute load 5.3-9.0 at the
-rows' starts; ``--repeat 1``, so each figure is one run; 12.6 minutes in all).  Under
-this load the seconds are well above a quiet machine's: compare the ratios.
+Measured 2026-11-29 at c2f2450 (2 cores, a quiet machine: /proc/loadavg before ``1.04
+0.65 0.29``, the 1-minute load 1.0-3.6 at the rows' starts; ``--repeat 1``, so each figure
+is one run; the `ENDS` rule of the next commit (a case is easy only where the theorem's
+bound is small too) was edited in mid-run, so the later rows ran with it -- it changes
+only runs the clock stops).
 
-    | row | exit | expected | s | / sklearn |
-    |---|---|---|---|---|
-    | sklearn.linear_model:Perceptron (reference) | 1 | - | 97.2 | 1.00 |
-    | fit_origin_class:OriginPerceptron | 0 | pass | 9.6 | 0.10 |
-    | fit_origin_function:perceptron_origin | 0 | pass | 9.8 | 0.10 |
-    | fit_origin_dual:LinearKernelPerceptron | 0 | pass | 10.4 | 0.11 |
-    | fit_budget_t:perceptron | 0 | pass | 7.3 | 0.08 |
-    | fit_budget_t:perceptron_two_passes | 1 | EPOCHS alone | 9.3 | 0.10 |
-    | fit_budget_niterations:PerceptronNI | 0 | pass | 8.9 | 0.09 |
-    | fit_budget_niterations:FewIterations | 1 | EPOCHS alone | 10.3 | 0.11 |
-    | fit_budget_updates:pla | 0 | pass | 9.4 | 0.10 |
-    | fit_budget_updates:pla_two_updates | 1 | EPOCHS alone | 12.5 | 0.13 |
-    | fit_budget_max_epoch:MaxEpochPerceptron | 0 | pass | 13.9 | 0.14 |
-    | fit_budget_constant:ConstantEpochs | 0 | pass | 12.3 | 0.13 |
-    | fit_budget_constant_few:ConstantEpochsFew | 1 | EPOCHS alone | 14.7 | 0.15 |
-    | fit_budget_helper:HelperDefault | 0 | pass | 10.3 | 0.11 |
-    | fit_budget_helper:OnePassHelper | 1 | EPOCHS alone | 13.1 | 0.14 |
-    | fit_budget_fit_default:FitDefault | 0 | pass | 12.8 | 0.13 |
-    | fit_labels_01:StepPerceptron | 0 | pass | **57.9** | 0.60 |
-    | fit_labels_01:ZeroOneTextbook | 0 | pass | 10.8 | 0.11 |
-    | fit_returns_extra:perceptron_with_accuracy | 0 | pass | 10.9 | 0.11 |
-    | fit_returns_extra:train_counting | 0 | pass | 9.0 | 0.09 |
-    | fit_returns_extra:train_history | 0 | pass | 9.1 | 0.09 |
-    | fit_averaged:AveragedPerceptron (--output averaged) | 0 | pass | 20.0 | 0.21 |
-    | fit_voted:VotedPerceptron (--output voted) | 0 | pass | 24.4 | 0.25 |
-    | fit_shuffle:ShufflingPerceptron | 0 | pass | 13.7 | 0.14 |
-    | fit_shuffle:MisalignedShuffle | 1 | PREDICT fails | 82.7 | 0.85 |
-    | fit_numba_parallel:NumbaPerceptron | **4** | pass | 19.6 | 0.20 |
-    | fit_verbose:VerbosePerceptron | 0 | pass | 8.7 | 0.09 |
-    | fit_int32_weights:IntWeightsPerceptron | 1 | RUNS fails | 13.5 | 0.14 |
-    | fit_float32_textbook:Float32Textbook | 3 | not wrong | 17.7 | 0.18 |
-    | fit_broken_sign:ListPerceptronWrongSign | 1 | SEP fails | 30.5 | 0.31 |
-    | fit_broken_bias:FrozenBias | 1 | SEP fails | 18.5 | 0.19 |
-    | fit_broken_two_features:TwoFeatureLoop | 1 | PREDICT, RUNS fail | 54.7 | 0.56 |
-    | fit_broken_multiclass:UndoneMulticlass | 1 | PREDICT fails | 13.5 | 0.14 |
+    | row | exit | expected | exit as expected | median s | / sklearn |
+    | --- | --- | --- | --- | --- | --- |
+    | `sklearn.linear_model:Perceptron (reference)` | 1 | reference | - | 14.3 | 1.00 |
+    | `fit_origin_class:OriginPerceptron` | 0 | pass | yes | 2.3 | 0.16 |
+    | `fit_origin_function:perceptron_origin` | 0 | pass | yes | 2.2 | 0.16 |
+    | `fit_origin_dual:LinearKernelPerceptron` | 0 | pass | yes | 2.3 | 0.16 |
+    | `fit_budget_t:perceptron` | 0 | pass | yes | 3.0 | 0.21 |
+    | `fit_budget_t:perceptron_two_passes` | 1 | EPOCHS alone | yes | 3.0 | 0.21 |
+    | `fit_budget_niterations:PerceptronNI` | 0 | pass | yes | 2.2 | 0.15 |
+    | `fit_budget_niterations:FewIterations` | 1 | EPOCHS alone | yes | 3.9 | 0.27 |
+    | `fit_budget_updates:pla` | 0 | pass | yes | 2.4 | 0.17 |
+    | `fit_budget_updates:pla_two_updates` | 1 | EPOCHS alone | yes | 3.2 | 0.23 |
+    | `fit_budget_max_epoch:MaxEpochPerceptron` | 0 | pass | yes | 3.7 | 0.26 |
+    | `fit_budget_constant:ConstantEpochs` | 0 | pass | yes | 3.7 | 0.26 |
+    | `fit_budget_constant_few:ConstantEpochsFew` | 1 | EPOCHS alone | yes | 4.8 | 0.34 |
+    | `fit_budget_helper:HelperDefault` | 0 | pass | yes | 3.6 | 0.25 |
+    | `fit_budget_helper:OnePassHelper` | 1 | EPOCHS alone | yes | 3.3 | 0.23 |
+    | `fit_budget_fit_default:FitDefault` | 0 | pass | yes | 2.1 | 0.14 |
+    | `fit_labels_01:StepPerceptron` | 0 | pass | yes | 6.8 | 0.47 |
+    | `fit_labels_01:ZeroOneTextbook` | 0 | pass | yes | 2.1 | 0.15 |
+    | `fit_dimension_param:InputSizedPerceptron` | 0 | pass | yes | 2.1 | 0.15 |
+    | `fit_dimension_param:InputSizedWrongSign` | 1 | PREDICT, SEP, STOP fail | yes | 9.7 | 0.68 |
+    | `fit_dimension_param:RandomStartOneRow` | 1 | EPOCHS alone | yes | 15.4 | 1.08 |
+    | `fit_required_fit_arg:EpochsRequired` | 0 | pass | yes | 2.5 | 0.17 |
+    | `fit_partial_own:PassByPass` | 0 | pass | yes | 2.0 | 0.14 |
+    | `fit_rate_alpha:AlphaPerceptron` | 0 | pass | yes | 6.2 | 0.43 |
+    | `fit_rate_alpha:StepThroughOrigin` | 0 | pass | yes | 5.0 | 0.35 |
+    | `fit_step_positive:train_step` | 0 | pass | yes | 4.2 | 0.29 |
+    | `fit_step_positive:train_step_frozen_offset` | 1 | SEP fail | yes | 28.2 | 1.97 |
+    | `fit_returns_extra:perceptron_with_accuracy` | 0 | pass | yes | 3.9 | 0.27 |
+    | `fit_returns_extra:train_counting` | 0 | pass | yes | 3.6 | 0.25 |
+    | `fit_returns_extra:train_history` | 0 | pass | yes | 3.2 | 0.23 |
+    | `fit_averaged:AveragedPerceptron` | 0 | pass | yes | 5.7 | 0.40 |
+    | `fit_voted:VotedPerceptron` | 0 | pass | yes | 4.4 | 0.31 |
+    | `fit_start_vector:pla_from` | 0 | pass | yes | 3.2 | 0.22 |
+    | `fit_start_vector:pla_from_wrong_sign` | 1 | SEP fail | yes | 18.3 | 1.28 |
+    | `fit_column_labels:train_column` | 0 | pass | yes | 3.7 | 0.26 |
+    | `fit_no_predict:LabelsByClassify` | 0 | pass | yes | 3.7 | 0.26 |
+    | `fit_no_predict:LabelsByClassifyWrongSign` | 1 | PREDICT, SEP, STOP fail | yes | 10.3 | 0.72 |
+    | `fit_no_predict:TrainAndClassify` | 0 | pass | yes | 2.7 | 0.19 |
+    | `fit_tolerance_stop:MeanChangeStop` | 1 | PREDICT, STOP fail | yes | 8.3 | 0.58 |
+    | `fit_tolerance_stop:NoChangeStop` | 0 | pass | yes | 5.4 | 0.38 |
+    | `fit_shuffle:ShufflingPerceptron` | 0 | pass | yes | 2.2 | 0.15 |
+    | `fit_shuffle:MisalignedShuffle` | 1 | PREDICT fail | yes | 20.9 | 1.46 |
+    | `fit_numba_parallel:NumbaPerceptron` | 0 | pass | yes | 21.7 | 1.51 |
+    | `fit_verbose:VerbosePerceptron` | 0 | pass | yes | 3.2 | 0.23 |
+    | `fit_int32_weights:IntWeightsPerceptron` | 1 | RUNS fail | yes | 3.4 | 0.24 |
+    | `fit_float32_textbook:Float32Textbook` | 3 | not wrong | yes | 3.4 | 0.24 |
+    | `fit_broken_sign:ListPerceptronWrongSign` | 1 | SEP fail | yes | 7.3 | 0.51 |
+    | `fit_broken_bias:FrozenBias` | 1 | SEP fail | yes | 4.0 | 0.28 |
+    | `fit_broken_two_features:TwoFeatureLoop` | 1 | PREDICT, RUNS fail | yes | 14.0 | 0.98 |
+    | `fit_broken_two_features:train_two_features` | 1 | RUNS fail | yes | 21.4 | 1.49 |
+    | `fit_broken_multiclass:UndoneMulticlass` | 1 | PREDICT fail | yes | 3.0 | 0.21 |
 
-The reference itself fails (exit 1: SEP, PREDICT, STOP -- scikit-learn's Perceptron at
-its defaults stops early, ``tol=1e-3``, ``n_iter_no_change=5``), so its 97.2 s include
-shrinking three failures.  The slowest correct row is ``fit_labels_01:StepPerceptron``,
-57.9 s: OVER the 30 s target by 27.9 s (0.60x the reference; a second run alone, load
-5.8: 47.9 s, still over by 17.9 s); it is the only correct row over 30 s -- the others,
-"EPOCHS alone" included, take 7.3-24.4 s (voted 24.4, averaged 20.0).  One exit code
-differs from its row's expectation: ``fit_numba_parallel:NumbaPerceptron`` exits 4
-(internal error, ``BrokenProcessPool``), not 0.  With ``--debug`` the workers print
-"Terminating: fork() called from a process already using GNU OpenMP, this is unsafe":
-numba's default threading layer here is GNU OpenMP, the parent's probe fits start it,
-and the default two workers are then forked.  Outside this script it reproduced twice
-(exit 4 in 13.0 and 15.9 s); it passes with ``--jobs 1`` (exit 0, 39.9 s: over 30 s
-too) and with ``NUMBA_THREADING_LAYER=workqueue`` (exit 0, 15.4 s).  Every other row's
-exit code is the expected one.
+Every exit code is the expected one.  The slowest correct row is
+``fit_numba_parallel:NumbaPerceptron``, 21.7 s (numba compiles its loops in each worker):
+within the target of 30 s.  ``fit_labels_01:StepPerceptron``, 57.9 s on 2026-11-28 under
+load 5-9 (47.2 s alone), is 6.8 s here (1000 full passes in every fit, no early stop).
+The reference is faster than before too (14.3 s, against 97.2 s under load): read the
+ratios, not the seconds, across days.  The correct rows take 2.0-6.8 s apart from
+numba's; the failing rows, which shrink, 3.0-28.2 s.
 """
 
 from __future__ import annotations

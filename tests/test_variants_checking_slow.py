@@ -125,3 +125,76 @@ def test_a_check_ends_at_its_time_limit_with_a_verdict(tmp_path: Path) -> None:
     assert (code, doc["verdict"]) == (3, "inconclusive"), (code, err[-800:])
     assert any("time limit" in r for r in doc["inconclusive_reasons"]), doc
     assert seconds < 3 + 12, seconds  # the process's start-up and the report's share
+
+
+class HalfStepLists:
+    """Correct, in pure Python lists, no budget: ``sign(0) = 0`` and the update
+    ``rate (y - sign) x / 2`` -- a half step from 0, a whole one after (the shape of
+    list-based course code)."""
+
+    def __init__(self, rate: float = 1.0) -> None:
+        self.rate = rate
+        self.weights: list[float] = []
+        self.bias = 0.0
+
+    def _net(self, row: list[float]) -> float:
+        return sum(w * x for w, x in zip(self.weights, row, strict=True)) + self.bias
+
+    def fit(self, X: Any, y: Any) -> Any:
+        rows = [[float(v) for v in r] for r in X]
+        self.weights, self.bias = [0.0] * len(rows[0]), 0.0
+        while True:
+            mistakes = 0
+            for row, t in zip(rows, [int(v) for v in y], strict=True):
+                net = self._net(row)
+                err = t - ((net > 0) - (net < 0))
+                if err:
+                    mistakes += 1
+                    self.weights = [
+                        w + self.rate * err * x / 2 for w, x in zip(self.weights, row, strict=True)
+                    ]
+                    self.bias += self.rate * err / 2
+            if not mistakes:
+                return self
+
+    def predict(self, X: Any) -> Any:
+        return [1 if self._net([float(v) for v in r]) > 0 else -1 for r in X]
+
+
+def _tiny(e: F) -> Any:
+    """``(2e) y=+1; (-e) y=-1`` with a bias: the classic algorithm on ``(x, 1)`` cancels
+    the bias exactly and settles in 2 updates; the theorem allows about ``1/e^2``."""
+    from pla_proof.variants.protocol.variant import Case
+
+    return Case(((2 * e,), (-e,)), (1, -1), (F(1),), e, {"theta": F(0)}, "tiny")
+
+
+def test_steps_of_another_size_where_the_classic_algorithm_settles_at_once_are_slow() -> None:
+    """A half step from 0 never cancels the bias that the classic algorithm cancels in two
+    updates: the bias swings between +1/2 and -1/2 while the weights grow by about e an
+    update, some 10^11 updates here -- correct, slow.  It failed ENDS ("a loop that never
+    ends?") before; now a case is easy only where the theorem allows few updates too."""
+    from pla_proof.variants.estimators.estimator import Estimator
+
+    rec, res = run_case(Estimator(HalfStepLists), _tiny(F(1, 10**6)), Order("cyclic"), limit=0.5)
+    assert _failures(res) == {}, _failures(res)
+    assert rec.inconclusive is not None and "slow, not wrong" in rec.inconclusive
+    assert "settles this case in 2 update(s)" in rec.inconclusive, rec.inconclusive
+    assert "the theorem allows about 1e+12 update(s)" in rec.inconclusive, rec.inconclusive
+    # on a case it settles fast, it is judged as any other: SEP and the rest hold
+    rec, res = run_case(Estimator(HalfStepLists), _tiny(F(1, 2)), Order("cyclic"), limit=5)
+    assert _failures(res) == {} and not rec.inconclusive, (res, rec.inconclusive)
+
+
+def test_what_a_never_ending_loop_costs_the_new_rule() -> None:
+    """The price, stated: a loop that never ends on a case whose theorem bound is large is
+    no longer told from a slow one there (inconclusive); on a case where the theorem
+    allows few updates it still fails ENDS, and the search shrinks toward such cases."""
+    from pla_proof.variants.checking.slow import EASY_BOUND, theorem_bound, timed_out
+
+    tiny = _tiny(F(1, 10**6))
+    assert (theorem_bound(tiny) or 0) > EASY_BOUND
+    prop, message = timed_out(tiny, Order("cyclic"), None, None, "no result after 5 s")
+    assert prop == "" and "slow, not wrong" in message
+    _, res = run_case(Forever(), EASY, Order("cyclic"), limit=0.3)
+    assert list(_failures(res)) == ["ENDS"] and "the theorem allows 3" in _failures(res)["ENDS"]

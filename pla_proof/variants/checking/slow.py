@@ -3,9 +3,15 @@
 A run interrupted by the per-run time limit fails ``ENDS`` only where that is a
 verdict: the run is past the claimed bound (more updates than the claim allows), or the
 case is one the classic algorithm settles in a handful of updates (at most
-:data:`EASY_UPDATES`: a loop that never ends).  Anywhere else the run is *inconclusive*
--- slow, not wrong -- and says how many updates the classic algorithm needs on the case
-(computed by the engine) and how many the run made so far, when that is known.
+:data:`EASY_UPDATES`) **and** the theorem allows few (at most :data:`EASY_BOUND`): a loop
+that never ends.  The second condition keeps implementations whose steps differ from the
+classic algorithm's in size (a half step from 0, where ``sign(0) = 0`` and the update is
+``(y - sign) x / 2``) out of it: on a case whose bias the classic algorithm cancels
+exactly in two updates, such a step never cancels it and the run needs as many updates as
+the theorem allows -- 10^22 on tiny coordinates -- correct, and slow.  Anywhere else the
+run is *inconclusive* -- slow, not wrong -- and says how many updates the classic
+algorithm needs on the case (computed by the engine) and how many the run made so far,
+when that is known.
 
 >>> from pla_proof.variants.protocol import Order, orthonormal_cases
 >>> case = orthonormal_cases([3])[0]
@@ -13,7 +19,7 @@ case is one the classic algorithm settles in a handful of updates (at most
 3
 >>> prop, message = timed_out(case, Order("cyclic"), None, None, "no result after 5 s")
 >>> prop, message.split(": ")[0]
-('ENDS', 'no result after 5 s on a case the classic algorithm settles in 3 update(s)')
+('ENDS', 'no result after 5 s on a case the classic algorithm settles in 3 update(s) and the theorem allows 3')
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from ..protocol.variant import Case, Order
 
 __all__ = [
     "AT_DEADLINE",
+    "EASY_BOUND",
     "EASY_UPDATES",
     "bound_from",
     "classic_updates",
@@ -34,8 +41,12 @@ __all__ = [
 ]
 
 #: A case the classic algorithm settles in at most this many updates is easy: a run
-#: still going after the time limit there is a loop that never ends.
+#: still going after the time limit there is a loop that never ends ...
 EASY_UPDATES = 10
+#: ... when the theorem's bound on it is at most this too: every correct Perceptron,
+#: whatever its steps' sizes (within a factor rho of each other: rho^2 times as many
+#: updates), then ends in a few thousand updates -- far within the per-run time limit.
+EASY_BOUND = 1000
 #: how the reason of a run cut off by the whole check's time limit begins
 AT_DEADLINE = "the check's time limit came"
 
@@ -136,10 +147,17 @@ def timed_out(
     if done is not None and bound is not None and done > bound:
         return "ENDS", f"{why}, past the bound of {bound} update(s)"
     need = classic_updates(case, order, EASY_UPDATES + 1)
-    if need is not None:
+    theorem = theorem_bound(case)
+    if need is not None and theorem is not None and theorem <= EASY_BOUND:
         return "ENDS", (
-            f"{why} on a case the classic algorithm settles in {need} update(s): "
-            "a loop that never ends?"
+            f"{why} on a case the classic algorithm settles in {need} update(s) and the "
+            f"theorem allows {theorem}: a loop that never ends?"
+        )
+    if need is not None:
+        return "", (
+            f"{why}: slow, not wrong -- the classic algorithm settles this case in {need} "
+            f"update(s), but the theorem allows {_many(theorem)}: steps of other sizes (a "
+            f"half step from 0) may need them ({case.n} points, d = {case.d})"
         )
     need, more = _counted(case, order)
     within = f"the bound ({bound} update(s)) not reached" if bound is not None else "no bound"
@@ -152,6 +170,18 @@ def timed_out(
         "",
         f"{why}: slow, not wrong -- {within}; {needs} ({case.n} points, d = {case.d})",
     )
+
+
+def _many(bound: int | None) -> str:
+    """A bound on the updates in words: ``'1,234 update(s)'``, ``'about 1.2e+22
+    update(s)'`` past a million, ``'any number'`` for none.
+
+    >>> _many(1234), _many(12 * 10**21), _many(None)
+    ('1,234 update(s)', 'about 1.2e+22 update(s)', 'any number of updates')
+    """
+    if bound is None:
+        return "any number of updates"
+    return f"{bound:,} update(s)" if bound < 10**6 else f"about {float(bound):.2g} update(s)"
 
 
 def _from_start(case: Case, start: tuple[Fraction, ...], origin: bool, why: str) -> tuple[str, str]:
@@ -168,12 +198,18 @@ def _from_start(case: Case, start: tuple[Fraction, ...], origin: bool, why: str)
     where = f"from this implementation's own start {shown}" if any(w) else "on (x, 1) from 0"
     where = "from 0" if origin and not any(w) else where
     need = _classic_from(X, case.y, w, EASY_UPDATES + 1)
-    if need is not None:
-        return "ENDS", (
-            f"{why} on a case the classic algorithm settles in {need} update(s) {where}: "
-            "a loop that never ends?"
-        )
     bound = bound_from(case, start, origin)
+    if need is not None and bound is not None and bound <= EASY_BOUND:
+        return "ENDS", (
+            f"{why} on a case the classic algorithm settles in {need} update(s) {where} "
+            f"and the theorem allows {bound}: a loop that never ends?"
+        )
+    if need is not None:
+        return "", (
+            f"{why}: slow, not wrong -- the classic algorithm settles this case in {need} "
+            f"update(s) {where}, but the theorem allows {_many(bound)}: steps of other "
+            f"sizes (a half step from 0) may need them ({case.n} points, d = {case.d})"
+        )
     slow_where = f"from its own start {shown}" if any(w) else where
     allows = f"the theorem allows up to {bound:,} update(s)" if bound is not None else "no bound"
     return "", (
