@@ -41,7 +41,7 @@ import numpy as np
 
 from ..boundary.calls import HookError, call_before_runs
 from ..boundary.limits import DEFAULT_TIME_LIMIT
-from .given import DELEGATED
+from .given import Wrapper
 
 __all__ = [
     "Sized",
@@ -181,7 +181,7 @@ def _own(obj: Any) -> dict[str, Any]:
     return {k: v for k, v in vars(obj).items() if k != _STATE}
 
 
-class _Factory:
+class _Factory(Wrapper):
     """``cls`` made with the data's dimension for ``names``, and ``fit``'s parameters
     ``fit_given`` given (see :func:`sized`)."""
 
@@ -192,10 +192,9 @@ class _Factory:
         fit_given: tuple[tuple[str, Any], ...] = (),
         by_hand: tuple[tuple[str, Any], ...] = (),
     ) -> None:
+        super().__init__(cls)
         self.cls, self.names, self.fit_given = cls, names, fit_given
         self.by_hand = by_hand  # values the user gave for names (--param): each data's own
-        for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
-            setattr(self, attr, getattr(cls, attr, None))
 
     @property
     def __signature__(self) -> inspect.Signature:
@@ -358,7 +357,7 @@ def labels_as_column(
     return False
 
 
-class Started:
+class Started(Wrapper):
     """A training function whose start weights ``names`` are made for each call: zeros
     of the data's dimension (plus ``extra``), and (``column``) whose labels are passed as
     a column; pickled by reference to the user's function.  Called and read like it (its
@@ -367,21 +366,14 @@ class Started:
     def __init__(
         self, function: Callable[..., Any], starts: dict[str, int], column: bool = False
     ) -> None:
+        super().__init__(function)
         self.function, self.starts, self.column = function, dict(starts), column
-        self.__wrapped__ = function
-        for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
-            setattr(self, attr, getattr(function, attr, None))
 
     @property
     def __signature__(self) -> inspect.Signature:
         sig = inspect.signature(self.function)
         kept = [p for p in sig.parameters.values() if p.name not in self.starts]
         return sig.replace(parameters=kept)
-
-    def __getattr__(self, name: str) -> Any:
-        if name in DELEGATED and "function" in self.__dict__:
-            return getattr(self.function, name)
-        raise AttributeError(name)
 
     def __call__(self, X: Any, y: Any, *args: Any, **kw: Any) -> Any:
         d = int(np.asarray(X).reshape(len(X), -1).shape[1])

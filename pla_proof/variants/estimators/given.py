@@ -29,10 +29,40 @@ from typing import Any
 
 from ...errors import InputError
 
-__all__ = ["DELEGATED", "Given", "given", "parse_param", "shown"]
+__all__ = ["DELEGATED", "Given", "Wrapper", "given", "parse_param", "shown"]
 
 #: The user's object's attributes a reading looks at, answered by the object itself.
 DELEGATED = frozenset({"__globals__", "__code__", "__defaults__", "__kwdefaults__", "__closure__"})
+
+
+class Wrapper:
+    """What the check puts around a user's function or class (parameters given, a
+    dimension made per data set, start weights made per call, methods found by
+    behaviour) is read like it: its name, qualified name, module and docstring are the
+    user's, the user's object is its ``__wrapped__``, and what a reading looks at
+    (:data:`DELEGATED`) is answered by the user's object.
+
+    >>> def perceptron(X, y):
+    ...     "Train."
+    >>> w = Wrapper(perceptron)
+    >>> w.__name__, w.__doc__, w.__code__ is perceptron.__code__, w.__wrapped__ is perceptron
+    ('perceptron', 'Train.', True, True)
+    """
+
+    def __init__(self, obj: Callable[..., Any]) -> None:
+        self.__wrapped__ = obj
+        for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
+            setattr(self, attr, getattr(obj, attr, None))
+
+    def _answers(self, name: str) -> bool:
+        """Whether the user's object answers ``name`` for this wrapper."""
+        return name in DELEGATED
+
+    def __getattr__(self, name: str) -> Any:
+        inner = self.__dict__.get("__wrapped__")
+        if inner is not None and self._answers(name):
+            return getattr(inner, name)
+        raise AttributeError(name)
 
 
 def parse_param(text: str) -> tuple[str, Any]:
@@ -57,15 +87,13 @@ def shown(params: Mapping[str, Any]) -> list[str]:
     return out
 
 
-class Given:
+class Given(Wrapper):
     """``obj`` (a training function or a class) with ``params`` given (see the module)."""
 
     def __init__(self, obj: Callable[..., Any], params: Mapping[str, Any]) -> None:
+        super().__init__(obj)
         self.obj = obj
         self.params = dict(params)
-        self.__wrapped__ = obj
-        for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
-            setattr(self, attr, getattr(obj, attr, None))
 
     @property
     def __signature__(self) -> inspect.Signature:
@@ -88,11 +116,6 @@ class Given:
             for n in extra
         ]
         return sig.replace(parameters=[*kept, *set_, *rest])
-
-    def __getattr__(self, name: str) -> Any:
-        if name in DELEGATED and "obj" in self.__dict__:
-            return getattr(self.obj, name)
-        raise AttributeError(name)
 
     def __call__(self, *args: Any, **kw: Any) -> Any:
         return self.obj(*args, **{**self.params, **kw})

@@ -32,6 +32,8 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .given import Wrapper
+
 __all__ = ["WithMethods", "candidate_methods", "training_methods"]
 
 #: Methods that never answer a prediction, nor train (scikit-learn's and the fit family).
@@ -124,24 +126,21 @@ def _takes(method: Callable[..., Any], n: int, exact: bool = False) -> bool:
     return len(required) <= n and (len(positional) >= n or var)
 
 
-class WithMethods:
+class WithMethods(Wrapper):
     """``factory`` (the user's class or factory) whose objects answer ``fit`` and/or
-    ``predict`` with their methods named in ``methods`` (``{"fit": "train"}``)."""
+    ``predict`` with their methods named in ``methods`` (``{"fit": "train"}``); every
+    dunder the check asks of it is the factory's."""
 
     def __init__(self, factory: Callable[..., Any], methods: Mapping[str, str]) -> None:
+        super().__init__(factory)
         self.factory, self.methods = factory, dict(methods)
-        self.__wrapped__ = factory
-        for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
-            setattr(self, attr, getattr(factory, attr, None))
 
     @property
     def __signature__(self) -> inspect.Signature:
         return inspect.signature(self.factory)
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__") and "factory" in self.__dict__:
-            return getattr(self.factory, name)
-        raise AttributeError(name)
+    def _answers(self, name: str) -> bool:
+        return name.startswith("__")
 
     def __call__(self, *args: Any, **kw: Any) -> Any:
         est = self.factory(*args, **kw)
