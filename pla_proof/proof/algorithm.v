@@ -347,22 +347,14 @@ Proof.
     rewrite <- IH by lia. f_equal. apply sum_ext. intros [|i] Hi; [lia|reflexivity].
 Qed.
 
-Lemma label_sq : forall y, (Qeq_bool y 1 || Qeq_bool y (-1))%bool = true -> (Q2R y ^ 2 = 1)%R.
-Proof.
-  intros y H. apply Bool.orb_true_iff in H.
-  destruct H as [H|H]; apply Qeq_bool_iff in H; apply Qeq_eqR in H; rewrite H;
-    unfold Q2R; simpl; field.
-Qed.
-
-(* the facts of well-formed data, point by point *)
+(* the facts of well-formed data, point by point, over R: those over Q carried there *)
 Lemma well_formed_in : forall X Y d, well_formed X Y d = true ->
   forall x y, In (x, y) (combine X Y) -> length x = d /\ (Q2R y ^ 2 = 1)%R.
 Proof.
-  intros X Y d W x y I. unfold well_formed in W.
-  apply andb_prop in W as [W Hx]. apply andb_prop in W as [_ Hy].
-  rewrite forallb_forall in Hx, Hy. split.
-  - apply Nat.eqb_eq. apply Hx. apply (in_combine_l _ _ _ _ I).
-  - apply label_sq. apply Hy. apply (in_combine_r _ _ _ _ I).
+  intros X Y d W x y I. destruct (well_formed_q X Y d W x y I) as (Lx & Hy).
+  split; [exact Lx|]. apply Qeq_eqR in Hy. rewrite Q2R_mult in Hy.
+  replace (Q2R 1) with 1%R in Hy by (unfold Q2R; simpl; field).
+  simpl. rewrite Rmult_1_r. exact Hy.
 Qed.
 
 Lemma norm2_dot : forall D a, norm2 D a = dot D a a.
