@@ -105,6 +105,20 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # from w = ones in float32: on tiny coordinates its updates round away, and from its
     # own start the theorem allows ~3e18 updates: slow, not wrong (never SEP or ENDS)
     ("fit_float32_textbook", "Float32Textbook"): (NOT_WRONG, ()),
+    # trained by a method that is not fit: sized by the constructor; train(X, y, rate,
+    # rounds) with no defaults (given by --param) and a one-sample predictor; a fit that
+    # always raises, predicting through _predict only
+    ("fit_train_method", "SizedTrainer"): (PASS, ()),
+    ("fit_train_method", "CourseTrainer"): (PASS, ("--param", "rate=1", "--param", "rounds=1000")),
+    ("fit_train_method", "CourseTrainerFewRounds"): (
+        EPOCHS_ALONE,
+        ("--param", "rate=1", "--param", "rounds=2"),
+    ),
+    ("fit_train_method", "CourseTrainerLastOnly"): (
+        frozenset({"PREDICT", "STOP"}),
+        ("--param", "rate=1", "--param", "rounds=1000"),
+    ),
+    ("fit_train_method", "HelperTypo"): (frozenset({"RUNS"}), ()),
     # real mistakes
     ("fit_broken_sign", "ListPerceptronWrongSign"): (frozenset({"SEP"}), ()),
     ("fit_broken_bias", "FrozenBias"): (frozenset({"SEP"}), ()),

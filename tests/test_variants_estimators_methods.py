@@ -81,3 +81,71 @@ def test_a_class_that_trains_with_train_and_classify_is_checked(
 def test_two_methods_that_could_train_are_a_question() -> None:
     with pytest.raises(InputError, match=r"learn\(X, y\) and train\(X, y\) each take"):
         resolve_factory(f"{SPEC}:TwoTrainers")
+
+
+TRAIN = str(Path(__file__).parent / "compat" / "fit" / "fit_train_method.py")
+
+
+def test_a_training_method_that_needs_more_is_asked_for_by_name() -> None:
+    """``train(samples, labels, rate, rounds)``, all required: before, "does not make an
+    object with fit(X, y)" -- and ``--param rate=1`` was refused as no parameter of the
+    class; now the question names them, and the values given reach ``train``."""
+    with pytest.raises(InputError) as info:
+        resolve_factory(f"{TRAIN}:CourseTrainer")
+    assert "it needs rate, rounds for train() (no default)" in str(info.value)
+    assert "--param rate=VALUE --param rounds=VALUE" in str(info.value)
+    factory = resolve_factory(f"{TRAIN}:CourseTrainer", params={"rate": 1, "rounds": 50})
+    assert isinstance(factory, WithMethods) and factory.methods == {
+        "fit": "train",
+        "predict": "output",
+    }
+    est = factory()
+    est.fit([[2.0, 1.0], [-2.0, -1.0]], [1, 0])
+    assert [est.predict([2.0, 1.0]), est.predict([-2.0, -1.0])] == [1, 0]
+
+
+def test_of_several_methods_that_need_more_the_one_the_params_complete_is_taken(
+    tmp_path: Path,
+) -> None:
+    """``sign(x, w, b)`` and ``train(X, y, learning_rate)`` both take two arguments
+    first: without ``--param`` both are listed with what each needs; with
+    ``--param learning_rate=1`` only ``train`` is complete, and it trains."""
+    path = tmp_path / "two_candidates.py"
+    path.write_text(
+        "import numpy as np\n\n"
+        "class Layer:\n"
+        "    def sign(self, x, w, b):\n"
+        "        return np.dot(x, w) + b\n"
+        "    def train(self, X, y, learning_rate):\n"
+        "        self.w, self.b = np.zeros(X.shape[1]), 0.0\n"
+        "        while True:\n"
+        "            bad = 0\n"
+        "            for x, t in zip(X, y):\n"
+        "                if t * self.sign(x, self.w, self.b) <= 0:\n"
+        "                    self.w = self.w + learning_rate * t * x\n"
+        "                    self.b += learning_rate * t\n"
+        "                    bad += 1\n"
+        "            if not bad:\n"
+        "                return self\n"
+        "    def predict(self, X):\n"
+        "        return np.where(np.dot(X, self.w) + self.b > 0, 1, -1)\n"
+    )
+    with pytest.raises(InputError) as info:
+        resolve_factory(f"{path}:Layer")
+    said = str(info.value)
+    assert "sign() needs b: --param b=VALUE" in said, said
+    assert "train() needs learning_rate: --param learning_rate=VALUE" in said, said
+    factory = resolve_factory(f"{path}:Layer", params={"learning_rate": 1})
+    assert isinstance(factory, WithMethods) and factory.methods == {"fit": "train"}
+
+
+def test_the_replay_command_gives_the_training_methods_parameters_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The parameters given to ``train`` are in the command that checks it again (the
+    replay line lost them: it was refused there)."""
+    from pla_proof.variants.estimators.estimator import Estimator
+
+    factory = resolve_factory(f"{TRAIN}:CourseTrainer", params={"rate": 1, "rounds": 50})
+    args = Estimator(factory, name=f"{TRAIN}:CourseTrainer").cli_args()
+    assert args[-4:] == ["--param", "rate=1", "--param", "rounds=50"], args

@@ -134,7 +134,11 @@ def knob_candidates(obj: Any, known_names: tuple[str, ...], skip: frozenset[str]
     for name, v in attrs.items():
         if name not in skip and _positive_int(v):
             out.append(Knob("attribute", name, int(v), name in known_names))
+    # fit's own function -- or, for a class trained by another method (``train(X, y,
+    # rounds)``, answered as ``fit`` on the object), that method's
     fit = getattr(type(obj), "fit", None)
+    if fit is None:
+        fit = getattr(getattr(obj, "fit", None), "__func__", None)
     functions: list[Any] = list(_functions_of(type(obj)))
     if inspect.isfunction(fit):
         for p in list(inspect.signature(fit).parameters.values())[3:]:

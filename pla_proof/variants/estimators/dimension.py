@@ -114,20 +114,22 @@ _STATE = "_pla_proof_sized_"
 
 
 #: The subclasses made, by (class, names, repr of what fit is given): one each.
-_MADE: dict[tuple[type, tuple[str, ...], str], type] = {}
+_MADE: dict[tuple[type, tuple[str, ...], str, str], type] = {}
 
 
-def _subclass(cls: type, names: tuple[str, ...], fit_given: tuple[tuple[str, Any], ...]) -> type:
-    key = (cls, names, repr(fit_given))  # (a value given may be a list: not hashable)
+def _subclass(
+    cls: type, names: tuple[str, ...], fit_given: tuple[tuple[str, Any], ...], trains: str
+) -> type:
+    key = (cls, names, repr(fit_given), trains)  # (a value given may be a list: not hashable)
     if key not in _MADE:
-        _MADE[key] = _make_subclass(cls, names, fit_given)
+        _MADE[key] = _make_subclass(cls, names, fit_given, trains)
     return _MADE[key]
 
 
 def _make_subclass(
-    cls: type, names: tuple[str, ...], fit_given: tuple[tuple[str, Any], ...]
+    cls: type, names: tuple[str, ...], fit_given: tuple[tuple[str, Any], ...], trains: str
 ) -> type:
-    user_fit = cls.fit  # type: ignore[attr-defined]
+    user_fit = getattr(cls, trains)
     given = dict(fit_given)
 
     def __init__(self: Any, *args: Any, **kw: Any) -> None:
@@ -155,9 +157,10 @@ def _make_subclass(
     if given:  # fit's own parameters given (--param): its signature shows them as defaults
         del fit.__wrapped__  # type: ignore[attr-defined]
         fit.__signature__ = _with_defaults(inspect.signature(user_fit), given)  # type: ignore[attr-defined]
+    fit.__name__ = fit.__qualname__ = trains
     body = {
         "__init__": __init__,
-        "fit": fit,
+        trains: fit,
         "__module__": cls.__module__,
         "__qualname__": cls.__qualname__,
         "__doc__": cls.__doc__,
@@ -191,10 +194,12 @@ class _Factory(Wrapper):
         names: tuple[str, ...],
         fit_given: tuple[tuple[str, Any], ...] = (),
         by_hand: tuple[tuple[str, Any], ...] = (),
+        trains: str = "fit",
     ) -> None:
         super().__init__(cls)
         self.cls, self.names, self.fit_given = cls, names, fit_given
         self.by_hand = by_hand  # values the user gave for names (--param): each data's own
+        self.trains = trains  # the method that trains it: fit, or train(X, y), ...
 
     @property
     def __signature__(self) -> inspect.Signature:
@@ -203,10 +208,13 @@ class _Factory(Wrapper):
         return sig.replace(parameters=kept)
 
     def __call__(self, *args: Any, **kw: Any) -> Any:
-        return _subclass(self.cls, self.names, self.fit_given)(*args, **kw)
+        return _subclass(self.cls, self.names, self.fit_given, self.trains)(*args, **kw)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Factory, (self.cls, self.names, self.fit_given, self.by_hand))
+        return (_Factory, (self.cls, self.names, self.fit_given, self.by_hand, self.trains))
+
+    def given_here(self) -> dict[str, Any]:
+        return {**dict(self.by_hand), **dict(self.fit_given)}
 
     def describe(self) -> str:
         """What the user gave by hand that each data set's dimension replaces, in words
@@ -232,12 +240,14 @@ def sized(
     names: tuple[str, ...],
     fit_given: dict[str, Any] | None = None,
     by_hand: dict[str, Any] | None = None,
+    trains: str = "fit",
 ) -> Callable[..., Any]:
     """A factory of ``cls`` objects made with the data's dimension for ``names`` (see the
     module), their ``fit`` called with ``fit_given`` (``--param`` for a parameter of
     ``fit`` with no default: ``fit(X, y, num_epochs)``) unless told otherwise;
     ``by_hand``: the values the user gave for some of ``names`` (said in the reading
-    line, replaced by each data set's dimension).
+    line, replaced by each data set's dimension); ``trains``: the method that trains it
+    (``fit``, or a class's ``train(X, y)``).
 
     >>> class Net:
     ...     def __init__(self, inputs):
@@ -250,6 +260,7 @@ def sized(
         names,
         tuple(sorted((fit_given or {}).items())),
         tuple(sorted((by_hand or {}).items())),
+        trains,
     )
 
 

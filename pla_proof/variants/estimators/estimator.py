@@ -50,7 +50,7 @@ import contextlib
 import functools
 import inspect
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -74,8 +74,14 @@ from .dimension import (
     start_parameters,
 )
 from .functions import TrainingFunction, is_training_function, read_function
-from .given import Given, given, shown
-from .methods import WithMethods, candidate_methods, training_methods
+from .given import Given, all_given, given, shown
+from .methods import (
+    WithMethods,
+    candidate_methods,
+    trainer_of,
+    trainers_of,
+    training_methods,
+)
 from .randomness import REFITS, seeded
 from .reading import (
     ORIGIN_X,
@@ -212,7 +218,7 @@ class Estimator(Variant):
             self.reading = replace(self.reading, output=output, probe=None, hint=None)
         self.factory = factory
         self._named = {"weights": weights, "bias": bias, "epochs": epochs, "output": output}
-        self._given: dict[str, Any] = dict(getattr(factory_given, "params", {}))
+        self._given: dict[str, Any] = all_given(factory_given)
         self._rate = rate
         self._rates: dict[int | None, Fraction] = {}  # rate(), by the data's dimension
         if (
@@ -1069,31 +1075,42 @@ def _needed(obj: Callable[..., Any]) -> list[str]:
     return [p.name for p in sig.parameters.values() if p.default is p.empty and p.kind not in kinds]
 
 
-def _fit_parameters(cls: Any) -> list[inspect.Parameter]:
-    """The parameters of a class's ``fit`` after ``(self, X, y)`` (none when it cannot be
-    read)."""
-    fit = getattr(cls, "fit", None) if inspect.isclass(cls) else None
+def _trainer(cls: Any, given: Collection[str] = ()) -> str:
+    """The name of a class's training method: ``fit``, else the one its signatures name
+    (:func:`~.methods.trainer_of`: ``train(X, y, rate, epochs)``, ``given``: the
+    ``--param`` names); ``fit`` when none."""
+    found = trainer_of(cls, given)
+    return found[0] if found is not None else "fit"
+
+
+def _fit_parameters(cls: Any, given: Collection[str] = ()) -> list[inspect.Parameter]:
+    """The parameters of a class's training method after ``(self, X, y)`` (none when it
+    cannot be read)."""
+    fit = getattr(cls, _trainer(cls, given), None) if inspect.isclass(cls) else None
     try:
         return list(inspect.signature(fit).parameters.values())[3:] if fit else []
     except (TypeError, ValueError):
         return []
 
 
-def _needed_by_fit(cls: Any) -> list[str]:
-    """The parameters ``fit(X, y)`` cannot be called without (``fit(X, y, num_epochs)``)."""
+def _needed_by_fit(cls: Any, given: Collection[str] = ()) -> list[str]:
+    """The parameters the training method cannot be called without (``fit(X, y,
+    num_epochs)``, ``train(X, y, learning_rate, epochs)``)."""
     kinds = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
-    return [p.name for p in _fit_parameters(cls) if p.default is p.empty and p.kind not in kinds]
+    return [
+        p.name for p in _fit_parameters(cls, given) if p.default is p.empty and p.kind not in kinds
+    ]
 
 
 def _for_fit(obj: Any, params: Mapping[str, Any]) -> dict[str, Any]:
-    """The given parameters that are ``fit``'s, not the constructor's."""
+    """The given parameters that are the training method's, not the constructor's."""
     try:
         made_with = inspect.signature(obj).parameters if inspect.isclass(obj) else {}
     except (TypeError, ValueError):
         made_with = {}
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in made_with.values()):
         return {}
-    fit_names = {p.name for p in _fit_parameters(obj)}
+    fit_names = {p.name for p in _fit_parameters(obj, params)}
     return {k: v for k, v in params.items() if k not in made_with and k in fit_names}
 
 
@@ -1151,20 +1168,21 @@ def resolve_factory(
     need = _needed(obj)
     dims = dimension_parameters(obj, need, limit) if need and inspect.isclass(base) else []
     rest = [n for n in need if n not in dims]
-    fit_need = [n for n in _needed_by_fit(base) if n not in fit_params]
+    trainer = _trainer(base, fit_params)
+    fit_need = [n for n in _needed_by_fit(base, fit_params) if n not in fit_params]
     if rest or fit_need:
         hint = " ".join(f"--param {n}=VALUE" for n in [*rest, *fit_need])
         sizing = (
             f" ({', '.join(dims)}: the data's dimension, found by its behaviour)" if dims else ""
         )
         said = [f"{', '.join(rest)} to be made{sizing}"] if rest else []
-        said += [f"{', '.join(fit_need)} for fit() (no default)"] if fit_need else []
+        said += [f"{', '.join(fit_need)} for {trainer}() (no default)"] if fit_need else []
         raise InputError(
             f"--fit {spec}: it needs {' and '.join(said)}, and behaviour cannot choose "
             f"them: give them with {hint}"
         )
     if dims or fit_params:  # made for each data set's dimension; fit's parameters given
-        made = sized(base, tuple(dims), fit_params, by_hand)  # type: ignore[arg-type]
+        made = sized(base, tuple(dims), fit_params, by_hand, trainer)  # type: ignore[arg-type]
         obj = given(made, obj.params, spec) if isinstance(obj, Given) else made
     try:
         est = call_before_runs(obj, "__init__", limit)
@@ -1189,6 +1207,16 @@ def _training_method(est: Any, spec: str) -> str:
     if len(names) == 1:
         return names[0]
     if not names:
+        needing = [(n, needs) for n, needs in trainers_of(type(est)) if needs]
+        if needing:  # train(X, y, learning_rate): the user gives what it needs
+            listed = "; ".join(
+                f"{n}() needs {', '.join(needs)}: " + " ".join(f"--param {p}=VALUE" for p in needs)
+                for n, needs in needing
+            )
+            raise InputError(
+                f"--fit {spec}: it has no fit(X, y); the methods that take the points and "
+                f"their labels first need more, and behaviour cannot choose it: {listed}"
+            )
         raise InputError(
             f"--fit {spec!r} does not make an object with fit(X, y), nor with another method "
             "that takes the points and their labels"
@@ -1248,7 +1276,7 @@ def _prediction_method(obj: Callable[..., Any], est: Any, spec: str, limit: floa
     chosen = right if right else labelling
     if len(chosen) == 1:
         return chosen[0]
-    if not fitted_once and len(names) == 1:  # its fit raises: the runs judge it (RUNS)
+    if not fitted_once:  # its fit raises on every probe: the runs judge it (RUNS)
         return names[0]
     if not chosen:
         listed = ", ".join(f"{n}()" for n in names)

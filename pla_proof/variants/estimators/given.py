@@ -29,7 +29,7 @@ from typing import Any
 
 from ...errors import InputError
 
-__all__ = ["DELEGATED", "Given", "Wrapper", "given", "parse_param", "shown"]
+__all__ = ["DELEGATED", "Given", "Wrapper", "all_given", "given", "parse_param", "shown"]
 
 #: The user's object's attributes a reading looks at, answered by the object itself.
 DELEGATED = frozenset({"__globals__", "__code__", "__defaults__", "__kwdefaults__", "__closure__"})
@@ -57,6 +57,10 @@ class Wrapper:
     def _answers(self, name: str) -> bool:
         """Whether the user's object answers ``name`` for this wrapper."""
         return name in DELEGATED
+
+    def given_here(self) -> dict[str, Any]:
+        """The ``--param`` values this wrapper holds (none here; see :func:`all_given`)."""
+        return {}
 
     def __getattr__(self, name: str) -> Any:
         inner = self.__dict__.get("__wrapped__")
@@ -117,6 +121,9 @@ class Given(Wrapper):
         ]
         return sig.replace(parameters=[*kept, *set_, *rest])
 
+    def given_here(self) -> dict[str, Any]:
+        return dict(self.params)
+
     def __call__(self, *args: Any, **kw: Any) -> Any:
         return self.obj(*args, **{**self.params, **kw})
 
@@ -126,6 +133,26 @@ class Given(Wrapper):
     def __repr__(self) -> str:
         given = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
         return f"{getattr(self.obj, '__qualname__', self.obj)!r} given {given}"
+
+
+def all_given(obj: Any) -> dict[str, Any]:
+    """Every ``--param`` value the check's wrappers around the user's object hold (those
+    of the constructor, of ``fit`` or the training method, a dimension given by hand):
+    what checks it again.
+
+    >>> def perceptron(X, y, T):
+    ...     return [T]
+    >>> all_given(Wrapper(given(perceptron, {"T": 3}, "perceptron")))
+    {'T': 3}
+    """
+    out: dict[str, Any] = {}
+    for _ in range(8):
+        if isinstance(obj, Wrapper):
+            out = {**obj.given_here(), **out}
+        obj = getattr(obj, "__wrapped__", None)
+        if obj is None:
+            break
+    return out
 
 
 def given(obj: Callable[..., Any], params: Mapping[str, Any], spec: str) -> Callable[..., Any]:

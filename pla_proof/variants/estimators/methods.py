@@ -29,12 +29,12 @@ Book answering fit() with train(), predict() with classify()
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from .given import Wrapper
 
-__all__ = ["WithMethods", "candidate_methods", "training_methods"]
+__all__ = ["WithMethods", "candidate_methods", "trainer_of", "trainers_of", "training_methods"]
 
 #: Methods that never answer a prediction, nor train (scikit-learn's and the fit family).
 _NOT = frozenset(
@@ -54,15 +54,19 @@ _NOT = frozenset(
 )
 
 
-def _public(est: Any) -> list[tuple[str, Callable[..., Any]]]:
-    """The public methods of ``est``, in its classes' order of definition."""
+def _public(est: Any, private: bool = False) -> list[tuple[str, Callable[..., Any]]]:
+    """The public methods of ``est``, in its classes' order of definition (``private``:
+    its single-underscore ones instead)."""
     out: list[tuple[str, Callable[..., Any]]] = []
     seen: set[str] = set()
     for klass in type(est).__mro__:
         if klass is object:
             continue
         for name in vars(klass):
-            if name.startswith("_") or name in _NOT or name in seen:
+            own = name.startswith("_") and not name.startswith("__") if private else True
+            if not own or (not private and name.startswith("_")) or name in _NOT or name in seen:
+                continue
+            if private and name[1:] in _NOT:
                 continue
             seen.add(name)
             method = getattr(est, name, None)
@@ -73,7 +77,8 @@ def _public(est: Any) -> list[tuple[str, Callable[..., Any]]]:
 
 def candidate_methods(est: Any) -> list[str]:
     """The public methods of ``est`` that can be called with the points alone (one
-    positional argument), in their class's order of definition.
+    positional argument), in their class's order of definition; none public, its
+    single-underscore ones (``_predict``).
 
     >>> class C:
     ...     def fit(self, X, y): pass
@@ -83,8 +88,74 @@ def candidate_methods(est: Any) -> list[str]:
     ...     def _private(self, X): pass
     >>> candidate_methods(C())
     ['classify', 'step']
+    >>> class D:
+    ...     def fit(self, X, y): pass
+    ...     def _predict(self, X): pass
+    >>> candidate_methods(D())
+    ['_predict']
     """
-    return [name for name, method in _public(est) if _takes(method, 1)]
+    public = [name for name, method in _public(est) if _takes(method, 1)]
+    return public or [name for name, method in _public(est, private=True) if _takes(method, 1)]
+
+
+def trainer_of(cls: Any, given: Collection[str] = ()) -> tuple[str, list[str]] | None:
+    """A class's training method, read from its signatures: ``fit`` when it has one,
+    else the one public method (not ``predict``) whose first two parameters after
+    ``self`` are positional and required -- the points and their labels -- with the
+    names of its further parameters that have no default (``train(X, y, rate,
+    epochs)``: the user gives them).  Several such methods: the one whose further
+    parameters are all among ``given`` (the ``--param`` names), if only one is.  None
+    when there is none, or no one.
+
+    >>> class Course:
+    ...     def __init__(self, n): pass
+    ...     def sign(self, x, w, b): pass
+    ...     def train(self, patterns, targets, learning_rate, epochs=10): pass
+    >>> trainer_of(Course), trainer_of(Course, ["learning_rate"])
+    (None, ('train', ['learning_rate']))
+    """
+    found = trainers_of(cls)
+    if len(found) == 1:
+        return found[0]
+    fits = [(name, needs) for name, needs in found if needs and set(needs) <= set(given)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def trainers_of(cls: Any) -> list[tuple[str, list[str]]]:
+    """Every method :func:`trainer_of` could choose (``fit`` alone when the class has
+    one), with the further parameters each needs."""
+    if not inspect.isclass(cls):
+        return []
+    fit = getattr(cls, "fit", None)
+    if callable(fit):
+        return [("fit", _needs_after_data(fit) or [])]
+    found: list[tuple[str, list[str]]] = []
+    for klass in cls.__mro__:
+        if klass is object:
+            continue
+        for name, member in vars(klass).items():
+            if name.startswith("_") or name in _NOT or name == "predict" or not callable(member):
+                continue
+            needs = _needs_after_data(member)
+            if needs is not None and name not in [f for f, _ in found]:
+                found.append((name, needs))
+    return found
+
+
+def _needs_after_data(function: Any) -> list[str] | None:
+    """For a plain function ``f(self, X, y, ...)``: the names of its parameters after
+    ``X, y`` with no default; None when ``X`` and ``y`` are not its two first, required,
+    positional parameters."""
+    try:
+        params = list(inspect.signature(function).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return None
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    data = params[:2]
+    if len(data) < 2 or any(p.kind not in kinds or p.default is not p.empty for p in data):
+        return None
+    varying = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+    return [p.name for p in params[2:] if p.default is p.empty and p.kind not in varying]
 
 
 def training_methods(est: Any) -> list[str]:

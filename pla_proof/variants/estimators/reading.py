@@ -794,12 +794,19 @@ def answers_of(est: Any, X: np.ndarray) -> list[Any]:
     """``est.predict(X)``, one answer per point (a :class:`HookError` naming
     ``predict()`` and its line when it returns something else).  A ``predict`` written
     for one point at a time (it raises on several, or gives one answer for all) is asked
-    point by point, each a one-row matrix; what it does then is its own.
+    point by point, each a one-row matrix -- or, where that fails too, a vector
+    (``test(inputs)`` reading ``inputs[i]`` as the i-th coordinate); what it does then
+    is its own.
 
     >>> class OneAtATime:
     ...     def predict(self, X):
     ...         return 1 if (X @ np.ones(2)).item() > 0 else 0
     >>> [int(a) for a in answers_of(OneAtATime(), np.array([[1.0, 1.0], [-1.0, -1.0]]))]
+    [1, 0]
+    >>> class ByCoordinate:
+    ...     def predict(self, x):
+    ...         return 1 if x[0] + x[1] >= 0 else 0
+    >>> [int(a) for a in answers_of(ByCoordinate(), np.array([[1.0, 1.0], [-1.0, -1.0]]))]
     [1, 0]
     """
     raised = False
@@ -807,17 +814,27 @@ def answers_of(est: Any, X: np.ndarray) -> list[Any]:
         raw = est.predict(X.copy())
         out = None if raw is None else np.ravel(np.asarray(raw))
     except Exception:
-        if len(X) < 2:
+        if len(X) < 2:  # one point: as a vector, else its error as it raised
+            with contextlib.suppress(Exception):
+                one = np.ravel(np.asarray(est.predict(X[0].copy())))
+                if len(one) == 1 and _one_number(one[0]):
+                    return [one[0]]
             raise
         out = raw = None
         raised = True
     if len(X) > 1 and (raised or _one_number(raw)):  # asked point by point
-        try:
-            row = [np.ravel(np.asarray(est.predict(X[i : i + 1].copy()))) for i in range(len(X))]
-        except Exception:
-            row = []
-        if row and all(len(a) == 1 and _one_number(a[0]) for a in row):
-            return [a[0] for a in row]
+        for as_row in (True, False):  # each point a one-row matrix, else a vector
+            try:
+                row = [
+                    np.ravel(
+                        np.asarray(est.predict(X[i : i + 1].copy() if as_row else X[i].copy()))
+                    )
+                    for i in range(len(X))
+                ]
+            except Exception:
+                row = []
+            if row and all(len(a) == 1 and _one_number(a[0]) for a in row):
+                return [a[0] for a in row]
         if raised:  # its error on the whole matrix, as it raised
             raw = est.predict(X.copy())
     if out is None or len(out) != len(X):
