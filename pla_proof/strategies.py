@@ -55,6 +55,7 @@ __all__ = [
     "hard_datasets",
     "hypothesis_choosers",
     "long_run_datasets",
+    "mixed_scale_datasets",
     "non_separable_datasets",
     "numeric_datasets",
     "rational_orthogonal_matrices",
@@ -429,13 +430,14 @@ def _points(
     d = draw(st.integers(min_d, max_d), label="d")
     # mixed labels: the points are one list of (point, label) (a shrink deletes a point
     # and keeps every later draw aligned), in one of two size regimes -- any size, or
-    # within 4 of max_n (a list's own sizes rarely reach that far); lowering the regime
-    # turns its forced "one more" into chosen ones, so the draws stay aligned.  Otherwise
-    # n, then n points.
+    # exactly max_n (a list's own sizes rarely reach that far, and a stop at a training
+    # accuracy below 100 % shows only with enough points); lowering the regime turns its
+    # forced "one more" into chosen ones, so the draws stay aligned.  Otherwise n, then
+    # n points.
     listed = labels == "mixed" and max_n * d <= _BULK
     if listed:
         large = draw(st.booleans(), label="large")
-        n = max(min_n, max_n - 4) if large else min_n
+        n = max_n if large else min_n
     else:
         n = draw(st.integers(min_n, max_n), label="n")
     if margin == "generous":
@@ -581,15 +583,16 @@ def hard_datasets(
     tiny, n up to ``max_n`` in every dimension up to ``max_d``, and the edge cases (one
     point, one label, duplicates, points next to the hyperplane, a far point, a
     subspace).  ``max_bound`` caps ``R^2 |u|^2/gamma^2`` so that runs still end; with
-    ``long_runs`` a third of the draws are :func:`long_run_datasets` instead (bound not
-    capped): runs of hundreds to thousands of updates, the length a bug that shows late
-    needs.
+    ``long_runs`` half of the draws are instead (bound not capped)
+    :func:`long_run_datasets` -- runs of hundreds to thousands of updates, the length a
+    bug that shows late needs -- or :func:`mixed_scale_datasets` -- points whose scales
+    differ by up to 10^12, where a tolerance or a rounding shows.
 
     >>> from hypothesis import find
     >>> find(hard_datasets(), lambda c: c.data.d >= 5).data.d
     5
-    >>> find(hard_datasets(), lambda c: c.data.n >= 16 and c.data.d == 1).data.n
-    16
+    >>> find(hard_datasets(), lambda c: c.data.n >= 20 and c.data.d == 1).data.n
+    20
     """
     branches = [
         separable_datasets(
@@ -614,7 +617,41 @@ def hard_datasets(
         # a long run's length comes from its first two points; the further points (inside
         # the cone) only make every update cost more: at most 8
         branches.append(long_run_datasets(max_n=min(max_n, 8), max_d=max_d))
+        branches.append(mixed_scale_datasets(max_n=max_n, max_d=max_d, max_coord=max_coord))
     return st.one_of(branches)
+
+
+def mixed_scale_datasets(
+    *, max_n: int = 20, max_d: int = 6, max_coord: int = 20
+) -> st.SearchStrategy[SeparableCase]:
+    """Separable data whose points differ in scale by up to 10^12: integer points (any
+    margin regime), each shrunk by its own 10^-e, ``e`` one of 0, 6, 9, 12 (a positive
+    per-point scale keeps the comparator separating).  Unscaled features next to tiny
+    ones, as real data have them: an update 10^12 times shorter than the weights, scores
+    far below 10^-6 of both signs.  The bound is not capped (a tiny point has a tiny
+    margin): a checker caps the run.
+
+    >>> from hypothesis import find
+    >>> case = find(mixed_scale_datasets(), lambda c: c.data.n >= 2 and len(
+    ...     {max(abs(v) for v in x) > 10**-3 for x in c.data.X}) == 2)
+    >>> case.data.name, case.gamma > 0
+    ('edge:mixed-scale', True)
+    """
+    _check_range("n", 2, max_n, 2)
+    _check_range("d", 1, max_d, 1)
+    return _mixed_scale(max_n, max_d, max_coord)
+
+
+@st.composite
+def _mixed_scale(draw: Any, max_n: int, max_d: int, max_coord: int) -> SeparableCase:
+    X, y, u = _base(draw, max_n, max_d, max_coord)
+    pts = []
+    for x in X:
+        e = draw(st.sampled_from((0, 6, 9, 12)), label="scale 10^-e")
+        pts.append(tuple(Fraction(v, 10**e) for v in x))
+    gamma = min(yi * dot(u, x) for x, yi in zip(pts, y, strict=True))
+    data = Dataset(tuple(pts), tuple(y), name="edge:mixed-scale")
+    return SeparableCase(data, tuple(Fraction(v) for v in u), gamma)
 
 
 def long_run_datasets(
