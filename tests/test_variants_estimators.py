@@ -82,7 +82,8 @@ def test_a_0_1_class_given_labels_it_does_not_expect_is_told_only_when_the_user_
     # 0/1, the coding its predict() answers, it is a correct perceptron (it was failed
     # PREDICT when it was given -1/+1); told to take -1/+1, it fails as it should
     assert Estimator(P.ScratchLabelCoding).reading.fit_labels == (0, 1)
-    assert check_estimator(P.ScratchLabelCoding, epochs=50, **budget(10)).ok
+    # (a budget that the generated pairs needing a bias do not exhaust: this is about labels)
+    assert check_estimator(P.ScratchLabelCoding, epochs=2000, **budget(10)).ok
     check_estimator(
         P.ScratchLabelCoding, epochs=50, labels="pm1", expect_failure="PREDICT", **budget(20)
     )
@@ -160,7 +161,9 @@ def test_a_class_with_no_bias_and_a_wrong_update_still_fails() -> None:
 
 
 def test_a_0_1_class_that_accepts_pm1_labels_passes_in_its_own_coding() -> None:
-    report = check_estimator(B.ZeroOne, **budget(10)).report
+    # (a budget that the generated pairs needing a bias do not exhaust: at its own 100
+    # epochs, (10) y=-1; (11) y=1 fails EPOCHS alone, as a budget too small should)
+    report = check_estimator(B.ZeroOne, epochs=2000, **budget(10)).report
     assert report.ok and report.runs > 0
     assert "SEP0N" in {p.id for p in report.properties}
 

@@ -44,7 +44,8 @@ def _floor(case: Any) -> int:
     [
         _floor,
         lambda c: Fraction(c.radius_squared * c.uu, c.gamma**2),
-        lambda c: np.int64(_floor(c)),
+        # (np.int64 while the bound fits in it: the mixed-scale data's bounds, ~1e24, do not)
+        lambda c: np.int64(_floor(c)) if _floor(c) < 2**63 else _floor(c),
         lambda c: (int(_floor(c)), 1),
     ],
     ids=["int", "Fraction", "np.int64", "pair"],

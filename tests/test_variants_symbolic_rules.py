@@ -67,7 +67,10 @@ def test_a_step_rounded_by_limit_denominator_is_tested_not_proved(
     assert "the claim is proved" not in out and "PROVED" not in out
     assert out.rstrip().endswith("the claim is tested, not proved")
     [line] = [t for t in out.splitlines() if t.startswith("proof: ")]
-    assert "step()" in line and "symbols" in line and "rounded.py:" in line
+    # the reason: the symbols (its step cannot take them), or the probes themselves when
+    # the data drawn for them have denominators above 2^53 (the mixed-scale branch)
+    by_symbols = "step()" in line and "symbols" in line and "rounded.py:" in line
+    assert by_symbols or "not the template: its step" in line, line
     assert code in (0, 1)
 
 
@@ -215,8 +218,8 @@ def test_a_plain_hand_written_rule_is_still_proved(
         (
             """
          def step(self, w, x, y):
-             try:
-                 return [Fraction(y * b).limit_denominator(2**53) for b in x]
+             try:  # (2^100: no probe's denominator is that large, only symbols show it)
+                 return [Fraction(y * b).limit_denominator(2**100) for b in x]
              except TypeError:
                  return [y * b for b in x]
          """,
