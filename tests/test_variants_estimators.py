@@ -418,3 +418,42 @@ def test_an_exact_tie_floats_compute_exactly_is_judged_not_excused(tmp_path: Pat
     f.write_text(_TIE_RULES)
     est = Estimator(resolve_factory(f"{f}:StrictUpdate"))
     assert {"PREDICT", "STOP"} <= failing(search(est, seed=0, jobs=1, **budget(20)))
+
+
+class RewritesItsInput:
+    """A fit that turns every 0 feature into -1 *in place* and learns on that (a bug):
+    judged on what it was given, not on what it left behind."""
+
+    def __init__(self, n_iter: int = 1000) -> None:
+        self.n_iter = n_iter
+
+    def fit(self, X: Any, y: Any) -> Any:
+        X[X == 0] = -1
+        self.w, self.b = np.zeros(X.shape[1]), 0.0
+        for _ in range(self.n_iter):
+            bad = 0
+            for x, t in zip(X, y, strict=True):
+                if t * (x @ self.w + self.b) <= 0:
+                    self.w, self.b = self.w + t * x, self.b + t
+                    bad += 1
+            if not bad:
+                break
+        return self
+
+    def predict(self, X: Any) -> Any:
+        return np.where(np.asarray(X) @ self.w + self.b > 0, 1, -1)
+
+
+def test_a_fit_that_rewrites_its_input_is_judged_on_the_points_it_was_given() -> None:
+    """Before, the fit got the check's own array and ``predict`` was then asked on what
+    the fit had rewritten: (0) became (-1), and the fit passed on points it was never
+    given (the repro of a public class that maps 0 features to -1)."""
+    from fractions import Fraction as F
+
+    from pla_proof.variants.checking import run_case
+    from pla_proof.variants.protocol.variant import Case, Order
+
+    case = Case(((F(0),), (F(-1, 2),)), (1, -1), (F(-2),), F(1), {"theta": F(1, 2)}, "zero")
+    _, res = run_case(Estimator(RewritesItsInput), case, Order("cyclic"))
+    assert res["PREDICT"] is not None, res
+    assert "predict() gives -1 for point 1, label 1" in res["PREDICT"].describe()

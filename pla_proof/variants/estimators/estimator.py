@@ -298,7 +298,7 @@ class Estimator(Variant):
             est = self.make(budget)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                est.fit(X, y)
+                est.fit(X.copy(), y)
             w, b = self.weights(est)
             moves.append([*w] if self.reading.origin else [*w, b])
         if any(moves[0]) or len(moves[1]) < d:
@@ -335,7 +335,7 @@ class Estimator(Variant):
             est = self.make(0)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                est.fit(X, self.encode(case.y))
+                est.fit(X.copy(), self.encode(case.y))
         w, b = self.weights(est)
         if len(w) != case.d:
             return None
@@ -448,7 +448,7 @@ class Estimator(Variant):
         self.trace(est, record)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            est.fit(X, y)
+            est.fit(X.copy(), y)
         if not seen or seen[0][0] != -1:
             raise InputError(f"{self.name}: the tracer did not record the start (record(-1))")
         return seen[0][1], seen[1:]
@@ -526,7 +526,7 @@ class Estimator(Variant):
         est = self.make(epochs)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            est.fit(X, self.encode(case.y))
+            est.fit(X.copy(), self.encode(case.y))
         answers = self.reading.decode(answers_of(est, X))
         wrong = [i for i in range(case.n) if answers[i] != case.y[i]]
         ties = self._ties_by_rounding(est, X, wrong)
