@@ -149,3 +149,27 @@ def test_the_replay_command_gives_the_training_methods_parameters_again(
     factory = resolve_factory(f"{TRAIN}:CourseTrainer", params={"rate": 1, "rounds": 50})
     args = Estimator(factory, name=f"{TRAIN}:CourseTrainer").cli_args()
     assert args[-4:] == ["--param", "rate=1", "--param", "rounds=50"], args
+
+
+def test_a_predict_that_needs_what_fit_returned_is_a_question_not_a_runs_failure(
+    tmp_path: Path,
+) -> None:
+    """``fit`` returns the model and ``predict(X, model)`` takes it back: before, the
+    check's own ``predict(X)`` raised TypeError and the report said "fit() raises on
+    valid data" (RUNS, blamed on correct code); now one line says what predict needs."""
+    path = tmp_path / "returns_model.py"
+    path.write_text(
+        "import numpy as np\n\n"
+        "class ReturnsModel:\n"
+        "    def fit(self, X, y):\n"
+        "        w = np.zeros(X.shape[1] + 1)\n"
+        "        for _ in range(100):\n"
+        "            for x, t in zip(X, y):\n"
+        "                if t * (w[0] + x @ w[1:]) <= 0:\n"
+        "                    w = w + t * np.append(1.0, x)\n"
+        "        return w\n"
+        "    def predict(self, X, model):\n"
+        "        return np.sign(model[0] + X @ model[1:])\n"
+    )
+    with pytest.raises(InputError, match=r"its predict\(X, model\) needs model besides the"):
+        resolve_factory(f"{path}:ReturnsModel")

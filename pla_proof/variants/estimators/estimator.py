@@ -1188,6 +1188,7 @@ def resolve_factory(
         est = call_before_runs(obj, "__init__", limit)
     except HookError as exc:
         raise InputError(f"--fit {spec!r}: calling it failed: {exc}") from None
+    _asks_the_points_alone(est, spec)
     methods: dict[str, str] = {}
     if not callable(getattr(est, "fit", None)):  # train(X, y), learn(X, y), ...
         methods["fit"] = _training_method(est, spec)
@@ -1197,6 +1198,30 @@ def resolve_factory(
     if methods:
         return WithMethods(obj, methods)
     return obj  # type: ignore[no-any-return]
+
+
+def _asks_the_points_alone(est: Any, spec: str) -> None:
+    """A ``predict`` that needs more than the points (``predict(X, model)``, the model
+    being what ``fit`` returned) cannot be asked ``predict(X)``: an ``InputError``
+    naming what it needs -- not a ``RUNS`` failure blamed on ``fit``, which the check's
+    own call raised before."""
+    predict = getattr(est, "predict", None)
+    if not callable(predict):
+        return
+    try:
+        params = list(inspect.signature(predict).parameters.values())
+    except (TypeError, ValueError):
+        return
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    required = [p.name for p in params if p.kind in kinds and p.default is p.empty]
+    if len(required) < 2:
+        return
+    more = ", ".join(required[1:])
+    raise InputError(
+        f"--fit {spec}: its predict({', '.join(required)}) needs {more} besides the points, "
+        f"and the check asks predict(X) after fit(X, y): keep what fit() learns on the "
+        f"object (self.{required[1]} = ...) and let predict(X) read it"
+    )
 
 
 def _training_method(est: Any, spec: str) -> str:
