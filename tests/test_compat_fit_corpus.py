@@ -119,6 +119,9 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
         ("--param", "rate=1", "--param", "rounds=1000"),
     ),
     ("fit_train_method", "HelperTypo"): (frozenset({"RUNS"}), ()),
+    # made with its training data, Perceptron(X, y), then trained by learn()
+    ("fit_data_in_constructor", "DataFirst"): (PASS, ()),
+    ("fit_data_in_constructor", "DataFirstFrozenBias"): (frozenset({"SEP"}), ()),
     # real mistakes
     ("fit_broken_sign", "ListPerceptronWrongSign"): (frozenset({"SEP"}), ()),
     ("fit_broken_bias", "FrozenBias"): (frozenset({"SEP"}), ()),

@@ -75,6 +75,7 @@ from .dimension import (
 )
 from .functions import TrainingFunction, is_training_function, read_function
 from .given import Given, all_given, given, shown
+from .made_with_data import data_said, data_trainer, made_with_data
 from .methods import (
     WithMethods,
     candidate_methods,
@@ -202,7 +203,7 @@ class Estimator(Variant):
             self.reading = read(
                 factory, weights=weights, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
-            said = [sizing_said(factory)]
+            said = [sizing_said(factory), data_said(factory)]
             if isinstance(factory, WithMethods):
                 named = factory.methods
                 if "predict" in named:
@@ -1170,6 +1171,10 @@ def resolve_factory(
     rest = [n for n in need if n not in dims]
     trainer = _trainer(base, fit_params)
     fit_need = [n for n in _needed_by_fit(base, fit_params) if n not in fit_params]
+    if len(rest) == 2 and not fit_need and not dims:  # Perceptron(X, y), then train()?
+        with_data = _made_with_its_data(obj, base, rest, limit)
+        if with_data is not None:
+            return with_data
     if rest or fit_need:
         hint = " ".join(f"--param {n}=VALUE" for n in [*rest, *fit_need])
         sizing = (
@@ -1198,6 +1203,27 @@ def resolve_factory(
     if methods:
         return WithMethods(obj, methods)
     return obj  # type: ignore[no-any-return]
+
+
+def _made_with_its_data(
+    obj: Any, base: Any, names: list[str], limit: float | None
+) -> Callable[..., Any] | None:
+    """A class whose two remaining required constructor parameters take the training
+    data (:mod:`.made_with_data`): made with the probe's points and labels it constructs,
+    it has no ``fit`` that takes them, and one public method needs no argument (its
+    trainer).  The factory that makes it per data set, or None."""
+    if not inspect.isclass(base) or (trainer_of(base) or ("", []))[0] == "fit":
+        return None
+    trainers = data_trainer(base)
+    if len(trainers) != 1:
+        return None
+    data = dict(zip(names, (PROBE_X.copy(), PROBE_Y.copy()), strict=True))
+    try:
+        call_before_runs(functools.partial(obj, **data), "__init__", limit)
+    except HookError:
+        return None
+    made = made_with_data(base, names, trainers[0])
+    return given(made, obj.params, "") if isinstance(obj, Given) else made
 
 
 def _asks_the_points_alone(est: Any, spec: str) -> None:
