@@ -41,7 +41,7 @@ import numpy as np
 
 from ..boundary.calls import HookError, call_before_runs
 from ..boundary.limits import DEFAULT_TIME_LIMIT
-from .given import Wrapper
+from .given import Wrapper, wrappers
 
 __all__ = [
     "Sized",
@@ -268,13 +268,7 @@ def sizing_said(factory: Any) -> str:
     """What a factory made by :func:`sized` (under the check's other wrappers: each
     holds what it wraps as ``__wrapped__``) replaced of what the user gave, in words; ''
     for any other."""
-    for _ in range(8):
-        if isinstance(factory, _Factory):
-            return factory.describe()
-        factory = getattr(factory, "__wrapped__", None)
-        if factory is None:
-            break
-    return ""
+    return next((w.describe() for w in wrappers(factory) if isinstance(w, _Factory)), "")
 
 
 # --- a training function's start vector: perceptron(X, y, w) -------------------------------

@@ -29,7 +29,16 @@ from typing import Any
 
 from ...errors import InputError
 
-__all__ = ["DELEGATED", "Given", "Wrapper", "all_given", "given", "parse_param", "shown"]
+__all__ = [
+    "DELEGATED",
+    "Given",
+    "Wrapper",
+    "all_given",
+    "given",
+    "parse_param",
+    "shown",
+    "wrappers",
+]
 
 #: The user's object's attributes a reading looks at, answered by the object itself.
 DELEGATED = frozenset({"__globals__", "__code__", "__defaults__", "__kwdefaults__", "__closure__"})
@@ -146,9 +155,18 @@ def all_given(obj: Any) -> dict[str, Any]:
     {'T': 3}
     """
     out: dict[str, Any] = {}
+    for w in wrappers(obj):
+        out = {**w.given_here(), **out}
+    return out
+
+
+def wrappers(obj: Any) -> list[Wrapper]:
+    """The check's wrappers around the user's object, outermost first (each holds what
+    it wraps as ``__wrapped__``; at most 8 deep)."""
+    out = []
     for _ in range(8):
         if isinstance(obj, Wrapper):
-            out = {**obj.given_here(), **out}
+            out.append(obj)
         obj = getattr(obj, "__wrapped__", None)
         if obj is None:
             break

@@ -38,7 +38,7 @@ import inspect
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-from .given import Wrapper
+from .given import Wrapper, wrappers
 
 __all__ = ["data_said", "data_trainer", "made_with_data"]
 
@@ -73,13 +73,7 @@ def data_trainer(cls: type, given: Collection[str] = ()) -> list[str]:
 def data_said(factory: Any) -> str:
     """What a factory made by :func:`made_with_data` (under the check's other wrappers)
     does, in words; '' for any other."""
-    for _ in range(8):
-        if isinstance(factory, _Factory):
-            return factory.describe()
-        factory = getattr(factory, "__wrapped__", None)
-        if factory is None:
-            break
-    return ""
+    return next((w.describe() for w in wrappers(factory) if isinstance(w, _Factory)), "")
 
 
 def made_with_data(
