@@ -92,6 +92,7 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_no_predict", "LabelsByClassify"): (PASS, ()),
     ("fit_no_predict", "LabelsByClassifyWrongSign"): (frozenset({"SEP", "PREDICT", "STOP"}), ()),
     ("fit_no_predict", "TrainAndClassify"): (PASS, ()),
+    ("fit_no_predict", "FitReturnsWeights"): (PASS, ()),
     # an early stop on a small change of the weights: a mistake (it stops with errors)
     ("fit_tolerance_stop", "MeanChangeStop"): (frozenset({"PREDICT", "STOP"}), ()),
     ("fit_tolerance_stop", "NoChangeStop"): (PASS, ()),
@@ -122,6 +123,14 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # made with its training data, Perceptron(X, y), then trained by learn()
     ("fit_data_in_constructor", "DataFirst"): (PASS, ()),
     ("fit_data_in_constructor", "DataFirstFrozenBias"): (frozenset({"SEP"}), ()),
+    # ... trained by fit(step) with no default (given by --param); made with the data's
+    # sizes too; with no method that predicts, train() returning what it learned
+    ("fit_data_in_constructor", "DataAndStep"): (PASS, ("--param", "step=1")),
+    ("fit_data_in_constructor", "DataAndSizes"): (PASS, ()),
+    ("fit_data_in_constructor", "ReturnsItsWeights"): (PASS, ()),
+    ("fit_data_in_constructor", "ReturnsItsWeightsBiasAway"): (frozenset({"SEP"}), ()),
+    # a fit of one pass that goes on from where the last call ended: its calls, a budget
+    ("fit_budget_calls", "OnePassOn"): (EPOCHS_ALONE, ()),
     # real mistakes
     ("fit_broken_sign", "ListPerceptronWrongSign"): (frozenset({"SEP"}), ()),
     ("fit_broken_bias", "FrozenBias"): (frozenset({"SEP"}), ()),

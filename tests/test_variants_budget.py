@@ -48,7 +48,9 @@ def test_a_seed_or_a_rate_is_not_a_budget() -> None:
     # constant its base class reads is not read by its own fit(): neither is taken
     candidates = knob_candidates(B.FitKeyword(), (), frozenset())
     assert [k.name for k in candidates][:3] == ["seed", "max_epoch", "EPOCHS"]
-    assert all(k.kind == "literal" for k in candidates[3:])  # (integers in its code)
+    # then the number of fit() calls, and the integers in its code
+    assert candidates[3].kind == "calls"
+    assert all(k.kind == "literal" for k in candidates[4:])
     assert read(B.FitKeyword).budget_knob.name == "max_epoch"  # type: ignore[union-attr]
 
 
@@ -117,3 +119,37 @@ def test_a_loop_condition_of_a_training_function_is_its_budget() -> None:
     r = read_function(B.train_literal_cap)
     assert r.budget == ("the literal 1000 in train_literal_cap()", 1000)
     assert read_function(B.train_literal_cap, epochs=7).budget[1] == 7  # type: ignore[index]
+
+
+def _one_pass(goes_on: bool) -> Any:
+    """A fit of one pass (bias last); ``goes_on``: from the weights the last call left."""
+    import numpy as np
+
+    class OnePass:
+        theta: Any = None
+
+        def fit(self, X: Any, y: Any) -> Any:
+            Z = np.hstack([X, np.ones((len(X), 1))])
+            if self.theta is None or not goes_on:
+                self.theta = np.zeros(Z.shape[1])
+            for z, t in zip(Z, y, strict=True):
+                if t * (z @ self.theta) <= 0:
+                    self.theta = self.theta + t * z
+            return self
+
+        def predict(self, X: Any) -> Any:
+            return np.where(np.hstack([X, np.ones((len(X), 1))]) @ self.theta > 0, 1, -1)
+
+    return OnePass
+
+
+def test_the_calls_of_a_fit_that_goes_on_are_its_budget() -> None:
+    r = read(_one_pass(goes_on=True))
+    assert r.budget_knob == Knob("calls", "fit() calls", 1, known=False)
+    est = with_budget(_one_pass(goes_on=True)(), r.budget_knob, 30)
+    X, y = _long()
+    assert est.fit(X, y).predict(X).tolist() == y.tolist()  # 30 passes: settled (25 needed)
+
+
+def test_a_fit_that_starts_over_at_each_call_has_no_calls_budget() -> None:
+    assert read(_one_pass(goes_on=False)).budget_knob is None

@@ -125,7 +125,8 @@ def stuck_in(exc: BaseException, hook: str) -> str:
         return f"{hook}()"
     fr = frames[-1]
     name = fr.name if fr.name.isidentifier() else hook
-    return f"{name}() (at {os.path.basename(fr.filename)}:{fr.lineno})"
+    line = "" if fr.lineno is None else f":{fr.lineno}"  # (none while it was starting)
+    return f"{name}() (at {os.path.basename(fr.filename)}{line})"
 
 
 def defined_at(function: Any) -> str:

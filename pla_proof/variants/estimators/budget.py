@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 __all__ = [
+    "CALLS",
     "LONG_ORIGIN_X",
     "LONG_ORIGIN_Y",
     "LONG_X",
@@ -59,18 +60,24 @@ LONG_ORIGIN_X = np.array(
     dtype=np.float64,
 )
 LONG_ORIGIN_Y = np.array([-1, -1, 1, 1, -1, 1])
+#: The name of the knob that is the number of ``fit`` calls.
+CALLS = "fit() calls"
 #: At most this many knobs are tried (two probe fits each), known names first.
 MAX_KNOBS = 8
 #: The value a knob is raised to when its behaviour is probed (enough epochs, updates
 #: or visits for the long probes).
 LARGE = 5000
+#: ... and the number of ``fit`` calls it is raised to (each call at least one pass).
+LARGE_CALLS = 200
 
 
 @dataclass(frozen=True)
 class Knob:
     """Where an epoch budget lives: ``kind`` is ``"attribute"`` (of the estimator, or a
     parameter of a training function), ``"fit"`` (a keyword of ``fit``) or
-    ``"global"`` (a module-level constant the training code reads) or ``"default"`` (a
+    ``"global"`` (a module-level constant the training code reads) or ``"calls"`` (how
+    many times ``fit`` is called on the same data: a ``fit`` of one pass that goes on from
+    where the last call ended) or ``"default"`` (a
     default argument of a helper ``owner`` the training code calls) or ``"literal"`` (an
     integer written into the code of ``owner``: ``while epoch <= 1000``, ``range(500)``;
     its name says which, ``the literal 1000 in fit()``); ``known``: found by its name
@@ -90,6 +97,7 @@ class Knob:
             "global": " (a module constant)",
             "default": f" (a default argument of {self.owner}())",
             "literal": "",
+            "calls": " (each call goes on from where the last ended)",
         }[self.kind]
         how = "" if self.known else ", found by its behaviour"
         return f"{self.name} = {self.value}{where}{how}"
@@ -160,6 +168,8 @@ def knob_candidates(obj: Any, known_names: tuple[str, ...], skip: frozenset[str]
             if _positive_int(p.default) and f is not user:
                 known = p.name in known_names
                 out.append(Knob("default", p.name, int(p.default), known, f.__name__))
+    if user is None:  # a fit of one pass that goes on from where it was: its calls
+        out.append(Knob("calls", CALLS, 1, False))
     for f in [*functions, *helpers]:  # last: an integer written into the training code
         if f.__name__ == "__init__":
             continue  # (what __init__ writes is an attribute, found as one)
@@ -187,6 +197,14 @@ def with_budget(est: Any, knob: Knob, value: int) -> Any:
             raise ValueError(f"{knob.owner}() is not a function")
     if knob.kind == "fit":
         wrapped: Callable[..., Any] = functools.partial(bound, **{knob.name: value})
+    elif knob.kind == "calls":
+
+        def wrapped(*args: Any, **kw: Any) -> Any:
+            out = None
+            for _ in range(value):
+                out = bound(*args, **kw)
+            return out
+
     elif knob.kind == "literal":
         written = int(knob.name.split()[2])  # (the literal as the code has it)
         old_code = owner.__code__
@@ -240,6 +258,7 @@ def find_knob(
         if knob.known:
             return knob
         low = mispredicted(knob, 1)
-        if low and mispredicted(knob, max(LARGE, knob.value)) == 0:
+        large = LARGE_CALLS if knob.kind == "calls" else max(LARGE, knob.value)
+        if low and mispredicted(knob, large) == 0:
             return knob
     return None

@@ -49,6 +49,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import itertools
 import warnings
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
@@ -75,7 +76,15 @@ from .dimension import (
 )
 from .functions import TrainingFunction, is_training_function, read_function
 from .given import Given, all_given, given, shown
-from .made_with_data import data_said, data_trainer, made_with_data
+from .made_with_data import (
+    SIZES,
+    data_said,
+    data_trainer,
+    made_with_data,
+    outermost,
+    sizes_of,
+    trained,
+)
 from .methods import (
     WithMethods,
     candidate_methods,
@@ -95,6 +104,7 @@ from .reading import (
     read,
     set_budget,
 )
+from .returned_weights import ReturnedWeights
 
 __all__ = [
     "EPOCHS_PROPERTY",
@@ -195,7 +205,7 @@ class Estimator(Variant):
             self.reading = read_function(
                 self.function, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
-            if isinstance(self.function, Started):
+            if isinstance(self.function, Started | ReturnedWeights):
                 self.reading = replace(self.reading, made=self.function.describe())
             factory = functools.partial(TrainingFunction, self.function, self.reading)
             self.summary = f"training function {self.name}(X, y)"  # type: ignore[misc]
@@ -1112,6 +1122,9 @@ def _for_fit(obj: Any, params: Mapping[str, Any]) -> dict[str, Any]:
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in made_with.values()):
         return {}
     fit_names = {p.name for p in _fit_parameters(obj, params)}
+    if inspect.isclass(obj) and not _fit_takes_the_data(obj):  # made with its data?
+        for name in data_trainer(obj, params):
+            fit_names |= set(inspect.signature(getattr(obj, name)).parameters)
     return {k: v for k, v in params.items() if k not in made_with and k in fit_names}
 
 
@@ -1171,10 +1184,10 @@ def resolve_factory(
     rest = [n for n in need if n not in dims]
     trainer = _trainer(base, fit_params)
     fit_need = [n for n in _needed_by_fit(base, fit_params) if n not in fit_params]
-    if len(rest) == 2 and not fit_need and not dims:  # Perceptron(X, y), then train()?
-        with_data = _made_with_its_data(obj, base, rest, limit)
+    if len(rest) >= 2 and not dims:  # Perceptron(X, y), then train()?
+        with_data = _made_with_its_data(obj, base, rest, fit_params, limit, spec)
         if with_data is not None:
-            return with_data
+            return _with_predictor(with_data, spec, limit)
     if rest or fit_need:
         hint = " ".join(f"--param {n}=VALUE" for n in [*rest, *fit_need])
         sizing = (
@@ -1199,31 +1212,148 @@ def resolve_factory(
         methods["fit"] = _training_method(est, spec)
     if not callable(getattr(est, "predict", None)):  # classify(X), ...: by its behaviour
         trains = WithMethods(obj, methods) if methods else obj
-        methods["predict"] = _prediction_method(trains, est, spec, limit)
+        return _with_predictor(trains, spec, limit, est)
     if methods:
         return WithMethods(obj, methods)
     return obj  # type: ignore[no-any-return]
 
 
-def _made_with_its_data(
-    obj: Any, base: Any, names: list[str], limit: float | None
-) -> Callable[..., Any] | None:
-    """A class whose two remaining required constructor parameters take the training
-    data (:mod:`.made_with_data`): made with the probe's points and labels it constructs,
-    it has no ``fit`` that takes them, and one public method needs no argument (its
-    trainer).  The factory that makes it per data set, or None."""
-    if not inspect.isclass(base) or (trainer_of(base) or ("", []))[0] == "fit":
-        return None
-    trainers = data_trainer(base)
-    if len(trainers) != 1:
-        return None
-    data = dict(zip(names, (PROBE_X.copy(), PROBE_Y.copy()), strict=True))
+def _with_predictor(
+    factory: Callable[..., Any], spec: str, limit: float | None, est: Any = None
+) -> Callable[..., Any]:
+    """``factory`` answering ``predict``: its own, another method that answers labels
+    (found by behaviour), or -- none, and its trainer returns what it learned -- read as a
+    training function (:mod:`.returned_weights`)."""
+    if est is None:
+        try:
+            est = call_before_runs(factory, "__init__", limit)
+        except HookError as exc:
+            raise InputError(f"--fit {spec!r}: calling it failed: {exc}") from None
+    if callable(getattr(est, "predict", None)):
+        return factory
     try:
-        call_before_runs(functools.partial(obj, **data), "__init__", limit)
-    except HookError:
+        method = _prediction_method(factory, est, spec, limit)
+    except InputError:
+        as_function = _returned_weights(factory, spec, limit)
+        if as_function is None:
+            raise
+        return as_function
+    if isinstance(factory, WithMethods):
+        return WithMethods(factory.factory, {**factory.methods, "predict": method})
+    return WithMethods(factory, {"predict": method})
+
+
+def _returned_weights(
+    factory: Callable[..., Any], spec: str, limit: float | None
+) -> Callable[..., Any] | None:
+    """The training function a class with no predictor is, when its trainer returns
+    something on the separable probe (not None, not the object); None otherwise."""
+    if isinstance(factory, WithMethods):
+        trainer, base = factory.methods.get("fit", "fit"), factory.factory
+    else:
+        trainer, base = getattr(factory, "trainer", "fit"), factory
+    cls = getattr(base, "cls", getattr(base, "obj", base))
+    code = getattr(cls, trainer, None)
+    if not inspect.isfunction(code):
         return None
-    made = made_with_data(base, names, trainers[0])
+    try:
+        with probing(limit):
+            est = factory()
+            out = trained(est, PROBE_X.copy(), PROBE_Y.copy())
+    except Exception:  # (its fit raises or does not return: the question stands)
+        return None
+    if out is None or out is est:
+        return None
+    return ReturnedWeights(factory, trainer, code)
+
+
+def _made_with_its_data(
+    obj: Any,
+    base: Any,
+    names: list[str],
+    train_given: Mapping[str, Any],
+    limit: float | None,
+    spec: str,
+) -> Callable[..., Any] | None:
+    """A class whose first two required constructor parameters take the training data
+    (:mod:`.made_with_data`): made with the probe's points and labels (and, for the
+    parameters left, the data's sizes, in the one order it accepts) it constructs, no
+    method takes the data, and one public method needs nothing beyond ``train_given``
+    (its trainer).  The factory that makes it per data set, or None.  A trainer that
+    needs a value no one gave: an ``InputError`` asking for it."""
+    if not inspect.isclass(base) or _fit_takes_the_data(base):
+        return None
+    data = dict(zip(names[:2], (PROBE_X.copy(), PROBE_Y.copy()), strict=True))
+    sized = _data_sizes(obj, data, names[2:], limit)
+    if sized is None:
+        return None
+    trainers = outermost(base, data_trainer(base, train_given))
+    if len(trainers) != 1:
+        if not trainers:
+            _asks_the_trainers_values(base, names[:2], spec)
+        return None
+    made = made_with_data(base, names[:2], trainers[0], train_given, sized)
     return given(made, obj.params, "") if isinstance(obj, Given) else made
+
+
+def _fit_takes_the_data(cls: type) -> bool:
+    """Whether ``cls`` has a ``fit`` that is given the data (then it is not made with
+    them)."""
+    return (trainer_of(cls) or ("", []))[0] == "fit"
+
+
+def _data_sizes(
+    obj: Any, data: dict[str, Any], more: list[str], limit: float | None
+) -> dict[str, str] | None:
+    """The data's sizes (:data:`~.made_with_data.SIZES`) for the constructor's
+    parameters ``more`` left after the data: the first assignment with which it
+    constructs on the probe (``{}`` when none is left); None when none does, or when
+    more than two are left."""
+    if len(more) > 2:
+        return None
+    orders = [dict(zip(more, o, strict=False)) for o in itertools.permutations(SIZES, len(more))]
+    if len(more) == 1:  # a size alone is most often the dimension
+        orders.reverse()
+    for order in orders:
+        values = dict(zip(order, sizes_of(PROBE_X, list(order.values())), strict=True))
+        try:
+            call_before_runs(functools.partial(obj, **data, **values), "__init__", limit)
+        except HookError:
+            continue
+        return order
+    return None
+
+
+def _asks_the_trainers_values(base: type, names: list[str], spec: str) -> None:
+    """A class made with its data whose one candidate trainer needs values (``fit(eta)``):
+    an ``InputError`` asking for them by name; nothing when there is no one candidate."""
+    needing = []
+    for name in outermost(base, data_trainer(base, given=_all_parameters_of(base))):
+        params = list(inspect.signature(getattr(base, name)).parameters.values())[1:]
+        need = [p.name for p in params if p.default is p.empty and p.kind not in _VARYING]
+        needing.append((name, need))
+    if len(needing) != 1:
+        return
+    name, need = needing[0]
+    hint = " ".join(f"--param {n}=VALUE" for n in need)
+    raise InputError(
+        f"--fit {spec}: it is made with its training data ({', '.join(names)}) and trained "
+        f"by {name}(), which needs {', '.join(need)} (no default), and behaviour cannot "
+        f"choose it: give it with {hint}"
+    )
+
+
+_VARYING = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+
+
+def _all_parameters_of(cls: type) -> set[str]:
+    """Every parameter name of ``cls``'s public methods (a candidate trainer's values)."""
+    out: set[str] = set()
+    for name in dir(cls):
+        member = getattr(cls, name, None)
+        if not name.startswith("_") and inspect.isfunction(member):
+            out |= set(inspect.signature(member).parameters)
+    return out
 
 
 def _asks_the_points_alone(est: Any, spec: str) -> None:

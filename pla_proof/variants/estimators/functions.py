@@ -162,8 +162,10 @@ class TrainingFunction:
 
     @property
     def user_function(self) -> Callable[..., Any]:
-        """The user's function (its module constants are its code's globals)."""
-        return self.function
+        """The user's function under the check's wrappers (its module constants are its
+        code's globals; a literal budget is set in its code)."""
+        inner: Callable[..., Any] = inspect.unwrap(self.function)
+        return inner
 
     def __init__(self, function: Callable[..., Any], how: Reading | None = None) -> None:
         self.function = function

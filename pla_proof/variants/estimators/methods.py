@@ -127,7 +127,7 @@ def trainers_of(cls: Any) -> list[tuple[str, list[str]]]:
     if not inspect.isclass(cls):
         return []
     fit = getattr(cls, "fit", None)
-    if callable(fit):
+    if callable(fit) and not _fit_of_the_made(cls, fit):
         return [("fit", _needs_after_data(fit) or [])]
     found: list[tuple[str, list[str]]] = []
     for klass in cls.__mro__:
@@ -140,6 +140,30 @@ def trainers_of(cls: Any) -> list[tuple[str, list[str]]]:
             if needs is not None and name not in [f for f, _ in found]:
                 found.append((name, needs))
     return found
+
+
+def _fit_of_the_made(cls: Any, fit: Any) -> bool:
+    """Whether ``fit`` is not given the data: it takes fewer than two arguments, and the
+    constructor needs two (``Perceptron(X, y)``, then ``fit(eta)``).
+
+    >>> class Made:
+    ...     def __init__(self, X, y): pass
+    ...     def fit(self, eta): pass
+    >>> _fit_of_the_made(Made, Made.fit)
+    True
+    """
+    try:
+        params = list(inspect.signature(fit).parameters.values())[1:]
+        made = inspect.signature(cls).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    if any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in params):
+        return False
+    takes = [p for p in params if p.kind in kinds]
+    return (
+        len(takes) < 2 and len([p for p in made if p.kind in kinds and p.default is p.empty]) >= 2
+    )
 
 
 def _needs_after_data(function: Any) -> list[str] | None:

@@ -556,7 +556,7 @@ def _read_on(
     points = _check_points(X)
     try:
         with probing(limit):
-            est, fit_labels = _probe_fit(factory, labels, budget, X, Y)
+            est, fit_labels = _probe_fit(factory, labels, budget, X, Y, limit)
             answers = answers_of(est, points)
             candidates = _candidates(est, weights, bias, no_bias)
             duals = [] if weights is not None else _dual_candidates(est, bias, no_bias)
@@ -735,6 +735,7 @@ def _probe_fit(
     budget: tuple[str, int] | None,
     X: np.ndarray = PROBE_X,
     Y: np.ndarray = PROBE_Y,
+    limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> tuple[Any, tuple[int, int]]:
     """A fitted estimator on the probe, and the labels its ``fit`` took."""
     codings = {"pm1": [(-1, 1)], "01": [(0, 1)], "auto": [(-1, 1), (0, 1)]}
@@ -742,15 +743,21 @@ def _probe_fit(
         raise InputError(f"labels must be 'pm1', '01' or 'auto', got {labels!r}")
     errors: list[str] = []
     raised: list[Exception] = []
-    fitted: list[tuple[Any, tuple[int, int], set[Any]]] = []
+    fitted: list[tuple[Any, tuple[int, int], set[Any], int]] = []
     for neg, pos in codings[labels]:
         est = factory()
         if budget is not None:
             setattr(est, budget[0], budget[1])
         y = np.where(Y > 0, pos, neg)
         try:
-            _quiet_fit(est, X.copy(), y)
-            answers = {_number(a) for a in answers_of(est, X)}
+            # a second coding, tried when the first fitted, has its own limit: a fit
+            # that loops on labels it does not take (0 where it expects -1) is not stuck
+            with time_limit(limit if fitted else None):
+                _quiet_fit(est, X.copy(), y)
+                said = [_number(a) for a in answers_of(est, X)]
+        except RunTimeout:
+            errors.append(f"labels {neg}/{pos}: fit() did not return in {limit} s")
+            continue
         except HookError as exc:
             errors.append(f"labels {neg}/{pos}: {exc}")
             continue
@@ -758,17 +765,20 @@ def _probe_fit(
             errors.append(f"labels {neg}/{pos}: {hook_error('fit', exc)}")
             raised.append(exc)
             continue
-        fitted.append((est, (neg, pos), answers))
-        if neg == -1 and (-1 in answers or 0 not in answers):
+        answers = set(said)
+        right = sum(int(a == t) for a, t in zip(said, y.tolist(), strict=True))
+        fitted.append((est, (neg, pos), answers, right))
+        if neg == -1 and (-1 in answers or (0 not in answers and len(answers) > 1)):
             break  # it answers in -1/+1: its own coding
     if fitted:
         # a class that answers 0/1 is trained in 0/1 (given -1/+1 without refusing them,
-        # it may learn from labels it does not expect): the coding whose answers are in
-        # the labels' own set
-        for est, coding, answers in fitted:
-            if answers <= {coding[0], coding[1]}:
-                return est, coding
-        est, coding, _ = fitted[0]
+        # it may learn from labels it does not expect -- or map -1 to +1): the coding
+        # whose answers are in the labels' own set, most of its training points right
+        own = [f for f in fitted if f[2] <= {f[1][0], f[1][1]}]
+        if own:
+            est, coding, _, _ = max(own, key=lambda f: f[3])  # (the first of equals)
+            return est, coding
+        est, coding, _, _ = fitted[0]
         return est, coding
     message = "fit() then predict() fail on a separable 8-point probe: " + "; ".join(
         e.splitlines()[0] for e in errors

@@ -73,3 +73,26 @@ class TrainAndClassify(_Scored):
 class TwoTrainers(TrainAndClassify):
     def learn(self, X, labels):
         return self.train(X, labels)
+
+
+class FitReturnsWeights:
+    """Correct, with no method that answers labels: ``fit`` returns ``(w, b)``, and its
+    one other method needs the weights given (read as a training function)."""
+
+    def __init__(self, epochs=1000):
+        self.epochs = epochs
+
+    def activation(self, w, b, x):
+        return 1 if x @ w + b > 0 else -1
+
+    def fit(self, X, y):
+        X = np.asarray(X, dtype=float)
+        w, b = np.zeros(X.shape[1]), 0.0
+        for _ in range(self.epochs):
+            wrong = 0
+            for x, t in zip(X, y):
+                if t * (x @ w + b) <= 0:
+                    w, b, wrong = w + t * x, b + t, wrong + 1
+            if not wrong:
+                break
+        return w, b

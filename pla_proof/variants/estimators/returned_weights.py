@@ -1,0 +1,88 @@
+"""A class with no method that predicts, whose trainer returns what it learned.
+
+Course code written from a book often has ``train()`` end with ``return self.w,
+self.b`` and no ``predict`` at all: the caller draws the line with the returned
+weights.  Such a class is a training function in all but its spelling, so it is read as
+one (:mod:`.functions`): :class:`ReturnedWeights` is the function ``(X, y) -> what the
+trainer returns`` -- the object made by the factory the check already has for it (its
+constructor's parameters with defaults are the function's keywords, so a budget among
+them is found and set as any other), fitted on ``X, y`` -- and its points are classified
+by the returned weights, whose reading is verified on the separable probes as any
+training function's.
+
+>>> import numpy as np
+>>> class Book:
+...     def __init__(self, epochs=50):
+...         self.epochs = epochs
+...     def train(self, X, y):
+...         w, b = np.zeros(X.shape[1]), 0.0
+...         for _ in range(self.epochs):
+...             for x, t in zip(X, y):
+...                 if t * (x @ w + b) <= 0:
+...                     w, b = w + t * x, b + t
+...         return w, b
+>>> from pla_proof.variants.estimators.methods import WithMethods
+>>> f = ReturnedWeights(WithMethods(Book, {"fit": "train"}), "train", Book.train)
+>>> import inspect
+>>> str(inspect.signature(f))
+'(X, y, *, epochs=50)'
+>>> w, b = f(np.array([[2.0], [-2.0]]), np.array([1, -1]))
+>>> w.tolist(), float(b)
+([2.0], 1.0)
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from .given import Wrapper, all_given
+from .made_with_data import trained
+
+__all__ = ["ReturnedWeights"]
+
+
+class ReturnedWeights(Wrapper):
+    """``factory``'s objects as the training function ``(X, y, **defaults) -> what its
+    trainer returns`` (see the module); ``trainer``: its name, ``code``: the user's
+    function (its name, code and globals are what a reading looks at)."""
+
+    def __init__(self, factory: Callable[..., Any], trainer: str, code: Callable[..., Any]) -> None:
+        super().__init__(code)
+        self.factory, self.trainer, self.code = factory, trainer, code
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        """``(X, y, *, ...)``: the factory's parameters with defaults, keyword-only."""
+        try:
+            made = list(inspect.signature(self.factory).parameters.values())
+        except (TypeError, ValueError):
+            made = []
+        kw = [
+            p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+            for p in made
+            if p.default is not p.empty and p.name not in ("X", "y")
+        ]
+        data = [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in ("X", "y")]
+        return inspect.Signature([*data, *kw])
+
+    def given_here(self) -> dict[str, Any]:
+        return all_given(self.factory)
+
+    def describe(self) -> str:
+        made = getattr(self.factory, "describe", None)
+        how = f"; {made()}" if callable(made) else ""
+        return (
+            f"no method predicts: {self.trainer}() returns what it learned, read as a "
+            f"training function{how}"
+        )
+
+    def __call__(self, X: Any, y: Any, **kw: Any) -> Any:
+        return trained(self.factory(**kw), X, y)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ReturnedWeights, (self.factory, self.trainer, self.code))
+
+    def __repr__(self) -> str:
+        return f"{getattr(self.code, '__qualname__', self.trainer)} {self.describe()}"
