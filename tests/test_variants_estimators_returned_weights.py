@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 import pickle
 from pathlib import Path
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -31,13 +32,13 @@ def test_it_is_read_as_the_training_function_it_is(spec: str, keywords: list[str
     assert list(inspect.signature(f).parameters) == ["X", "y", *keywords]
     w, b = pickle.loads(pickle.dumps(f))(np.array([[2.0], [-2.0]]), np.array([1, -1]))
     assert float(w[0]) * 2 + float(b) > 0 > float(w[0]) * -2 + float(b)
-    reading = Estimator(f, name=spec).reading
+    reading = Estimator(cast(Any, f), name=spec).reading
     assert reading.returns == "(w, b)" and "no method predicts" in reading.describe()
 
 
 def test_its_constructors_budget_is_the_functions_keyword() -> None:
     f = resolve_factory(str(FIT / "fit_no_predict.py:FitReturnsWeights"))
-    reading = Estimator(f, name="FitReturnsWeights").reading
+    reading = Estimator(cast(Any, f), name="FitReturnsWeights").reading
     assert reading.budget == ("epochs", 1000)
 
 
