@@ -76,6 +76,13 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # a 0/1 training function whose step is score > 0: sign(0) is class 0 (SEP0N)
     ("fit_step_positive", "train_step"): (PASS, ()),
     ("fit_step_positive", "train_step_frozen_offset"): (frozenset({"SEP"}), ()),
+    # ... score >= 0 from a random start: sign(0) read at the zero point (SEP0)
+    ("fit_step_positive", "train_random_start"): (NOT_WRONG, ()),
+    # a predict of one point that does not raise on a square matrix: asked point by point
+    ("fit_predict_one_point", "OnePointDot"): (PASS, ()),
+    # code that raises beyond its homework's data: read where it runs, its error the finding
+    ("fit_broken_small_only", "train_five_slots"): (frozenset({"RUNS"}), ()),
+    ("fit_broken_small_only", "ReportsUndefined"): (Alone({"RUNS"}), ()),
     # training functions returning more than their weights
     ("fit_returns_extra", "perceptron_with_accuracy"): (PASS, ()),
     ("fit_returns_extra", "train_counting"): (PASS, ()),

@@ -216,6 +216,15 @@ def test_an_averaged_output_is_hinted_and_when_declared_claims_no_separation() -
     assert not {"SEP", "PREDICT", "STOP", "EPOCHS"} & {p.id for p in report.properties}
 
 
+def test_a_voted_output_claims_no_linear_predictor() -> None:
+    # sign(sum_j c_j sign(w_j.x)) is not sign(a.x) for any one a: no READ against one
+    declared = Estimator(B.Averaged, output="voted")
+    assert declared.extra_properties == {}
+    assert "a vote is not one" in declared.reading.describe()
+    report = check_estimator(B.Averaged, output="voted", **budget(10)).report
+    assert report.runs > 0 and "READ" not in {p.id for p in report.properties}
+
+
 def test_an_unknown_output_is_refused() -> None:
     from pla_proof.errors import InputError
 

@@ -176,3 +176,18 @@ def test_functions_through_the_origin_and_with_extra_values_pass_their_check() -
 
 
 COMPAT_MODULE = shapes(COMPAT)
+
+
+def test_a_function_that_raises_on_the_probe_is_read_where_it_runs() -> None:
+    # five mistake slots (homework data had five points): IndexError on the 8-point
+    # probe -- what it returns is read on two-point probes, its error stays the finding
+    small = shapes(Path(__file__).parent / "compat" / "fit" / "fit_broken_small_only.py")
+    r = read_function(small.train_five_slots)
+    assert r.returns == "(w, b)" and not r.origin
+    assert r.probe is not None and "IndexError" in r.probe
+
+
+def test_sign_0_is_read_at_the_zero_point_from_a_random_start() -> None:
+    step = shapes(Path(__file__).parent / "compat" / "fit" / "fit_step_positive.py")
+    assert read_function(step.train_random_start).end == "SEP0"  # score >= 0 is class 1
+    assert read_function(step.train_step).end == "SEP0N"  # score > 0 (from zero)

@@ -269,3 +269,28 @@ def test_a_fit_that_raises_on_valid_data_is_a_finding_not_a_refusal() -> None:
     assert r.predict_only is not None and r.probe is not None
     assert "UFuncTypeError" in r.probe
     check_estimator(B.IntWeights, expect_failure="RUNS", examples=5, shrink_runs=20)
+
+
+def test_a_predict_of_one_point_is_asked_point_by_point_on_a_square_matrix() -> None:
+    from pla_proof.variants.estimators.reading import answers_of
+
+    class OnePoint:
+        w = np.array([1.0, 0.0])
+
+        def predict(self, x: Any) -> Any:  # np.dot(w, X) on a matrix: the wrong axis
+            return np.sign(np.dot(self.w, x))
+
+    X = np.array([[1.0, 2.0], [-3.0, 4.0]])  # square: np.dot(w, X) = (1, 2), no error
+    assert [int(a) for a in OnePoint().predict(X)] == [1, 1]  # (its answers to X at once)
+    assert [int(a) for a in answers_of(OnePoint(), X)] == [1, -1]
+
+
+def test_a_predict_of_matrices_keeps_its_answers_on_a_square_matrix() -> None:
+    from pla_proof.variants.estimators.reading import answers_of
+
+    class Rows:
+        def predict(self, X: Any) -> Any:
+            return np.where(np.asarray(X) @ np.array([1.0, 0.0]) > 0, 1, -1)
+
+    X = np.array([[1.0, 2.0], [-3.0, 4.0]])
+    assert [int(a) for a in answers_of(Rows(), X)] == [1, -1]

@@ -581,7 +581,8 @@ class Estimator(Variant):
             rec.output.update(w=tuple(w), b=b)
             if self.function is not None:
                 return  # its predictions are its weights': the end claim judges them
-            rec.checks["READ"] = _disagreement(self.reading, fit.est, w, b, X, fit.answers)
+            if "READ" in self.extra_properties:  # (not of a vote: no one linear predictor)
+                rec.checks["READ"] = _disagreement(self.reading, fit.est, w, b, X, fit.answers)
             if last and self.reading.dual is None:
                 self._end_values(case, X, fit, w, b, rec)
         if not last:
@@ -914,7 +915,9 @@ def _properties(reading: Any, function: bool) -> dict[str, str]:
     out = {} if function else dict(ESTIMATOR_PROPERTIES)
     if reading.predict_only is not None:
         del out["READ"]
-    if reading.output != "last":  # averaged, voted: what holds of the output is READ
+    if reading.output == "voted":  # sign(sum_j c_j sign(w_j.x)): no one linear predictor
+        return {}
+    if reading.output != "last":  # averaged: what holds of the output is READ
         return {k: v for k, v in out.items() if k == "READ"}
     if reading.budget is not None:
         out["EPOCHS"] = FUNCTION_EPOCHS_PROPERTY if function else EPOCHS_PROPERTY

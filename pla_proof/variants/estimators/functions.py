@@ -404,15 +404,14 @@ def _read(
             raise InputError(f"{name}() fails on a separable 8-point probe: {exc}") from None
         # the user's code raises on valid data: a finding (RUNS), the probe checked first
         said = (str(exc) if isinstance(exc, HookError) else hook_error(name, exc)).splitlines()[0]
-        return Reading(
-            "returned",
-            None,
-            budget=budget,
-            returns="w",
-            zero=0,
-            probe=f"{name}() raises on a separable 8-point probe ({said}): checked first, "
-            "as a fixed example",
+        probe = (
+            f"{name}() raises on a separable 8-point probe ({said}): checked first, as a "
+            "fixed example"
         )
+        small = _read_small(function, codings[labels], tries, bias, name, limit)
+        if small is not None:  # what it returns, read where it does not raise
+            return replace(small, probe=probe)
+        return Reading("returned", None, budget=budget, returns="w", zero=0, probe=probe)
     assert first is not None
     shapes, fitted, coding = first
     origin = bias == "none" or (bool(shapes) and shapes[0][0].bias is None)
@@ -452,32 +451,81 @@ def _read_on(
     origin = all(not _needs_bias(p) for p in probes)
     for neg, pos in codings:
         y = np.where(Y > 0, pos, neg)
-        for size in tries:
-            fitted = _fit(function, size, X, y)
-            shapes = _filtered(_shapes(_items_of(fitted), X.shape[1], len(X)), bias)
-            if first is None:
-                first = (shapes, fitted, (neg, pos))
-            good = [(r, t) for r, t in shapes if _classifies(r, fitted, X, Y)]
-            for X2, Y2 in rest:
+        try:
+            for size in tries:
+                fitted = _fit(function, size, X, y)
+                shapes = _filtered(_shapes(_items_of(fitted), X.shape[1], len(X)), bias)
+                if first is None:
+                    first = (shapes, fitted, (neg, pos))
+                good = [(r, t) for r, t in shapes if _classifies(r, fitted, X, Y)]
+                for X2, Y2 in rest:
+                    if not good:
+                        break
+                    again = _fit(function, size, X2, np.where(Y2 > 0, pos, neg))
+                    good = [(r, t) for r, t in good if _classifies(r, again, X2, Y2)]
+                if origin and any(r.bias is None for r, _ in good):
+                    good = [(r, t) for r, t in good if r.bias is None]  # no bias, as learned
                 if not good:
-                    break
-                again = _fit(function, size, X2, np.where(Y2 > 0, pos, neg))
-                good = [(r, t) for r, t in good if _classifies(r, again, X2, Y2)]
-            if origin and any(r.bias is None for r, _ in good):
-                good = [(r, t) for r, t in good if r.bias is None]  # no bias, as it learned
-            if not good:
-                continue
-            chosen, words = _one(good, fitted, name)
-            reading = replace(chosen, fit_labels=(neg, pos), budget=budget, returns=words)
-            if _settled(function, reading, size, fitted, X, y):  # its own coding
-                return replace(reading, zero=_zero(function, reading, size)), first
-            if unsettled is None:
-                unsettled = (reading, size)
-            break  # another coding may settle
+                    continue
+                chosen, words = _one(good, fitted, name)
+                reading = replace(chosen, fit_labels=(neg, pos), budget=budget, returns=words)
+                if _settled(function, reading, size, fitted, X, y):  # its own coding
+                    return replace(reading, zero=_zero(function, reading, size)), first
+                if unsettled is None:
+                    unsettled = (reading, size)
+                break  # another coding may settle
+        except Exception as exc:
+            ours = isinstance(exc, InputError) and not isinstance(exc, HookError)
+            if ours or first is None:
+                raise
+            # a later coding it raises on (0 where it expects -1): not its coding
     if unsettled is not None:  # no coding settles: the first that classifies
         reading, size = unsettled
         return replace(reading, zero=_zero(function, reading, size)), first
     return None, first
+
+
+#: Two-point probes (n = 2 tells the points from the dimension, 3, and from d + 1): what
+#: a function that raises on the 8-point probe returns is read on them -- two points on
+#: one ray from the origin, their labels different (only a bias separates them), and
+#: through the origin.
+_SMALL = (
+    (np.array([[1, 0, 0], [3, 0, 0]], dtype=np.float64), np.array([-1, 1])),
+    (np.array([[0, 1, 1], [0, 2, 2]], dtype=np.float64), np.array([1, -1])),
+)
+_SMALL_ORIGIN = (
+    (np.array([[1, 0, 0], [0, -1, 0]], dtype=np.float64), np.array([1, -1])),
+    (np.array([[0, 0, 2], [-1, 1, 0]], dtype=np.float64), np.array([1, -1])),
+)
+
+
+def _read_small(
+    function: Callable[..., Any],
+    codings: Sequence[tuple[int, int]],
+    tries: Sequence[tuple[str, int] | None],
+    bias: str | None,
+    name: str,
+    limit: float | None,
+) -> Reading | None:
+    """The reading of a function that raises on the probes, found on two-point probes
+    (its error on the larger one stays a finding); None when it raises there too."""
+    first = None
+    for probes in (() if bias == "none" else _SMALL, _SMALL_ORIGIN):
+        if not probes:
+            continue
+        try:
+            with probing(limit):
+                found, again = _read_on(probes, function, codings, tries, bias, name)
+        except Exception:  # (it raises there too: the runs say what it returns)
+            continue
+        if found is not None:
+            return replace(found, origin=found.bias is None) if probes is _SMALL_ORIGIN else found
+        first = first or again
+    if first is None or not first[0]:
+        return None
+    (reading, words), coding = first[0][0], first[2]  # none classifies: the most natural
+    assert isinstance(reading, Reading)
+    return replace(reading, fit_labels=coding, budget=tries[0], returns=words, zero=0)
 
 
 def _frozen_bias(first: Any) -> bool:
@@ -495,7 +543,8 @@ def _frozen_bias(first: Any) -> bool:
 
 
 def _needs_bias(probe: tuple[np.ndarray, np.ndarray]) -> bool:
-    return probe[0] is not ORIGIN_X and probe[0] is not _ORIGIN2_X
+    through = (ORIGIN_X, _ORIGIN2_X, *(X for X, _ in _SMALL_ORIGIN))
+    return all(probe[0] is not X for X in through)
 
 
 def _settled(
@@ -559,20 +608,36 @@ def _one(
 
 
 def _zero(function: Callable[..., Any], reading: Reading, budget: tuple[str, int] | None) -> int:
-    """+1 when the function makes no update on one point ``(x, +1)`` from zero weights
+    """+1 when the function makes no update on one point ``(x, +1)`` whose score is 0
     (it takes a score of 0 as +1); -1 when it makes none on ``(x, -1)`` but one on
     ``(x, +1)`` (a score of 0 is the negative class: a 0/1 step ``score > 0``); else 0
-    (the strict sign)."""
+    (the strict sign).  From zero weights the point is ``(1, 0, 0)``; from a start of its
+    own (random weights) with a bias starting at 0, the zero point, whose score is that
+    bias: its bias after the fit is still 0 for one label and not for the other."""
 
-    def still(label: int) -> bool:
-        made = _fit(function, budget, _ZERO_X, np.array([label]))
+    def fitted(label: int, X: np.ndarray) -> list[Any]:
+        with seeded(0):  # (a random start: the same one each time)
+            made = _fit(function, budget, X, np.array([label]))
         w, b = reading.predictor(made)
-        return not any(w) and not b
+        return [*w, b]
 
+    neg, pos = reading.fit_labels
     try:
-        if still(reading.fit_labels[1]):
+        plus = fitted(pos, _ZERO_X)
+        if not any(plus):
             return 1
-        return -1 if still(reading.fit_labels[0]) else 0
+        minus = fitted(neg, _ZERO_X)
+        if not any(minus):
+            return -1
+        if reading.bias is None:
+            return 0  # (a start of its own and no bias: no point of score 0 to probe)
+        zero = np.zeros_like(_ZERO_X)
+        b_plus, b_minus = fitted(pos, zero)[-1], fitted(neg, zero)[-1]
+        if b_plus == 0 != b_minus:
+            return 1
+        if b_minus == 0 != b_plus:
+            return -1
+        return 0
     except Exception:  # a function that does not take one point: the strict sign
         return 0
 

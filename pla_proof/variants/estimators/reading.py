@@ -290,6 +290,8 @@ class Reading:
                 f"; output {self.output} (declared): no claim that it separates or predicts "
                 "its training data (it need not)"
             )
+            if self.output == "voted":
+                text += ", nor that predict() agrees with one linear predictor (a vote is not one)"
         if self.made:
             text += f"; {self.made}"
         if self.hint is not None:
@@ -744,19 +746,21 @@ def _probe_fit(
     errors: list[str] = []
     raised: list[Exception] = []
     fitted: list[tuple[Any, tuple[int, int], set[Any], int]] = []
+    stuck = 0  # codings whose fit did not return
     for neg, pos in codings[labels]:
         est = factory()
         if budget is not None:
             setattr(est, budget[0], budget[1])
         y = np.where(Y > 0, pos, neg)
         try:
-            # a second coding, tried when the first fitted, has its own limit: a fit
-            # that loops on labels it does not take (0 where it expects -1) is not stuck
-            with time_limit(limit if fitted else None):
+            # a second coding has its own limit: a fit that loops on labels it does not
+            # take (0 where it expects -1) is not stuck
+            with time_limit(limit if fitted or errors else None):
                 _quiet_fit(est, X.copy(), y)
                 said = [_number(a) for a in answers_of(est, X)]
         except RunTimeout:
             errors.append(f"labels {neg}/{pos}: fit() did not return in {limit} s")
+            stuck += 1
             continue
         except HookError as exc:
             errors.append(f"labels {neg}/{pos}: {exc}")
@@ -783,7 +787,7 @@ def _probe_fit(
     message = "fit() then predict() fail on a separable 8-point probe: " + "; ".join(
         e.splitlines()[0] for e in errors
     )
-    if raised and len(raised) == len(errors):
+    if raised and len(raised) + stuck == len(errors):  # (in the other coding: stuck)
         raise FitRaised(message)
     raise HookError(message)
 
@@ -833,23 +837,37 @@ def answers_of(est: Any, X: np.ndarray) -> list[Any]:
         out = raw = None
         raised = True
     if len(X) > 1 and (raised or _one_number(raw)):  # asked point by point
-        for as_row in (True, False):  # each point a one-row matrix, else a vector
-            try:
-                row = [
-                    np.ravel(
-                        np.asarray(est.predict(X[i : i + 1].copy() if as_row else X[i].copy()))
-                    )
-                    for i in range(len(X))
-                ]
-            except Exception:
-                row = []
-            if row and all(len(a) == 1 and _one_number(a[0]) for a in row):
-                return [a[0] for a in row]
+        one_by_one = _point_by_point(est, X)
+        if one_by_one is not None:
+            return one_by_one
         if raised:  # its error on the whole matrix, as it raised
             raw = est.predict(X.copy())
     if out is None or len(out) != len(X):
         raise HookError(returned(est.predict, "predict", raw, f"one answer per point ({len(X)})"))
+    if X.ndim == 2 and X.shape[0] == X.shape[1]:
+        # a square matrix: a predict written for one point (np.dot(w, x)) contracts the
+        # wrong axis and answers len(X) numbers without raising -- asked point by point,
+        # a predict of matrices answers the same; one of points does not, and is right
+        one_by_one = _point_by_point(est, X)
+        if one_by_one is not None and [_number(a) for a in one_by_one] != [_number(a) for a in out]:
+            return one_by_one
     return list(out)
+
+
+def _point_by_point(est: Any, X: np.ndarray) -> list[Any] | None:
+    """``predict`` asked for each point alone -- a one-row matrix, else a vector -- one
+    number each; None when it does not answer so."""
+    for as_row in (True, False):  # each point a one-row matrix, else a vector
+        try:
+            row = [
+                np.ravel(np.asarray(est.predict(X[i : i + 1].copy() if as_row else X[i].copy())))
+                for i in range(len(X))
+            ]
+        except Exception:
+            row = []
+        if row and all(len(a) == 1 and _one_number(a[0]) for a in row):
+            return [a[0] for a in row]
+    return None
 
 
 @contextlib.contextmanager

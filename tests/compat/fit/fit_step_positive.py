@@ -36,3 +36,21 @@ def train_step_frozen_offset(features, targets, rate=0.5, rounds=5000):
         if wrong == 0:
             break
     return weights, offset
+
+
+def train_random_start(features, targets, rate=0.1, rounds=5000):
+    """Correct, its step ``score >= 0`` (a score of 0 is class 1: end claim ``SEP0``)
+    from a random start of the weights (the offset from 0)."""
+    weights = np.random.rand(features.shape[1])
+    offset = 0.0
+    for _ in range(rounds):
+        wrong = 0
+        for row, target in zip(features, targets):
+            output = 1 if row @ weights + offset >= 0 else 0
+            if output != target:
+                weights = weights + rate * (target - output) * row
+                offset = offset + rate * (target - output)
+                wrong += 1
+        if not wrong:
+            break
+    return weights, offset
