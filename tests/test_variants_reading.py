@@ -294,3 +294,27 @@ def test_a_predict_of_matrices_keeps_its_answers_on_a_square_matrix() -> None:
 
     X = np.array([[1.0, 2.0], [-3.0, 4.0]])
     assert [int(a) for a in answers_of(Rows(), X)] == [1, -1]
+
+
+class _Private:
+    """Correct, its weights and bias name-mangled (``self.__w``, ``self.__b``)."""
+
+    def fit(self, X: Any, y: Any) -> Any:
+        X = np.asarray(X, dtype=float)
+        self.__w, self.__b = np.zeros(X.shape[1]), 0.0
+        for _ in range(1000):
+            wrong = 0
+            for x, t in zip(X, y, strict=True):
+                if t * (x @ self.__w + self.__b) <= 0:
+                    self.__w, self.__b, wrong = self.__w + t * x, self.__b + t, wrong + 1
+            if not wrong:
+                break
+        return self
+
+    def predict(self, X: Any) -> Any:
+        return np.where(np.asarray(X, dtype=float) @ self.__w + self.__b > 0, 1, -1)
+
+
+def test_a_bias_under_a_name_of_its_own_is_found_by_its_agreement() -> None:
+    r = read(_Private)
+    assert (r.weights, r.bias, r.predict_only) == ("_Private__w", "_Private__b", None)

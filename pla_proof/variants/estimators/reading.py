@@ -591,6 +591,9 @@ def _read_on(
     if conventional is not None:
         return replace(conventional, zero=_zero(est, conventional), probe=probe)
     agree, miss = _agreeing(est, candidates, base, decoded, points)
+    if not agree and bias is None and not no_bias:  # a bias under a name of its own
+        scalars = _candidates(est, weights, None, False, any_scalar=True)
+        agree, _ = _agreeing(est, scalars, base, decoded, points)
     if not agree and duals:  # a dual class: its coefficients, verified the same way
         agree, dual_miss = _agreeing(est, duals, base, decoded, points)
         miss = miss or f"{dual_miss} (with the linear kernel)"
@@ -922,9 +925,10 @@ def _negative(answers: Sequence[Any], fit_labels: tuple[int, int]) -> int:
 
 
 def _candidates(
-    est: Any, weights: str | None, bias: str | None, no_bias: bool
+    est: Any, weights: str | None, bias: str | None, no_bias: bool, any_scalar: bool = False
 ) -> list[tuple[str, str | None]]:
-    """Readings to try, most likely first."""
+    """Readings to try, most likely first; ``any_scalar``: the bias any attribute of one
+    number (``self.__b``, name-mangled), not only the known names."""
     attrs = vars(est) if hasattr(est, "__dict__") else {}
     d = PROBE_X.shape[1]
     if weights is not None:
@@ -940,6 +944,8 @@ def _candidates(
             out.append((name, None))
         elif size == d and bias not in (None, "first", "last"):
             out.append((name, bias))
+        elif size == d and bias is None and any_scalar:
+            out += [(name, b) for b in attrs if b not in BIAS_NAMES and size_of(attrs[b]) == 1]
         elif size == d and bias is None:
             out += [(name, b) for b in BIAS_NAMES if size_of(attrs.get(b)) == 1]
             out.append((name, None))
