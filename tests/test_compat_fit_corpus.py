@@ -89,6 +89,10 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_returns_extra", "train_history"): (PASS, ()),
     # averaged and voted outputs, declared
     ("fit_averaged", "AveragedPerceptron"): (PASS, ("--output", "averaged")),
+    ("fit_averaged", "AveragedReturnsModel"): (
+        PASS,
+        ("--output", "averaged", "--param", "rounds=50"),
+    ),
     ("fit_voted", "VotedPerceptron"): (PASS, ("--output", "voted")),
     # a training function's start weights, a required parameter: zeros made for each call
     ("fit_start_vector", "pla_from"): (PASS, ()),

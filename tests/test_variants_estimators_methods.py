@@ -7,11 +7,13 @@ import pickle
 from pathlib import Path
 
 import pytest
+from checking import cli_budget
 
 from pla_proof.cli import main
 from pla_proof.errors import InputError
 from pla_proof.variants.estimators.estimator import resolve_factory
 from pla_proof.variants.estimators.methods import WithMethods
+from pla_proof.variants.estimators.returned_weights import PredictsWithReturned
 
 SPEC = str(Path(__file__).parent / "compat" / "fit" / "fit_no_predict.py")
 
@@ -151,25 +153,39 @@ def test_the_replay_command_gives_the_training_methods_parameters_again(
     assert args[-4:] == ["--param", "rate=1", "--param", "rounds=50"], args
 
 
-def test_a_predict_that_needs_what_fit_returned_is_a_question_not_a_runs_failure(
-    tmp_path: Path,
+def test_a_predict_that_needs_what_fit_returned_is_given_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``fit`` returns the model and ``predict(X, model)`` takes it back: before, the
     check's own ``predict(X)`` raised TypeError and the report said "fit() raises on
-    valid data" (RUNS, blamed on correct code); now one line says what predict needs."""
+    valid data" (RUNS, blamed on correct code), then a question; now, found by its
+    behaviour on the probe, predict is given what fit returned, and the weights are read
+    in it."""
     path = tmp_path / "returns_model.py"
     path.write_text(
         "import numpy as np\n\n"
         "class ReturnsModel:\n"
         "    def fit(self, X, y):\n"
         "        w = np.zeros(X.shape[1] + 1)\n"
-        "        for _ in range(100):\n"
+        "        for _ in range(1000):\n"
         "            for x, t in zip(X, y):\n"
         "                if t * (w[0] + x @ w[1:]) <= 0:\n"
         "                    w = w + t * np.append(1.0, x)\n"
         "        return w\n"
         "    def predict(self, X, model):\n"
-        "        return np.sign(model[0] + X @ model[1:])\n"
+        "        return np.sign(model[0] + X @ model[1:])\n\n"
+        "class NeedsAThreshold(ReturnsModel):\n"
+        "    def fit(self, X, y):\n"
+        "        super().fit(X, y)\n"
+        "    def predict(self, X, threshold):\n"
+        "        return np.sign(X[:, 0] - threshold)\n"
     )
-    with pytest.raises(InputError, match=r"its predict\(X, model\) needs model besides the"):
-        resolve_factory(f"{path}:ReturnsModel")
+    factory = resolve_factory(f"{path}:ReturnsModel")
+    assert isinstance(factory, PredictsWithReturned)
+    assert main(["check", "--fit", f"{path}:ReturnsModel", *cli_budget(10)]) == 0
+    out = capsys.readouterr().out
+    assert "weights fit_returned[1:], bias fit_returned[0]" in out
+    assert "predict(X, model) given what fit() returned" in out
+    # a predict whose other value fit does not return: still a one-line question
+    with pytest.raises(InputError, match=r"its predict\(X, threshold\) needs threshold besides"):
+        resolve_factory(f"{path}:NeedsAThreshold")

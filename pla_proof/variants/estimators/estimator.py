@@ -75,7 +75,7 @@ from .dimension import (
     start_parameters,
 )
 from .functions import TrainingFunction, is_training_function, read_function
-from .given import Given, all_given, given, shown
+from .given import Given, all_given, given, shown, wrappers
 from .made_with_data import (
     SIZES,
     data_said,
@@ -104,7 +104,7 @@ from .reading import (
     read,
     set_budget,
 )
-from .returned_weights import ReturnedWeights
+from .returned_weights import PredictsWithReturned, ReturnedWeights
 
 __all__ = [
     "EPOCHS_PROPERTY",
@@ -213,7 +213,7 @@ class Estimator(Variant):
             self.reading = read(
                 factory, weights=weights, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
-            said = [sizing_said(factory), data_said(factory)]
+            said = [sizing_said(factory), data_said(factory), *_passes_returned(factory)]
             if isinstance(factory, WithMethods):
                 named = factory.methods
                 if "predict" in named:
@@ -1209,7 +1209,8 @@ def resolve_factory(
         est = call_before_runs(obj, "__init__", limit)
     except HookError as exc:
         raise InputError(f"--fit {spec!r}: calling it failed: {exc}") from None
-    _asks_the_points_alone(est, spec)
+    if _predict_needs_more(est):  # predict(X, model): given what fit returned?
+        return _predicts_with_returned(obj, spec, limit)
     methods: dict[str, str] = {}
     if not callable(getattr(est, "fit", None)):  # train(X, y), learn(X, y), ...
         methods["fit"] = _training_method(est, spec)
@@ -1359,27 +1360,54 @@ def _all_parameters_of(cls: type) -> set[str]:
     return out
 
 
-def _asks_the_points_alone(est: Any, spec: str) -> None:
-    """A ``predict`` that needs more than the points (``predict(X, model)``, the model
-    being what ``fit`` returned) cannot be asked ``predict(X)``: an ``InputError``
-    naming what it needs -- not a ``RUNS`` failure blamed on ``fit``, which the check's
-    own call raised before."""
+def _passes_returned(factory: Any) -> list[str]:
+    """What :class:`~.returned_weights.PredictsWithReturned` does, when it wraps the
+    user's class, in words."""
+    return [w.describe() for w in wrappers(factory) if isinstance(w, PredictsWithReturned)]
+
+
+def _predict_needs_more(est: Any) -> list[str]:
+    """The required parameters of ``est.predict`` besides the points (none when it has
+    no ``predict`` or it cannot be read)."""
     predict = getattr(est, "predict", None)
     if not callable(predict):
-        return
+        return []
     try:
         params = list(inspect.signature(predict).parameters.values())
     except (TypeError, ValueError):
-        return
+        return []
     kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    required = [p.name for p in params if p.kind in kinds and p.default is p.empty]
-    if len(required) < 2:
-        return
-    more = ", ".join(required[1:])
+    return [p.name for p in params if p.kind in kinds and p.default is p.empty][1:]
+
+
+def _predicts_with_returned(obj: Any, spec: str, limit: float | None) -> Callable[..., Any]:
+    """A ``predict(X, model)`` that needs one value besides the points, the model being
+    what ``fit`` returns: given it (:class:`~.returned_weights.PredictsWithReturned`)
+    when, fitted on the probe, it answers one label per point so; else an
+    ``InputError`` naming what it needs -- not a ``RUNS`` failure blamed on ``fit``,
+    which the check's own ``predict(X)`` raised before."""
+    made = PredictsWithReturned(obj)
+    est = call_before_runs(obj, "__init__", limit)
+    more = _predict_needs_more(est)
+    if len(more) == 1 and callable(getattr(est, "fit", None)):
+        for neg, pos in ((-1, 1), (0, 1)):
+            try:
+                with probing(limit):
+                    fitted = made()
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        fitted.fit(PROBE_X.copy(), np.where(PROBE_Y > 0, pos, neg))
+                    said = {float(a) for a in answers_of(fitted, PROBE_X)}
+            except Exception:  # (its fit or predict raises: the question stands)
+                continue
+            returned = fitted.__dict__.get("fit_returned")
+            if returned is not None and returned is not fitted and said <= {neg, 0, pos}:
+                return made
+    needs = ", ".join(more)
     raise InputError(
-        f"--fit {spec}: its predict({', '.join(required)}) needs {more} besides the points, "
-        f"and the check asks predict(X) after fit(X, y): keep what fit() learns on the "
-        f"object (self.{required[1]} = ...) and let predict(X) read it"
+        f"--fit {spec}: its predict(X, {needs}) needs {needs} besides the points, and the "
+        f"check asks predict(X) after fit(X, y): keep what fit() learns on the object "
+        f"(self.{more[0]} = ...) and let predict(X) read it"
     )
 
 

@@ -1,4 +1,6 @@
-"""A class with no method that predicts, whose trainer returns what it learned.
+"""What a trainer returns, where the class has no other way to predict: a class with no
+method that predicts, whose trainer returns what it learned; and a ``predict(X, model)``
+given what ``fit`` returned (:class:`PredictsWithReturned`).
 
 Course code written from a book often has ``train()`` end with ``return self.w,
 self.b`` and no ``predict`` at all: the caller draws the line with the returned
@@ -40,7 +42,7 @@ from typing import Any
 from .given import Wrapper, all_given
 from .made_with_data import trained
 
-__all__ = ["ReturnedWeights"]
+__all__ = ["PredictsWithReturned", "ReturnedWeights"]
 
 
 class ReturnedWeights(Wrapper):
@@ -86,3 +88,57 @@ class ReturnedWeights(Wrapper):
 
     def __repr__(self) -> str:
         return f"{getattr(self.code, '__qualname__', self.trainer)} {self.describe()}"
+
+
+class PredictsWithReturned(Wrapper):
+    """``factory``'s objects whose ``predict(X, model)`` is given what ``fit`` returned
+    (``model = p.fit(X, y); p.predict(X, model)``): ``fit`` keeps it on the object as
+    ``fit_returned`` -- where a reading finds the weights in it -- and ``predict(X)``
+    passes it on.  Chosen by behaviour only (:func:`predicts_with_returned`).
+
+    >>> import numpy as np
+    >>> class Model:
+    ...     def fit(self, X, y):
+    ...         return np.array([0.0, 1.0])  # (b, w)
+    ...     def predict(self, X, model):
+    ...         return np.where(model[0] + np.asarray(X)[:, 0] * model[1] > 0, 1, -1)
+    >>> est = PredictsWithReturned(Model)()
+    >>> est.fit(np.array([[1.0]]), np.array([1])).predict(np.array([[2.0], [-2.0]])).tolist()
+    [1, -1]
+    >>> est.fit_returned.tolist()
+    [0.0, 1.0]
+    """
+
+    def __init__(self, factory: Callable[..., Any]) -> None:
+        super().__init__(factory)
+        self.factory = factory
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        return inspect.signature(self.factory)
+
+    def _answers(self, name: str) -> bool:
+        return name.startswith("__")
+
+    def describe(self) -> str:
+        return "predict(X, model) given what fit() returned, found by its behaviour"
+
+    def __call__(self, *args: Any, **kw: Any) -> Any:
+        est = self.factory(*args, **kw)
+        fit, predict = est.fit, est.predict
+
+        def fit_keeping(X: Any, y: Any, *more: Any, **given: Any) -> Any:
+            est.fit_returned = fit(X, y, *more, **given)
+            return est
+
+        def predict_with(X: Any) -> Any:
+            return predict(X, est.__dict__.get("fit_returned"))
+
+        est.fit, est.predict = fit_keeping, predict_with
+        return est
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PredictsWithReturned, (self.factory,))
+
+    def __repr__(self) -> str:
+        return f"{getattr(self.factory, '__qualname__', self.factory)} {self.describe()}"

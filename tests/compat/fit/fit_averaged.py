@@ -24,3 +24,25 @@ class AveragedPerceptron:
 
     def predict(self, X):
         return np.where(X @ self.w + self.b > 0, 1, -1)
+
+
+class AveragedReturnsModel:
+    """Correct averaged perceptron in a functional style: ``fit`` returns the model
+    ``[b, w...]`` (the averages) and ``predict(X, model)`` takes it back."""
+
+    def __init__(self, rounds):
+        self.rounds = rounds
+
+    def fit(self, X, y):
+        X = np.asarray(X, dtype=float)
+        w, b = np.zeros(X.shape[1]), 0.0
+        sum_w, sum_b, seen = np.zeros(X.shape[1]), 0.0, 0
+        for _ in range(self.rounds):
+            for x, t in zip(X, y):
+                if t * (x @ w + b) <= 0:
+                    w, b = w + t * x, b + t
+                sum_w, sum_b, seen = sum_w + w, sum_b + b, seen + 1
+        return np.append(sum_b / seen, sum_w / seen)
+
+    def predict(self, X, model):
+        return np.where(np.asarray(X, dtype=float) @ model[1:] + model[0] > 0, 1, -1)
