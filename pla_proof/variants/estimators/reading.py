@@ -755,13 +755,16 @@ def _probe_fit(
         if budget is not None:
             setattr(est, budget[0], budget[1])
         y = np.where(Y > 0, pos, neg)
+        # a second coding has its own limit: a fit that loops on labels it does not take
+        # (0 where it expects -1) is not stuck (the first is under the caller's limit)
+        own = time_limit(limit) if fitted or errors else None
         try:
-            # a second coding has its own limit: a fit that loops on labels it does not
-            # take (0 where it expects -1) is not stuck
-            with time_limit(limit if fitted or errors else None):
+            with own if own is not None else contextlib.nullcontext():
                 _quiet_fit(est, X.copy(), y)
                 said = [_number(a) for a in answers_of(est, X)]
         except RunTimeout:
+            if own is None or own.at_deadline:
+                raise  # the caller's limit, or the check's deadline: not this coding's
             errors.append(f"labels {neg}/{pos}: fit() did not return in {limit} s")
             stuck += 1
             continue
@@ -781,9 +784,9 @@ def _probe_fit(
         # a class that answers 0/1 is trained in 0/1 (given -1/+1 without refusing them,
         # it may learn from labels it does not expect -- or map -1 to +1): the coding
         # whose answers are in the labels' own set, most of its training points right
-        own = [f for f in fitted if f[2] <= {f[1][0], f[1][1]}]
-        if own:
-            est, coding, _, _ = max(own, key=lambda f: f[3])  # (the first of equals)
+        in_own = [f for f in fitted if f[2] <= {f[1][0], f[1][1]}]
+        if in_own:
+            est, coding, _, _ = max(in_own, key=lambda f: f[3])  # (the first of equals)
             return est, coding
         est, coding, _, _ = fitted[0]
         return est, coding
