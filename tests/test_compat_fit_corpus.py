@@ -78,6 +78,10 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_step_positive", "train_step_frozen_offset"): (frozenset({"SEP"}), ()),
     # ... score >= 0 from a random start: sign(0) read at the zero point (SEP0)
     ("fit_step_positive", "train_random_start"): (NOT_WRONG, ()),
+    # code written for lists (x + [1] appends there, adds on an array): given lists
+    ("fit_lists_append", "AppendsOne"): (PASS, ()),
+    ("fit_lists_append", "prepends_one"): (PASS, ()),
+    ("fit_lists_append", "AppendsOneWrongSign"): (frozenset({"PREDICT", "STOP"}), ()),
     # a predict of one point that does not raise on a square matrix: asked point by point
     ("fit_predict_one_point", "OnePointDot"): (PASS, ()),
     # code that raises beyond its homework's data: read where it runs, its error the finding

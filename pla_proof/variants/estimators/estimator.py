@@ -61,11 +61,12 @@ from hypothesis import strategies as st
 
 from ...errors import InputError
 from ..boundary.calls import HookError, call_before_runs, defined_at
-from ..boundary.limits import DEFAULT_TIME_LIMIT
+from ..boundary.limits import DEFAULT_TIME_LIMIT, RunTimeout, time_limit
 from ..boundary.watching import watch_fit
 from ..checking.slow import bound_from
 from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
+from .as_lists import AsLists, lists_said
 from .dimension import (
     Started,
     dimension_parameters,
@@ -74,7 +75,7 @@ from .dimension import (
     sizing_said,
     start_parameters,
 )
-from .functions import TrainingFunction, is_training_function, read_function
+from .functions import TrainingFunction, functions_learn, is_training_function, read_function
 from .given import Given, all_given, given, shown, wrappers
 from .made_with_data import (
     SIZES,
@@ -205,8 +206,11 @@ class Estimator(Variant):
             self.reading = read_function(
                 self.function, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
-            if isinstance(self.function, Started | ReturnedWeights):
-                self.reading = replace(self.reading, made=self.function.describe())
+            inner = self.function.obj if isinstance(self.function, AsLists) else self.function
+            said_f = [inner.describe()] if isinstance(inner, Started | ReturnedWeights) else []
+            said_f += [lists_said(self.function)] if lists_said(self.function) else []
+            if said_f:
+                self.reading = replace(self.reading, made="; ".join(said_f))
             factory = functools.partial(TrainingFunction, self.function, self.reading)
             self.summary = f"training function {self.name}(X, y)"  # type: ignore[misc]
         else:
@@ -214,6 +218,7 @@ class Estimator(Variant):
                 factory, weights=weights, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
             said = [sizing_said(factory), data_said(factory), *_passes_returned(factory)]
+            said.append(lists_said(factory))
             if isinstance(factory, WithMethods):
                 named = factory.methods
                 if "predict" in named:
@@ -1153,7 +1158,57 @@ def resolve_factory(
     """``module:attribute`` naming an estimator class or zero-argument factory (made
     once, under the per-run ``limit``, to see that it makes an object with ``fit``), or
     a training function ``f(X, y, ...)`` (:mod:`.functions`; returned as it is), with
-    ``params`` given (``--param NAME=VALUE``: :mod:`.given`)."""
+    ``params`` given (``--param NAME=VALUE``: :mod:`.given`); given its points as lists
+    where it was written for them (:mod:`.as_lists`)."""
+    return _lists_if_needed(_resolve_factory(spec, limit, params), limit)
+
+
+#: The time a probe of the points' type has: a pure-Python fit of 8 points takes
+#: milliseconds, and code given the wrong type may loop for ever.
+_TYPE_PROBE_SECONDS = 2.0
+
+
+def _lists_if_needed(obj: Callable[..., Any], limit: float | None) -> Callable[..., Any]:
+    """``obj``, or :class:`~.as_lists.AsLists` of it when, given lists, it learns the
+    training points of separable probes it does not learn from arrays (given arrays it
+    raises, does not return or gets them wrong)."""
+    learns = functions_learn if is_training_function(obj) else _class_learns
+    seconds = _TYPE_PROBE_SECONDS if limit is None else min(limit, _TYPE_PROBE_SECONDS)
+    from_arrays = learns(obj, seconds)
+    if len(from_arrays) == (3 if learns is functions_learn else 2):
+        return obj
+    lists = AsLists(obj)
+    from_lists = learns(lists, seconds)
+    return lists if from_lists > from_arrays else obj
+
+
+def _class_learns(factory: Callable[..., Any], limit: float | None) -> set[int]:
+    """The separable probes (0: with a bias, 1: through the origin) whose training
+    points objects of ``factory``, fitted on them, predict (in -1/+1 or in 0/1)."""
+    out = set()
+    for i, (X, Y) in enumerate(((PROBE_X, PROBE_Y), (ORIGIN_X, ORIGIN_Y))):
+        for neg, pos in ((-1, 1), (0, 1)):
+            y = np.where(Y > 0, pos, neg)
+            try:
+                with time_limit(limit):
+                    est = factory()
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        est.fit(X.copy(), y.copy())
+                    said = [float(a) for a in answers_of(est, X)]
+            except (Exception, RunTimeout):  # (its own error, or the clock: not learned)
+                continue
+            if said == [float(v) for v in y]:
+                out.add(i)
+                break
+    return out
+
+
+def _resolve_factory(
+    spec: str,
+    limit: float | None = DEFAULT_TIME_LIMIT,
+    params: Mapping[str, Any] | None = None,
+) -> Callable[..., Any]:
     from ..boundary.loading import load_attribute
 
     obj = load_attribute(spec, f"--fit {spec}")

@@ -55,7 +55,7 @@ import numpy as np
 
 from ...errors import InputError
 from ..boundary.calls import HookError, call_hook, defined_at, hook_error, returned
-from ..boundary.limits import DEFAULT_TIME_LIMIT
+from ..boundary.limits import DEFAULT_TIME_LIMIT, RunTimeout, time_limit
 from .budget import (
     knob_candidates,
 )
@@ -76,7 +76,7 @@ from .reading import (
     stops_at_zero,
 )
 
-__all__ = ["TrainingFunction", "is_training_function", "read_function"]
+__all__ = ["TrainingFunction", "functions_learn", "is_training_function", "read_function"]
 
 # A second separable probe (threshold x2 = 2, another dimension's role and 7 points):
 # a reading that fits the first probe by accident does not fit both.
@@ -526,6 +526,25 @@ def _read_small(
     (reading, words), coding = first[0][0], first[2]  # none classifies: the most natural
     assert isinstance(reading, Reading)
     return replace(reading, fit_labels=coding, budget=tries[0], returns=words, zero=0)
+
+
+def functions_learn(function: Callable[..., Any], limit: float | None) -> set[int]:
+    """The separable probes (0: with a bias, 1: through the origin, 2: two points on a
+    ray) on which what ``function`` returns (labels -1/+1 or 0/1), read in any way its
+    shape allows, classifies the training points."""
+    out = set()
+    for i, (X, Y) in enumerate((*_BIASED[:1], *_ORIGIN[:1], *_SMALL[:1])):
+        for neg, pos in ((-1, 1), (0, 1)):
+            try:
+                with time_limit(limit):
+                    fitted = _fit(function, None, X, np.where(Y > 0, pos, neg))
+            except (Exception, RunTimeout):  # (its own error, or the clock: not learned)
+                continue
+            shapes = _shapes(_items_of(fitted), X.shape[1], len(X))
+            if any(_classifies(r, fitted, X, Y) for r, _ in shapes):
+                out.add(i)
+                break
+    return out
 
 
 def _frozen_bias(first: Any) -> bool:

@@ -1,0 +1,39 @@
+"""Code written for plain lists, given lists by behaviour
+(``pla_proof.variants.estimators.as_lists``)."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import numpy as np
+
+from pla_proof.variants.estimators.as_lists import AsLists
+from pla_proof.variants.estimators.estimator import resolve_factory
+
+FIT = Path(__file__).parent / "compat" / "fit"
+
+
+def test_code_that_appends_to_its_points_is_given_lists() -> None:
+    for name in ("AppendsOne", "prepends_one"):
+        made = resolve_factory(f"{FIT / 'fit_lists_append.py'}:{name}")
+        assert isinstance(made, AsLists), name
+        assert isinstance(pickle.loads(pickle.dumps(made)), AsLists)
+
+
+def test_the_class_given_lists_learns_what_it_learns_from_lists() -> None:
+    made = resolve_factory(f"{FIT / 'fit_lists_append.py'}:AppendsOne")
+    est = made()
+    est.fit(np.array([[1.0, 0.0], [3.0, 0.0]]), np.array([-1, 1]))  # needs a bias
+    assert [est.predict(x) for x in np.array([[1.0, 0.0], [3.0, 0.0]])] == [-1, 1]
+
+
+def test_code_that_learns_from_arrays_is_left_alone() -> None:
+    for spec in ("fit_origin_class.py:OriginPerceptron", "fit_budget_t.py:perceptron"):
+        assert not isinstance(resolve_factory(str(FIT / spec)), AsLists), spec
+
+
+def test_code_wrong_either_way_is_left_alone() -> None:
+    # its mistake (the update subtracts) is no reason to give it lists: judged as given
+    made = resolve_factory(f"{FIT / 'fit_lists_append.py'}:AppendsOneWrongSign")
+    assert not isinstance(made, AsLists)
