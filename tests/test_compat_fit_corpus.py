@@ -78,6 +78,10 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_step_positive", "train_step_frozen_offset"): (frozenset({"SEP"}), ()),
     # ... score >= 0 from a random start: sign(0) read at the zero point (SEP0)
     ("fit_step_positive", "train_random_start"): (NOT_WRONG, ()),
+    # a training function of one argument, the data: its layout found by behaviour
+    ("fit_data_layout", "pla_columns"): (PASS, ()),
+    ("fit_data_layout", "pla_pairs"): (PASS, ()),
+    ("fit_data_layout", "pla_columns_no_bias_update"): (frozenset({"SEP"}), ()),
     # code written for lists (x + [1] appends there, adds on an array): given lists
     ("fit_lists_append", "AppendsOne"): (PASS, ()),
     ("fit_lists_append", "prepends_one"): (PASS, ()),

@@ -67,6 +67,7 @@ from ..checking.slow import bound_from
 from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
 from .as_lists import AsLists, lists_said
+from .data_layout import LAYOUTS, DataLayout
 from .dimension import (
     Started,
     dimension_parameters,
@@ -104,6 +105,7 @@ from .reading import (
     probing,
     read,
     set_budget,
+    size_of,
 )
 from .returned_weights import PredictsWithReturned, ReturnedWeights
 
@@ -207,7 +209,8 @@ class Estimator(Variant):
                 self.function, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
             inner = self.function.obj if isinstance(self.function, AsLists) else self.function
-            said_f = [inner.describe()] if isinstance(inner, Started | ReturnedWeights) else []
+            kinds = Started | ReturnedWeights | DataLayout
+            said_f = [inner.describe()] if isinstance(inner, kinds) else []
             said_f += [lists_said(self.function)] if lists_said(self.function) else []
             if said_f:
                 self.reading = replace(self.reading, made="; ".join(said_f))
@@ -1182,6 +1185,32 @@ def _lists_if_needed(obj: Callable[..., Any], limit: float | None) -> Callable[.
     return lists if from_lists > from_arrays else obj
 
 
+def _laid_out(function: Callable[..., Any], limit: float | None) -> Callable[..., Any] | None:
+    """A training function of one argument, the data (:mod:`.data_layout`): the layout
+    in which, given the separable probe, it returns weights that can be read (those
+    that classify the probe first); None when none does."""
+    seconds = _TYPE_PROBE_SECONDS if limit is None else min(limit, _TYPE_PROBE_SECONDS)
+    readable = []
+    for layout in LAYOUTS:
+        laid = DataLayout(function, layout)
+        learned = functions_learn(laid, seconds)
+        if learned:
+            return laid
+        try:
+            with time_limit(seconds):
+                out = laid(PROBE_X.copy(), PROBE_Y.copy())
+        except (Exception, RunTimeout):  # (not its layout)
+            continue
+        if any(size_of(v) in (PROBE_X.shape[1], PROBE_X.shape[1] + 1) for v in _values(out)):
+            readable.append(laid)
+    return readable[0] if len(readable) == 1 else None
+
+
+def _values(out: Any) -> list[Any]:
+    """What a function returned, as the values a reading looks at."""
+    return list(out) if isinstance(out, tuple) else [out]
+
+
 def _class_learns(factory: Callable[..., Any], limit: float | None) -> set[int]:
     """The separable probes (0: with a bias, 1: through the origin) whose training
     points objects of ``factory``, fitted on them, predict (in -1/+1 or in 0/1)."""
@@ -1225,6 +1254,10 @@ def _resolve_factory(
         raise InputError(f"--fit {spec}: {exc}") from None
     base = obj.obj if isinstance(obj, Given) else obj
     a_class = inspect.isclass(base)  # (with parameters given or not)
+    if not a_class and len(_needed(obj)) == 1:  # perceptron(data): its layout?
+        laid = _laid_out(obj, limit)
+        if laid is not None:
+            return laid
     if not a_class and len(_needed(obj)) > 2:  # perceptron(X, y, w): its start?
         starts = start_parameters(obj, _needed(obj)[2:], limit)
         if starts:
