@@ -37,3 +37,14 @@ def test_code_wrong_either_way_is_left_alone() -> None:
     # its mistake (the update subtracts) is no reason to give it lists: judged as given
     made = resolve_factory(f"{FIT / 'fit_lists_append.py'}:AppendsOneWrongSign")
     assert not isinstance(made, AsLists)
+
+
+def test_a_deep_copy_of_an_object_given_lists_predicts_with_its_own_weights() -> None:
+    import copy
+
+    made = resolve_factory(f"{FIT / 'fit_lists_append.py'}:AppendsOne")
+    est = made()
+    est.fit(np.array([[1.0, 0.0], [3.0, 0.0]]), np.array([-1, 1]))
+    twin = copy.deepcopy(est)
+    twin.w = [0.0, 0.0, 0.0]  # (as a reading zeroes its copy to ask predict at 0)
+    assert twin.predict(np.array([3.0, 0.0])) == -1 and est.predict(np.array([3.0, 0.0])) == 1

@@ -57,15 +57,10 @@ class AsLists(Wrapper):
         if not inspect.isclass(inspect.unwrap(self.obj)) and len(args) >= 2:
             return self.obj(as_list(args[0]), as_list(args[1]), *args[2:], **kw)
         est = self.obj(*args, **kw)
-        fit, predict = est.fit, getattr(est, "predict", None)
-
-        def fit_lists(X: Any, y: Any, *more: Any, **given: Any) -> Any:
-            out = fit(as_list(X), as_list(y), *more, **given)
-            return est if out is None else out
-
-        est.fit = fit_lists
+        predict = getattr(est, "predict", None)
+        est.fit = _OnLists(est, est.fit, fits=True)
         if predict is not None:
-            est.predict = lambda X: predict(as_list(X))
+            est.predict = _OnLists(est, predict, fits=False)
         return est
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -73,6 +68,18 @@ class AsLists(Wrapper):
 
     def __repr__(self) -> str:
         return f"{getattr(self.obj, '__qualname__', self.obj)} ({self.describe()})"
+
+
+class _OnLists:
+    """``method`` of ``owner`` called with its arrays as lists (an object, not a closure:
+    a deep copy of the owner -- a reading's zeroed twin -- calls its own copy)."""
+
+    def __init__(self, owner: Any, method: Callable[..., Any], fits: bool) -> None:
+        self.owner, self.method, self.fits = owner, method, fits
+
+    def __call__(self, *args: Any, **kw: Any) -> Any:
+        out = self.method(*(as_list(a) for a in args), **kw)
+        return self.owner if self.fits and out is None else out
 
 
 def lists_said(obj: Any) -> str:

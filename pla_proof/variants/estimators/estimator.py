@@ -1177,11 +1177,13 @@ def _lists_if_needed(obj: Callable[..., Any], limit: float | None) -> Callable[.
     raises, does not return or gets them wrong)."""
     learns = functions_learn if is_training_function(obj) else _class_learns
     seconds = _TYPE_PROBE_SECONDS if limit is None else min(limit, _TYPE_PROBE_SECONDS)
-    from_arrays = learns(obj, seconds)
+    with seeded(0):  # (a random start: the same choice in every process)
+        from_arrays = learns(obj, seconds)
     if len(from_arrays) == (3 if learns is functions_learn else 2):
         return obj
     lists = AsLists(obj)
-    from_lists = learns(lists, seconds)
+    with seeded(0):
+        from_lists = learns(lists, seconds)
     return lists if from_lists > from_arrays else obj
 
 

@@ -125,16 +125,7 @@ class PredictsWithReturned(Wrapper):
 
     def __call__(self, *args: Any, **kw: Any) -> Any:
         est = self.factory(*args, **kw)
-        fit, predict = est.fit, est.predict
-
-        def fit_keeping(X: Any, y: Any, *more: Any, **given: Any) -> Any:
-            est.fit_returned = fit(X, y, *more, **given)
-            return est
-
-        def predict_with(X: Any) -> Any:
-            return predict(X, est.__dict__.get("fit_returned"))
-
-        est.fit, est.predict = fit_keeping, predict_with
+        est.fit, est.predict = _Keeping(est, est.fit), _Passing(est, est.predict)
         return est
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -142,3 +133,25 @@ class PredictsWithReturned(Wrapper):
 
     def __repr__(self) -> str:
         return f"{getattr(self.factory, '__qualname__', self.factory)} {self.describe()}"
+
+
+class _Keeping:
+    """``fit`` keeping what it returns on its ``owner`` (an object, not a closure: a deep
+    copy of the owner calls its own copy)."""
+
+    def __init__(self, owner: Any, fit: Callable[..., Any]) -> None:
+        self.owner, self.fit = owner, fit
+
+    def __call__(self, X: Any, y: Any, *more: Any, **given: Any) -> Any:
+        self.owner.fit_returned = self.fit(X, y, *more, **given)
+        return self.owner
+
+
+class _Passing:
+    """``predict(X)`` passing on what ``fit`` returned (see :class:`_Keeping`)."""
+
+    def __init__(self, owner: Any, predict: Callable[..., Any]) -> None:
+        self.owner, self.predict = owner, predict
+
+    def __call__(self, X: Any) -> Any:
+        return self.predict(X, self.owner.__dict__.get("fit_returned"))
