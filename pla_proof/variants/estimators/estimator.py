@@ -1216,7 +1216,7 @@ def _values(out: Any) -> list[Any]:
 def _class_learns(factory: Callable[..., Any], limit: float | None) -> set[int]:
     """The separable probes (0: with a bias, 1: through the origin) whose training
     points objects of ``factory``, fitted on them, predict (in -1/+1 or in 0/1)."""
-    out = set()
+    out: set[int] = set()
     for i, (X, Y) in enumerate(((PROBE_X, PROBE_Y), (ORIGIN_X, ORIGIN_Y))):
         for neg, pos in ((-1, 1), (0, 1)):
             y = np.where(Y > 0, pos, neg)
@@ -1227,7 +1227,9 @@ def _class_learns(factory: Callable[..., Any], limit: float | None) -> set[int]:
                         warnings.simplefilter("ignore")
                         est.fit(X.copy(), y.copy())
                     said = [float(a) for a in answers_of(est, X)]
-            except (Exception, RunTimeout):  # (its own error, or the clock: not learned)
+            except RunTimeout:  # it does not return: no more of its time spent here
+                return out
+            except Exception:  # (its own error: not learned so)
                 continue
             if said == [float(v) for v in y]:
                 out.add(i)

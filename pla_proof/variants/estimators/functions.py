@@ -532,13 +532,15 @@ def functions_learn(function: Callable[..., Any], limit: float | None) -> set[in
     """The separable probes (0: with a bias, 1: through the origin, 2: two points on a
     ray) on which what ``function`` returns (labels -1/+1 or 0/1), read in any way its
     shape allows, classifies the training points."""
-    out = set()
+    out: set[int] = set()
     for i, (X, Y) in enumerate((*_BIASED[:1], *_ORIGIN[:1], *_SMALL[:1])):
         for neg, pos in ((-1, 1), (0, 1)):
             try:
                 with time_limit(limit):
                     fitted = _fit(function, None, X, np.where(Y > 0, pos, neg))
-            except (Exception, RunTimeout):  # (its own error, or the clock: not learned)
+            except RunTimeout:  # it does not return: no more of its time spent here
+                return out
+            except Exception:  # (its own error: not learned so)
                 continue
             shapes = _shapes(_items_of(fitted), X.shape[1], len(X))
             if any(_classifies(r, fitted, X, Y) for r, _ in shapes):
