@@ -208,10 +208,8 @@ class Estimator(Variant):
             self.reading = read_function(
                 self.function, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
-            inner = self.function.obj if isinstance(self.function, AsLists) else self.function
-            kinds = Started | ReturnedWeights | DataLayout
-            said_f = [inner.describe()] if isinstance(inner, kinds) else []
-            said_f += [lists_said(self.function)] if lists_said(self.function) else []
+            kinds = Started | ReturnedWeights | DataLayout | AsLists
+            said_f = [w.describe() for w in wrappers(self.function)[::-1] if isinstance(w, kinds)]
             if said_f:
                 self.reading = replace(self.reading, made="; ".join(said_f))
             factory = functools.partial(TrainingFunction, self.function, self.reading)
@@ -1171,12 +1169,16 @@ def resolve_factory(
 _TYPE_PROBE_SECONDS = 2.0
 
 
+def _type_probe_seconds(limit: float | None) -> float:
+    return _TYPE_PROBE_SECONDS if limit is None else min(limit, _TYPE_PROBE_SECONDS)
+
+
 def _lists_if_needed(obj: Callable[..., Any], limit: float | None) -> Callable[..., Any]:
     """``obj``, or :class:`~.as_lists.AsLists` of it when, given lists, it learns the
     training points of separable probes it does not learn from arrays (given arrays it
     raises, does not return or gets them wrong)."""
     learns = functions_learn if is_training_function(obj) else _class_learns
-    seconds = _TYPE_PROBE_SECONDS if limit is None else min(limit, _TYPE_PROBE_SECONDS)
+    seconds = _type_probe_seconds(limit)
     with seeded(0):  # (a random start: the same choice in every process)
         from_arrays = learns(obj, seconds)
     if len(from_arrays) == (3 if learns is functions_learn else 2):
@@ -1191,7 +1193,7 @@ def _laid_out(function: Callable[..., Any], limit: float | None) -> Callable[...
     """A training function of one argument, the data (:mod:`.data_layout`): the layout
     in which, given the separable probe, it returns weights that can be read (those
     that classify the probe first); None when none does."""
-    seconds = _TYPE_PROBE_SECONDS if limit is None else min(limit, _TYPE_PROBE_SECONDS)
+    seconds = _type_probe_seconds(limit)
     readable = []
     for layout in LAYOUTS:
         laid = DataLayout(function, layout)
