@@ -95,6 +95,10 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_returns_extra", "perceptron_with_accuracy"): (PASS, ()),
     ("fit_returns_extra", "train_counting"): (PASS, ()),
     ("fit_returns_extra", "train_history"): (PASS, ()),
+    # a predictor beside the training function in its module: the pair is judged
+    ("fit_predict_beside", "train"): (PASS, ()),
+    ("fit_predict_beside_broken", "perceptron_train"): (frozenset({"PREDICT", "READ"}), ()),
+    ("fit_predict_beside_one_point", "fit_weights"): (PASS, ()),
     # averaged and voted outputs, declared
     ("fit_averaged", "AveragedPerceptron"): (PASS, ("--output", "averaged")),
     ("fit_averaged", "AveragedReturnsModel"): (

@@ -570,7 +570,7 @@ def _hang_check(tmp_path: Path, target: list[str]) -> Outcome:
         *FAST,
         "--json",
         "--run-seconds",
-        "0.4",  # the symbolic reading of the rule gets ten times that
+        "0.1",  # the symbolic reading of the rule gets ten times that
         "--time-limit",
         "60",
     )
@@ -675,7 +675,7 @@ def test_no_process_of_the_check_outlives_a_hook_that_never_returns(
         "--jobs",
         "2",
         "--time-limit",
-        "5",
+        "1",  # (the check ends 10 s past it: its budget's slack)
         "--run-seconds",
         "60",
         env={"PLA_PROOF_TEST_PIDS": str(pids)},

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings, target
@@ -20,7 +21,7 @@ from hypothesis.errors import Flaky, HypothesisException
 
 from ...errors import OutsideDomain
 from ..boundary.calls import user_frames
-from ..boundary.limits import DEFAULT_TIME_LIMIT, past_deadline
+from ..boundary.limits import DEFAULT_TIME_LIMIT, RunTimeout, past_deadline
 from ..protocol.claim import Failure
 from ..protocol.variant import Case, Order, Record, Variant
 from .drawing import a_case, drawing, drawing_error, strategy_of
@@ -380,7 +381,50 @@ class _Round:
             if user_frames(exc):  # the variant's own strategy raised while drawing a case
                 raise drawing_error(exc) from None
             raise
+        found = [self.without_copies(ce) for ce in found]
         return found + [ce for ce in self.timeouts if ce not in found]
+
+    def without_copies(self, ce: Counterexample) -> Counterexample:
+        """The counterexample with its repeated points removed (the first of each kept,
+        in order), where it fails the same way without them: a shrink that ran out of
+        budget, or drew the points' sizes before the points, can leave copies that
+        Hypothesis never deletes one by one.  One more run; the counterexample as it was
+        where the copies matter (or the order names points, or a parameter is per point)."""
+        case, order = ce.case, ce.order
+        kept = [
+            i
+            for i, x in enumerate(case.X)
+            if (x, case.y[i]) not in {(case.X[j], case.y[j]) for j in range(i)}
+        ]
+        per_point = any(
+            isinstance(v, list | tuple) and len(v) == case.n for v in case.params.values()
+        )
+        if len(kept) == case.n or order.rule in ("choose", "replay") or per_point:
+            return ce
+        if ce.failure is None or ce.failure.prop == "ENDS" or past_deadline():
+            return ce
+        fewer = replace(case, X=tuple(case.X[i] for i in kept), y=tuple(case.y[i] for i in kept))
+        try:
+            rec, res = self.run(fewer, order)
+        except (Exception, RunTimeout):  # (the counterexample as found)
+            return ce
+        f = res.get(ce.failure.prop)
+        if f is None or _cause(ce.failure.prop, f) != _cause(ce.failure.prop, ce.failure):
+            return ce
+        return Counterexample(fewer, order, rec, f, shard=ce.shard)
+
+    def run(self, case: Case, order: Order) -> tuple[Record, dict[str, Failure | None]]:
+        """One run of the variant, stopped at the first failure of a property not yet
+        refuted, steered by its slacks."""
+        return _run_case(
+            self.variant,
+            case,
+            order,
+            mode=self.mode,
+            stop=lambda p: p not in self.ignore,
+            limit=self.limit,
+            aim=True,
+        )
 
     def try_case(self, case: Case, order: Order) -> None:
         a_case(self.variant, case)
@@ -395,15 +439,7 @@ class _Round:
                 raise _ShrinkSpent()
             self.spent += 1
         try:
-            rec, res = _run_case(
-                self.variant,
-                case,
-                order,
-                mode=self.mode,
-                stop=lambda p: p not in self.ignore,
-                limit=self.limit,
-                aim=True,
-            )
+            rec, res = self.run(case, order)
         except OutsideDomain as outside:
             out.skip(outside)
             return

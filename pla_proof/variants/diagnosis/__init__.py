@@ -550,6 +550,10 @@ def _of_fit(variant: Any, ce: Any, prop: str) -> Diagnosis:
     C = eta * eta * R2 if eta is not None else None
     g = eta * case.gamma if eta is not None else None
     _finish(out, d, states[0], states[1:], rule, u, C, g, ce)
+    if d.mechanism == "follows" and prop in ("PREDICT", "READ"):
+        said = _predictor_leaves(variant, case)
+        if said:
+            out.lemma.append(said)
     if seen.budgets is not None:  # the algorithm one pass at a time beside it
         k = max(1, d.change if d.change is not None else len(states) - 1)
         more = reference_passes(points, labels, rule, states[k - 1], len(states) - k)
@@ -557,21 +561,54 @@ def _of_fit(variant: Any, ce: Any, prop: str) -> Diagnosis:
     return out
 
 
-def _refit_end(variant: Any, case: Case) -> Vec | None:
-    """The weights (bias last) of one more fit on the case, the global random state
-    seeded 0; None when it fails."""
+def _refit(variant: Any, case: Case) -> tuple[Any, np.ndarray]:
+    """One more fit on the case, the global random state seeded 0, and its points as
+    the fit was given them (users' code: it may raise)."""
     from ..estimators.randomness import seeded
 
     X = np.array([[float(v) for v in x] for x in case.X])
+    with seeded(0), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        est = variant.make()
+        est.fit(X, variant.encode(case.y))
+    return est, X
+
+
+def _refit_end(variant: Any, case: Case) -> Vec | None:
+    """The weights (bias last) of one more fit on the case (:func:`_refit`); None when
+    it fails."""
     try:
-        with seeded(0), warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            est = variant.make()
-            est.fit(X, variant.encode(case.y))
-        w, b = variant.weights(est)
+        w, b = variant.weights(_refit(variant, case)[0])
     except Exception:  # users' code failing on the refit: not the same as before
         return None
     return tuple(w) if variant.reading.origin else (*w, b)
+
+
+def _predictor_leaves(variant: Any, case: Case) -> str:
+    """Where the weights follow the algorithm and ``predict`` still gives a wrong label:
+    the first training point whose weights' score has the label's sign while the
+    predictor answers the other class -- what leaves the algorithm is its predictor, not
+    its updates ('' where no such point is seen)."""
+    from ..estimators.reading import answers_of
+
+    try:
+        est, X = _refit(variant, case)
+        w, b = variant.weights(est)
+        answers = variant.reading.decode(answers_of(est, X))
+    except Exception:  # users' code failing on the refit: nothing more said
+        return ""
+    beside = variant.reading.beside
+    said = "predict()" if beside is None else f"{beside.name}({beside.words})"
+    for i, (x, y) in enumerate(zip(case.X, case.y, strict=True)):
+        score = sum((a * Fraction(v) for a, v in zip(w, x, strict=True)), b)
+        if score * y > 0 and answers[i] != y:
+            return (
+                f"so what leaves the algorithm is the predictor, not an update: {said} answers "
+                f"{answers[i]:+d} at point {i + 1}, where the weights' score w.x + b = "
+                f"{_num(score)} has the sign of its label {y:+d} (the algorithm predicts by "
+                "that sign)"
+            )
+    return ""
 
 
 def _by_budgets(seen: _Seen, labels: list[int]) -> Divergence:

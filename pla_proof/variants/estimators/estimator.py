@@ -67,6 +67,7 @@ from ..checking.slow import bound_from
 from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
 from .as_lists import AsLists, lists_said
+from .beside import Beside, predictor_beside
 from .data_layout import LAYOUTS, DataLayout
 from .dimension import (
     Started,
@@ -100,6 +101,7 @@ from .reading import (
     ORIGIN_Y,
     PROBE_X,
     PROBE_Y,
+    Reading,
     answers_of,
     getter,
     probing,
@@ -148,6 +150,12 @@ ESTIMATOR_PROPERTIES = {
     "PREDICT": "the fitted model's own predict() gives every training label",
     "READ": "predict() agrees with the weights read from the model on every training point",
     "STOP": "fit() stops only when every training point is predicted correctly (or it warns)",
+}
+#: ... for a training function with a predictor beside it (:mod:`.beside`).
+BESIDE_PROPERTIES = {
+    "PREDICT": "the predictor beside the function gives every training label",
+    "READ": "the predictor beside the function agrees with the returned weights on every "
+    "training point",
 }
 #: ... and for an estimator with an epoch budget.
 EPOCHS_PROPERTY = "fit() predicts every training point within its epoch budget"
@@ -212,6 +220,9 @@ class Estimator(Variant):
             said_f = [w.describe() for w in wrappers(self.function)[::-1] if isinstance(w, kinds)]
             if said_f:
                 self.reading = replace(self.reading, made="; ".join(said_f))
+            beside = _beside(self.function, self.reading, limit)
+            if beside is not None:  # predict(X, w, b) in its module: the pair is judged
+                self.reading = replace(self.reading, beside=beside, negative=beside.negative)
             factory = functools.partial(TrainingFunction, self.function, self.reading)
             self.summary = f"training function {self.name}(X, y)"  # type: ignore[misc]
         else:
@@ -533,7 +544,7 @@ class Estimator(Variant):
                 fit = self._one_fit(X, case, epochs)
             fit.seeded = f"fit {seed + 1} of {REFITS}, the global random state seeded {seed}"
             fit.seed = seed
-            if fit.wrong:
+            if fit.wrong or fit.mispredicted:
                 return fit
             judged = judged or fit
         assert judged is not None
@@ -550,6 +561,10 @@ class Estimator(Variant):
         warned = any("onverge" in str(w.message) for w in caught)
         fit = _Fit(est, answers, [i for i in wrong if i not in ties], warned)
         fit.ties = ties
+        if self.function is not None and self.reading.beside is not None:
+            # its predictor beside it answered (PREDICT); what its budget is judged by
+            # is its returned weights (EPOCHS, as for any training function)
+            fit.mispredicted, fit.wrong = fit.wrong, self._misclassified(est, case)
         return fit
 
     def _ties_by_rounding(self, est: Any, X: np.ndarray, wrong: Sequence[int]) -> list[int]:
@@ -585,25 +600,30 @@ class Estimator(Variant):
             if len(w) != case.d:
                 raise HookError(self._wrong_length(fit.est, len(w), case.d))
             rec.output.update(w=tuple(w), b=b)
-            if self.function is not None:
+            if self.function is not None and self.reading.beside is None:
                 return  # its predictions are its weights': the end claim judges them
             if "READ" in self.extra_properties:  # (not of a vote: no one linear predictor)
                 rec.checks["READ"] = _disagreement(self.reading, fit.est, w, b, X, fit.answers)
-            if last and self.reading.dual is None:
+            if last and self.reading.dual is None and self.function is None:
                 self._end_values(case, X, fit, w, b, rec)
         if not last:
             return  # an averaged or voted output: it need not predict its training data
         y = case.y
         rec.undecided += len(fit.ties)  # (float mode: "N undecided" in the report)
+        wrong = fit.mispredicted
+        beside = self.reading.beside
+        said = "predict()" if beside is None else f"{beside.name}({beside.words})"
         rec.checks["PREDICT"] = (
             None
-            if not fit.wrong
-            else f"predict() gives {_coded(self.reading, fit.answers[fit.wrong[0]])} for point "
-            f"{fit.wrong[0] + 1}, label {_coded(self.reading, y[fit.wrong[0]])}"
-            + (f" ({len(fit.wrong)} of {case.n} points mispredicted)" if len(fit.wrong) > 1 else "")
+            if not wrong
+            else f"{said} gives {_coded(self.reading, fit.answers[wrong[0]])} for point "
+            f"{wrong[0] + 1}, label {_coded(self.reading, y[wrong[0]])}"
+            + (f" ({len(wrong)} of {case.n} points mispredicted)" if len(wrong) > 1 else "")
             + (f" (also with {fit.note})" if fit.note else "")
             + (f" ({fit.seeded})" if fit.seeded else "")
         )
+        if self.function is not None:
+            return  # (it returns what it learned: the end claim judges where it stopped)
         n_iter = getattr(fit.est, "n_iter_", None)
         rec.output["n_iter"] = n_iter
         rec.checks["STOP"] = (
@@ -866,18 +886,22 @@ class Estimator(Variant):
         """The fit's end claim holds on its weights, exactly (a fit whose last pass still
         updated may predict every point yet leave one at a score of 0): True when no
         weights can be read."""
-        if self.reading.predict_only is not None:
-            return True
+        return self.reading.predict_only is not None or not self._misclassified(fit.est, case)
+
+    def _misclassified(self, est: Any, case: Case) -> list[int]:
+        """The training points the end claim, on the fitted weights, gets wrong, exactly
+        (none where no weights can be read: READ and the runs report what they are)."""
         try:
-            w, b = self.weights(fit.est)
-        except Exception:  # READ and the runs report what the weights are
-            return True
+            w, b = self.weights(est)
+        except Exception:
+            return []
         zero = {"SEP0": 1, "SEP0N": -1}.get(self.reading.end or "", 0)
-        for x, y in zip(case.X, case.y, strict=True):
+        out = []
+        for i, (x, y) in enumerate(zip(case.X, case.y, strict=True)):
             s = sum((a * Fraction(v) for a, v in zip(w, x, strict=False)), b)
             if (1 if s > 0 else -1 if s < 0 else zero) != y:
-                return False
-        return True
+                out.append(i)
+        return out
 
     def _caller(self) -> str:
         """What the messages call the user's training: ``fit()`` or ``perceptron()``."""
@@ -916,9 +940,12 @@ def _same_state(a: Any, b: Any, budget: str) -> bool:
 
 def _properties(reading: Any, function: bool) -> dict[str, str]:
     """The properties checked beyond the generic ones: a training function's predictions
-    are its weights' (the end claim judges them; ``EPOCHS`` its budget); a class read
-    through ``predict`` alone has no ``READ``."""
-    out = {} if function else dict(ESTIMATOR_PROPERTIES)
+    are its weights' (the end claim judges them; ``EPOCHS`` its budget), or its
+    predictor's beside it (``PREDICT``, ``READ``); a class read through ``predict`` alone
+    has no ``READ``."""
+    out = dict(ESTIMATOR_PROPERTIES)
+    if function:  # its predictor beside it, if any, is judged as a class's predict()
+        out = {} if reading.beside is None else dict(BESIDE_PROPERTIES)
     if reading.predict_only is not None:
         del out["READ"]
     if reading.output == "voted":  # sign(sum_j c_j sign(w_j.x)): no one linear predictor
@@ -965,6 +992,9 @@ class _Fit:
         self.seed: int | None = None
         #: mispredicted points at a tie float rounding decides (not counted as wrong)
         self.ties: list[int] = []
+        #: the points ``predict`` answers wrong (``PREDICT``): ``wrong`` but for a
+        #: training function with a predictor beside it, whose ``wrong`` is its weights'
+        self.mispredicted = wrong
 
 
 def _rounding_decides(
@@ -1036,8 +1066,10 @@ def _disagreement(
             continue
         sign = 1 if s > 0 else -1
         if answers[i] != sign:
+            beside = reading.beside
+            said = "predict()" if beside is None else f"{beside.name}({beside.words})"
             return (
-                f"predict() answers {_coded(reading, answers[i])} at point {i + 1} where the "
+                f"{said} answers {_coded(reading, answers[i])} at point {i + 1} where the "
                 f"weights read ({reading.describe().split(';')[0]}) give the score "
                 f"{float(s):.6g}"
             )
@@ -1208,6 +1240,21 @@ def _laid_out(function: Callable[..., Any], limit: float | None) -> Callable[...
         if any(size_of(v) in (PROBE_X.shape[1], PROBE_X.shape[1] + 1) for v in _values(out)):
             readable.append(laid)
     return readable[0] if len(readable) == 1 else None
+
+
+def _beside(function: Callable[..., Any], reading: Reading, limit: float | None) -> Beside | None:
+    """The predictor beside a training function (:mod:`.beside`), judged on a fit of the
+    separable probe its reading learned (through the origin where it has no bias)."""
+    X, Y = (ORIGIN_X, ORIGIN_Y) if reading.origin else (PROBE_X, PROBE_Y)
+    lists = any(isinstance(w, AsLists) for w in wrappers(function))
+    try:
+        with seeded(0), time_limit(_type_probe_seconds(limit)), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fitted = set_budget(TrainingFunction(function, reading), reading, None)
+            fitted.fit(X.copy(), reading.encode(Y.tolist()))
+            return predictor_beside(function, fitted, X, Y, reading.returns, lists=lists)
+    except (Exception, RunTimeout):  # (the runs say what the function does)
+        return None
 
 
 def _values(out: Any) -> list[Any]:

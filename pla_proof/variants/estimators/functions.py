@@ -201,10 +201,13 @@ class TrainingFunction:
         self.signs_ = np.where(np.asarray(y) > 0, 1, -1)
         return self
 
-    def predict(self, X: Any) -> np.ndarray:
-        """+1/-1 by the sign of the returned weights' exact score (0: +1 or -1 when the
-        function takes a score of 0 as that class, else neither)."""
+    def predict(self, X: Any) -> Any:
+        """The answers of the predictor beside the function where it has one
+        (:mod:`.beside`); else +1/-1 by the sign of the returned weights' exact score
+        (0: +1 or -1 when the function takes a score of 0 as that class, else neither)."""
         assert self.how is not None
+        if self.how.beside is not None:
+            return self.how.beside.answer(self, X)
         w, b = self.how.predictor(self)
         zero = self.how.zero
         points = np.asarray(X, dtype=np.float64).reshape(len(X), -1)

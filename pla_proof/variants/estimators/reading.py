@@ -195,6 +195,10 @@ class Reading:
     #: the named reading was taken as given because the probe fit failed (raised or
     #: did not return): the other probes are skipped, the runs say what the code does
     unprobed: bool = False
+    #: a training function's predictor beside it (a :class:`~.beside.Beside`, which
+    #: reads answers through this module: typed loosely here), or None: its points are
+    #: then classified by it (``PREDICT`` and ``READ`` judge it)
+    beside: Any = None
 
     @property
     def budget_knob(self) -> Knob | None:
@@ -275,7 +279,13 @@ class Reading:
             origin = ", through the origin (no bias)" if self.origin else ""
             text = (
                 f"a training function returning {self.returns}{origin}; called with {fit} labels; "
-                f"its points classified by the returned weights, {how} (end claim {self.end})"
+                + (
+                    f"its points classified by {self.beside.describe()} (PREDICT and READ "
+                    f"judge it), the returned weights' {how} by the end claim {self.end}"
+                    if self.beside is not None
+                    else f"its points classified by the returned weights, {how} "
+                    f"(end claim {self.end})"
+                )
             )
         else:
             text = (

@@ -10,7 +10,7 @@ import numpy as np
 
 
 class MeanChangeStop:
-    def __init__(self, rate=0.1, epochs=100_000, tolerance=0.1):
+    def __init__(self, rate=0.1, epochs=10_000, tolerance=0.1):
         self.rate = rate
         self.epochs = epochs
         self.tolerance = tolerance
