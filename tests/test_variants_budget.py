@@ -153,3 +153,36 @@ def test_the_calls_of_a_fit_that_goes_on_are_its_budget() -> None:
 
 def test_a_fit_that_starts_over_at_each_call_has_no_calls_budget() -> None:
     assert read(_one_pass(goes_on=False)).budget_knob is None
+
+
+class _Counted:
+    """A broken class (its update subtracts) that counts the passes its fits make."""
+
+    passes = 0
+
+    def __init__(self, rounds: int = 1000) -> None:
+        self.rounds = rounds
+
+    def fit(self, X: Any, y: Any) -> _Counted:
+        import numpy as np
+
+        self.w, self.b = np.zeros(X.shape[1]), 0.0
+        for _ in range(self.rounds):
+            type(self).passes += 1
+            for x, t in zip(X, y, strict=True):
+                if t * (x @ self.w + self.b) <= 0:
+                    self.w, self.b = self.w - t * x, self.b - t
+        return self
+
+    def predict(self, X: Any) -> Any:
+        return [1 if x @ self.w + self.b > 0 else -1 for x in X]
+
+
+def test_knobs_that_cannot_be_why_the_probe_is_mispredicted_are_not_raised() -> None:
+    """It mispredicts the 8-point probe with 1000 rounds, which the algorithm settles in
+    a few passes: its rounds are not raised to 5000, and its fit starts over at each call,
+    so it is not called 200 times as a fit of one pass that goes on would be."""
+    _Counted.passes = 0
+    r = read(_Counted)
+    assert r.probe is not None and r.budget is None
+    assert _Counted.passes < 20_000  # (before: 5000 rounds and 200 calls of 1000 rounds)

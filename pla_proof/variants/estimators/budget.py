@@ -43,6 +43,7 @@ __all__ = [
     "Knob",
     "find_knob",
     "knob_candidates",
+    "same_state",
     "with_budget",
 ]
 
@@ -262,3 +263,27 @@ def find_knob(
         if low and mispredicted(knob, large) == 0:
             return knob
     return None
+
+
+def same_state(a: Any, b: Any, budget: str) -> bool:
+    """Two fitted models with the same attributes (but the epoch budget): the larger
+    budget changed nothing.  Anything that cannot be compared counts as a change."""
+    va, vb = vars(a), vars(b)
+    if va.keys() != vb.keys():
+        return False
+    for key in va:
+        if key in (budget, "fit"):  # the budget, or fit() wrapped to pass it
+            continue
+        p, q = va[key], vb[key]
+        if p is q or (callable(p) and getattr(p, "__code__", 0) is getattr(q, "__code__", 1)):
+            continue
+        try:
+            if isinstance(p, np.ndarray | list | tuple) or isinstance(q, np.ndarray | list | tuple):
+                same = np.array_equal(np.asarray(p), np.asarray(q))
+            else:
+                same = bool(p == q)
+        except Exception:  # what a model holds may not compare: a change, to be safe
+            return False
+        if not same:
+            return False
+    return True

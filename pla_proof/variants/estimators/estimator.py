@@ -68,6 +68,7 @@ from ..protocol.claim import Claim, max_updates
 from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
 from .as_lists import AsLists, lists_said
 from .beside import Beside, predictor_beside
+from .budget import same_state
 from .data_layout import LAYOUTS, DataLayout
 from .dimension import (
     Started,
@@ -740,7 +741,7 @@ class Estimator(Variant):
                     f"needs {classic} epoch(s)"
                 )
                 return fit  # it does not learn what the algorithm learns: judged as it is
-            if alone and _same_state(fit.est, bigger.est, attr):
+            if alone and same_state(fit.est, bigger.est, attr):
                 fit.note = f"{attr} = {more}: the same fitted model"
                 return fit  # it stopped by itself: judged as it is
             itself = None if alone else self._stops_by_itself(case, X, fit, B)
@@ -912,30 +913,6 @@ class Estimator(Variant):
 
 #: the visits a ten- and hundred-fold budget may cost a class read through predict()
 _VISITS = 200_000
-
-
-def _same_state(a: Any, b: Any, budget: str) -> bool:
-    """Two fitted models with the same attributes (but the epoch budget): the larger
-    budget changed nothing.  Anything that cannot be compared counts as a change."""
-    va, vb = vars(a), vars(b)
-    if va.keys() != vb.keys():
-        return False
-    for key in va:
-        if key in (budget, "fit"):  # the budget, or fit() wrapped to pass it
-            continue
-        p, q = va[key], vb[key]
-        if p is q or (callable(p) and getattr(p, "__code__", 0) is getattr(q, "__code__", 1)):
-            continue
-        try:
-            if isinstance(p, np.ndarray | list | tuple) or isinstance(q, np.ndarray | list | tuple):
-                same = np.array_equal(np.asarray(p), np.asarray(q))
-            else:
-                same = bool(p == q)
-        except Exception:  # what a model holds may not compare: a change, to be safe
-            return False
-        if not same:
-            return False
-    return True
 
 
 def _properties(reading: Any, function: bool) -> dict[str, str]:

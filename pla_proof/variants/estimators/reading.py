@@ -71,6 +71,7 @@ from ...errors import InputError
 from ..boundary.calls import HookError, call_before_runs, hook_error, returned, stuck_in
 from ..boundary.limits import DEFAULT_TIME_LIMIT, TOTAL_FACTOR, RunTimeout, time_limit
 from .budget import (
+    CALLS,
     LONG_ORIGIN_X,
     LONG_ORIGIN_Y,
     LONG_X,
@@ -78,6 +79,7 @@ from .budget import (
     Knob,
     find_knob,
     knob_candidates,
+    same_state,
     with_budget,
 )
 from .randomness import randomness, seeded
@@ -393,6 +395,11 @@ def _behaviour(reading: Reading, factory: Callable[[], Any], limit: float | None
     return reading
 
 
+#: A knob whose default allows this many passes (or updates, or visits) is not why a fit
+#: mispredicts the 8-point probe (the classic algorithm settles it in a few passes).
+PROBE_PASSES = 100
+
+
 def knob_of(reading: Reading, factory: Callable[[], Any], limit: float | None) -> Reading:
     """The reading with the knob that behaves as its epoch budget, if any: an integer of
     a fresh ``factory()`` (an attribute, a ``fit`` keyword, a default, a module constant)
@@ -415,7 +422,29 @@ def knob_of(reading: Reading, factory: Callable[[], Any], limit: float | None) -
             return None
         return int(sum(a != t for a, t in zip(answers, Y.tolist(), strict=True)))
 
-    knob = find_knob(knob_candidates(fresh, BUDGET_NAMES, frozenset()), mispredicted)
+    def goes_on(knob: Knob) -> bool:
+        """Two calls of ``fit`` leave another model than one (it goes on from where it
+        was): only then can its number of calls be its budget (else calling it
+        LARGE_CALLS times only costs that many fits)."""
+        try:
+            fitted = []
+            for calls in (1, 2):
+                with probing(limit), seeded(0):
+                    est = with_budget(factory(), knob, calls)
+                    _quiet_fit(est, X.copy(), reading.encode(Y.tolist()))
+                fitted.append(est)
+        except Exception:  # (its own error: find_knob's probes say what it does)
+            return True
+        return not same_state(fitted[0], fitted[1], CALLS)
+
+    candidates = knob_candidates(fresh, BUDGET_NAMES, frozenset())
+    candidates = [k for k in candidates if k.kind != "calls" or goes_on(k)]
+    if reading.probe is not None:
+        # it mispredicts the 8-point probe, which the algorithm settles in a few passes:
+        # a knob already allowing PROBE_PASSES or more did not stop it (raising it to
+        # LARGE would only run the fit that long)
+        candidates = [k for k in candidates if k.known or k.value < PROBE_PASSES]
+    knob = find_knob(candidates, mispredicted)
     if knob is None:
         return reading
     return replace(
