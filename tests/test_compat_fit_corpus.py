@@ -99,6 +99,9 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_predict_beside", "train"): (PASS, ()),
     ("fit_predict_beside_broken", "perceptron_train"): (frozenset({"PREDICT", "READ"}), ()),
     ("fit_predict_beside_one_point", "fit_weights"): (PASS, ()),
+    # sized by the data's dimension; three methods take the points and labels: the
+    # trainer is the one that changes the object and that no other calls
+    ("fit_trainer_among_methods", "StepLearner"): (EPOCHS_ALONE, ()),
     # averaged and voted outputs, declared
     ("fit_averaged", "AveragedPerceptron"): (PASS, ("--output", "averaged")),
     ("fit_averaged", "AveragedReturnsModel"): (

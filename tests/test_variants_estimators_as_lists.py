@@ -48,3 +48,12 @@ def test_a_deep_copy_of_an_object_given_lists_predicts_with_its_own_weights() ->
     twin = copy.deepcopy(est)
     twin.w = [0.0, 0.0, 0.0]  # (as a reading zeroes its copy to ask predict at 0)
     assert twin.predict(np.array([3.0, 0.0])) == -1 and est.predict(np.array([3.0, 0.0])) == 1
+
+
+def test_a_class_that_loops_in_the_other_coding_is_not_given_lists_for_being_faster() -> None:
+    """A 0/1 class given -1 labels runs its 100,000 rounds: on arrays past the probe's
+    time, on lists (faster to index) within it.  That coding says nothing about lists:
+    the other one, tried on arrays too, learns both probes (before: lists, and a false
+    SEP on data that need its whole budget)."""
+    made = resolve_factory(f"{FIT / 'fit_trainer_among_methods.py'}:StepLearnerEnough")
+    assert not isinstance(made, AsLists)

@@ -85,14 +85,15 @@ from .made_with_data import (
     data_said,
     data_trainer,
     made_with_data,
-    outermost,
     sizes_of,
     trained,
 )
 from .methods import (
     WithMethods,
     candidate_methods,
+    outermost,
     trainer_of,
+    trainers_among,
     trainers_of,
     training_methods,
 )
@@ -1241,10 +1242,16 @@ def _values(out: Any) -> list[Any]:
 
 def _class_learns(factory: Callable[..., Any], limit: float | None) -> set[int]:
     """The separable probes (0: with a bias, 1: through the origin) whose training
-    points objects of ``factory``, fitted on them, predict (in -1/+1 or in 0/1)."""
+    points objects of ``factory``, fitted on them, predict (in -1/+1 or in 0/1).  A
+    label coding whose fit does not return is not tried again (a 0/1 class given -1
+    may loop to its budget: the other coding still tells what it learns); none
+    returning, no more of its time is spent."""
     out: set[int] = set()
+    slow: set[tuple[int, int]] = set()
     for i, (X, Y) in enumerate(((PROBE_X, PROBE_Y), (ORIGIN_X, ORIGIN_Y))):
         for neg, pos in ((-1, 1), (0, 1)):
+            if (neg, pos) in slow:
+                continue
             y = np.where(Y > 0, pos, neg)
             try:
                 with time_limit(limit):
@@ -1253,8 +1260,11 @@ def _class_learns(factory: Callable[..., Any], limit: float | None) -> set[int]:
                         warnings.simplefilter("ignore")
                         est.fit(X.copy(), y.copy())
                     said = [float(a) for a in answers_of(est, X)]
-            except RunTimeout:  # it does not return: no more of its time spent here
-                return out
+            except RunTimeout:  # it does not return in this coding
+                slow.add((neg, pos))
+                if len(slow) == 2:
+                    return out
+                continue
             except Exception:  # (its own error: not learned so)
                 continue
             if said == [float(v) for v in y]:
@@ -1534,6 +1544,8 @@ def _training_method(est: Any, spec: str) -> str:
     takes the points and their labels (``train(X, y)``, ``learn(X, y, epochs=10)``);
     none, or several, is an ``InputError`` saying what to add."""
     names = training_methods(est)
+    if len(names) > 1:  # the ones that change the object, and that none of the others calls
+        names = trainers_among(type(est), names)
     if len(names) == 1:
         return names[0]
     if not names:

@@ -536,13 +536,19 @@ def functions_learn(function: Callable[..., Any], limit: float | None) -> set[in
     ray) on which what ``function`` returns (labels -1/+1 or 0/1), read in any way its
     shape allows, classifies the training points."""
     out: set[int] = set()
+    slow: set[tuple[int, int]] = set()  # (codings whose fit does not return: not again)
     for i, (X, Y) in enumerate((*_BIASED[:1], *_ORIGIN[:1], *_SMALL[:1])):
         for neg, pos in ((-1, 1), (0, 1)):
+            if (neg, pos) in slow:
+                continue
             try:
                 with time_limit(limit):
                     fitted = _fit(function, None, X, np.where(Y > 0, pos, neg))
-            except RunTimeout:  # it does not return: no more of its time spent here
-                return out
+            except RunTimeout:  # it does not return in this coding
+                slow.add((neg, pos))
+                if len(slow) == 2:
+                    return out
+                continue
             except Exception:  # (its own error: not learned so)
                 continue
             shapes = _shapes(_items_of(fitted), X.shape[1], len(X))

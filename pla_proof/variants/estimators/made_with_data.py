@@ -48,7 +48,6 @@ __all__ = [
     "data_said",
     "data_trainer",
     "made_with_data",
-    "outermost",
     "sizes_of",
     "trained",
 ]
@@ -99,24 +98,6 @@ def data_trainer(cls: type, given: Collection[str] = ()) -> list[str]:
             if set(need) <= set(given) and name not in out:
                 out.append(name)
     return out
-
-
-def outermost(cls: type, names: Sequence[str]) -> list[str]:
-    """Those of the methods ``names`` that no other of them calls: the trainer that runs
-    one pass or one step through another is not the trainer.
-
-    >>> class Course:
-    ...     def step(self): pass
-    ...     def train(self): self.step()
-    >>> outermost(Course, ["step", "train"])
-    ['train']
-    """
-    called: set[str] = set()
-    for name in names:
-        code = getattr(getattr(cls, name, None), "__code__", None)
-        if code is not None:
-            called |= set(code.co_names) - {name}
-    return [n for n in names if n not in called]
 
 
 def data_said(factory: Any) -> str:

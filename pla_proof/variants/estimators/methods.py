@@ -28,13 +28,23 @@ Book answering fit() with train(), predict() with classify()
 
 from __future__ import annotations
 
+import dis
 import inspect
-from collections.abc import Callable, Collection, Mapping
+import types
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from .given import Wrapper
 
-__all__ = ["WithMethods", "candidate_methods", "trainer_of", "trainers_of", "training_methods"]
+__all__ = [
+    "WithMethods",
+    "candidate_methods",
+    "outermost",
+    "trainer_of",
+    "trainers_among",
+    "trainers_of",
+    "training_methods",
+]
 
 #: Methods that never answer a prediction, nor train (scikit-learn's and the fit family).
 _NOT = frozenset(
@@ -115,6 +125,9 @@ def trainer_of(cls: Any, given: Collection[str] = ()) -> tuple[str, list[str]] |
     (None, ('train', ['learning_rate']))
     """
     found = trainers_of(cls)
+    if len(found) > 1:  # the ones that train: they change the object, and none calls them
+        kept = trainers_among(cls, [name for name, _ in found])
+        found = [f for f in found if f[0] in kept]
     if len(found) == 1:
         return found[0]
     fits = [(name, needs) for name, needs in found if needs and set(needs) <= set(given)]
@@ -250,3 +263,92 @@ class WithMethods(Wrapper):
         name = getattr(self.factory, "__qualname__", self.factory)
         said = ", ".join(f"{role}() with {m}()" for role, m in self.methods.items())
         return f"{name} answering {said}"
+
+
+def outermost(cls: type, names: Sequence[str]) -> list[str]:
+    """Those of the methods ``names`` that no other of them calls: the trainer that runs
+    one pass or one step through another is not the trainer.
+
+    >>> class Course:
+    ...     def step(self): pass
+    ...     def train(self): self.step()
+    >>> outermost(Course, ["step", "train"])
+    ['train']
+    """
+    called: set[str] = set()
+    for name in names:
+        codes = _code_of(cls, name)
+        if codes is not None:
+            called |= {n for c in codes for n in c.co_names} - {name}
+    return [n for n in names if n not in called]
+
+
+def _code_of(cls: type, name: str) -> list[types.CodeType] | None:
+    """The code of the user's method ``name`` (under the check's wrappers, such as the
+    one that sizes a class by the data's dimension), with the code nested in it
+    (comprehensions, generator expressions, inner functions) and, where it calls
+    ``super()``, the code of the definitions it overrides; None where it has none."""
+    out: list[types.CodeType] = []
+    for klass in cls.__mro__:
+        method = vars(klass).get(name)
+        if method is None:
+            continue
+        try:
+            code = getattr(inspect.unwrap(method), "__code__", None)
+        except ValueError:  # (a cycle of __wrapped__)
+            return None
+        if not isinstance(code, types.CodeType):
+            return None
+        out += _nested(code)
+        if "super" not in {n for c in _nested(code) for n in c.co_names}:
+            break
+    return out or None
+
+
+def _nested(code: types.CodeType) -> list[types.CodeType]:
+    out = [code]
+    for c in code.co_consts:
+        if isinstance(c, types.CodeType):
+            out += _nested(c)
+    return out
+
+
+def trainers_among(cls: type, names: Sequence[str]) -> list[str]:
+    """Of the methods ``names`` that take the points and their labels, those that can
+    be the trainer: they change the object (store into it, directly or through another of
+    its methods: ``compute_accuracy(X, y)`` does not), and none of the others calls them
+    (:func:`outermost`: ``update(x, y)`` is one step of ``train(X, y)``).  ``names``
+    itself where that leaves none.
+
+    >>> class Course:
+    ...     def update(self, x, y): self.w = x
+    ...     def train(self, X, y):
+    ...         for x, t in zip(X, y): self.update(x, t)
+    ...     def compute_accuracy(self, X, y): return sum(1 for _ in X) / len(y)
+    >>> trainers_among(Course, ["update", "train", "compute_accuracy"])
+    ['train']
+    """
+    writers = [n for n in names if _writes(cls, n, set())]
+    return outermost(cls, writers) or outermost(cls, list(names)) or list(names)
+
+
+#: the instructions that store into an object (an attribute, or an item of one)
+_STORES = frozenset({"STORE_ATTR", "DELETE_ATTR", "STORE_SUBSCR"})
+
+
+def _writes(cls: type, name: str, seen: set[str]) -> bool:
+    """Whether the method ``name`` of ``cls`` stores into an object, or calls a method of
+    ``cls`` that does (``setattr`` too); True where its code cannot be read."""
+    codes = _code_of(cls, name)
+    if codes is None:
+        return True
+    seen.add(name)
+    names = {n for c in codes for n in c.co_names}
+    if "setattr" in names or any(
+        i.opname in _STORES for c in codes for i in dis.get_instructions(c)
+    ):
+        return True
+    return any(
+        other not in seen and callable(getattr(cls, other, None)) and _writes(cls, other, seen)
+        for other in sorted(names)
+    )
