@@ -102,6 +102,9 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # sized by the data's dimension; three methods take the points and labels: the
     # trainer is the one that changes the object and that no other calls
     ("fit_trainer_among_methods", "StepLearner"): (EPOCHS_ALONE, ()),
+    # predict answers (sign + 1) / 2: 0.5, neither class, at a score of 0
+    ("fit_half_label", "TieAsPositive"): (frozenset({"PREDICT"}), ()),
+    ("fit_half_label", "TieAsMistake"): (PASS, ()),
     # averaged and voted outputs, declared
     ("fit_averaged", "AveragedPerceptron"): (PASS, ("--output", "averaged")),
     ("fit_averaged", "AveragedReturnsModel"): (

@@ -318,3 +318,32 @@ class _Private:
 def test_a_bias_under_a_name_of_its_own_is_found_by_its_agreement() -> None:
     r = read(_Private)
     assert (r.weights, r.bias, r.predict_only) == ("_Private__w", "_Private__b", None)
+
+
+class _Probabilities:
+    """A ``predict`` that answers a probability for every point: no label at all."""
+
+    def fit(self, X: Any, y: Any) -> _Probabilities:
+        self.w = np.ones(np.asarray(X).shape[1])
+        return self
+
+    def predict(self, X: Any) -> Any:
+        return 1 / (1 + np.exp(-(np.asarray(X) @ self.w)))
+
+
+class _HalfAtZero(_Probabilities):
+    """... and one that answers 0/1 labels but 0.5 at a score of exactly 0."""
+
+    def predict(self, X: Any) -> Any:
+        return (np.sign(np.asarray(X) @ self.w) + 1) / 2
+
+
+def test_a_predict_that_answers_no_label_is_a_question_naming_what_it_answers() -> None:
+    with pytest.raises(InputError, match="not labels -1/\\+1 or 0/1") as err:
+        read(_Probabilities)
+    assert "--labels" not in str(err.value)  # (check --fit has no such option)
+
+
+def test_an_answer_that_is_neither_class_beside_labels_is_left_to_the_runs() -> None:
+    r = read(_HalfAtZero, weights="w", bias="none")
+    assert r.negative == 0 and r.decode([0, 1, 0.5]) == [-1, 1, 0]

@@ -951,13 +951,21 @@ def _number(a: Any) -> Any:
 
 
 def _negative(answers: Sequence[Any], fit_labels: tuple[int, int]) -> int:
-    """The value ``predict`` answers for the negative class."""
+    """The value ``predict`` answers for the negative class.  An answer that is neither
+    -1, 0 nor 1 (0.5 from ``(np.sign(s) + 1) / 2`` at a score of 0) is neither class --
+    the check's runs judge it -- where the others show the coding; a ``predict`` that
+    answers no label at all (probabilities, scores) is a question.
+
+    >>> _negative([0, 1, 0.5, 1], (0, 1))
+    0
+    """
     seen = {_number(a) for a in answers}
     odd = [a for a in seen if a not in (-1, 0, 1)]
-    if odd:
+    if odd and len(seen - set(odd)) < 2:
         raise InputError(
-            f"predict() answers {sorted(map(repr, odd))[:3]}, not -1/+1 or 0/1 "
-            "(pass labels= / --labels to say how fit() takes the classes)"
+            f"predict() answers {sorted(map(repr, odd))[:3]}, not labels -1/+1 or 0/1: the "
+            "check compares predict()'s answers with the training labels, so it needs a "
+            "predict() that answers labels (a probability or a score is not one)"
         )
     if -1 in seen:
         return -1  # 0, if it appears, is neither class (np.sign at a score of 0)
