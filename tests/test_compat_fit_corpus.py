@@ -105,6 +105,8 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # predict answers (sign + 1) / 2: 0.5, neither class, at a score of 0
     ("fit_half_label", "TieAsPositive"): (frozenset({"PREDICT"}), ()),
     ("fit_half_label", "TieAsMistake"): (PASS, ()),
+    # a bias made 1 by the constructor, rate 0.01, step s > 0: SEP0N read from a zero start
+    ("fit_bias_starts_at_one", "BiasStartsAtOne"): (EPOCHS_ALONE, ()),
     # averaged and voted outputs, declared
     ("fit_averaged", "AveragedPerceptron"): (PASS, ("--output", "averaged")),
     ("fit_averaged", "AveragedReturnsModel"): (

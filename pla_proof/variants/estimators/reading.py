@@ -514,17 +514,44 @@ def stops_at_zero(reading: Reading, factory: Callable[[], Any], limit: float | N
     """Whether ``fit`` leaves a negative point at a score of exactly 0 (its ``predict``
     says -1 there): its stopping rule is "every label predicted", sign(0) = -1."""
     X, Y = _AT_ZERO[reading.origin]
-    try:
-        with probing(limit):  # with a budget that lets it finish these two points
-            more = None if reading.budget is None else max(reading.budget[1], 1000)
-            est = set_budget(factory(), reading, more)
-            _quiet_fit(est, X.copy(), reading.encode(Y.tolist()))
-            w, b = reading.predictor(est)
-            said = reading.decode(answers_of(est, X[:1]))
-    except Exception:  # the user's code, or the clock: the theorem's strict claim
-        return False
-    score = sum((a * Fraction(float(v)) for a, v in zip(w, X[0], strict=True)), b)
-    return score == 0 and said == [-1]
+    for from_zero in (False, True):
+        try:
+            with probing(limit):  # with a budget that lets it finish these two points
+                more = None if reading.budget is None else max(reading.budget[1], 1000)
+                est = set_budget(factory(), reading, more)
+                if from_zero and not _zeroed(est, reading, X.shape[1]):
+                    return False
+                _quiet_fit(est, X.copy(), reading.encode(Y.tolist()))
+                w, b = reading.predictor(est)
+                said = reading.decode(answers_of(est, X[:1]))
+        except Exception:  # the user's code, or the clock: the theorem's strict claim
+            return False
+        score = sum((a * Fraction(float(v)) for a, v in zip(w, X[0], strict=True)), b)
+        if score == 0 and said == [-1]:
+            return True
+    return False
+
+
+def _zeroed(est: Any, reading: Reading, d: int) -> bool:
+    """Set a fresh estimator's start to zero where it keeps it before ``fit`` (a bias
+    made 1, random weights): its scalar bias attribute, and its weights where they
+    already have the data's ``d`` coordinates.  False when there is nothing to set (its
+    start is ``fit``'s own: the first try saw it)."""
+    changed = False
+    bias = reading.bias
+    if bias not in (None, "first", "last", _SUM) and reading.dual is None:
+        v = getattr(est, str(bias), None)
+        if isinstance(v, int | float | np.number) and not isinstance(v, bool) and v != 0:
+            setattr(est, str(bias), type(v)(0))
+            changed = True
+    w = getattr(est, reading.weights, None) if reading.dual is None else None
+    if isinstance(w, np.ndarray) and w.size == d + (bias in ("first", "last")) and w.any():
+        setattr(est, reading.weights, np.zeros_like(w))
+        changed = True
+    elif isinstance(w, list) and len(w) == d and any(w):
+        setattr(est, reading.weights, [0.0] * d)
+        changed = True
+    return changed
 
 
 def chance_of(reading: Reading, factory: Callable[[], Any], limit: float | None) -> str | None:
