@@ -107,6 +107,9 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_half_label", "TieAsMistake"): (PASS, ()),
     # a bias made 1 by the constructor, rate 0.01, step s > 0: SEP0N read from a zero start
     ("fit_bias_starts_at_one", "BiasStartsAtOne"): (EPOCHS_ALONE, ()),
+    # no bias; -> (w, accuracy_per_pass, converged_at), the count 0 where it did not
+    # converge: no bias; classify(x, w) beside it, for one point, given the weights alone
+    ("fit_returns_counter_no_bias", "train_no_bias"): (PASS, ()),
     # averaged and voted outputs, declared
     ("fit_averaged", "AveragedPerceptron"): (PASS, ("--output", "averaged")),
     ("fit_averaged", "AveragedReturnsModel"): (

@@ -10,9 +10,9 @@ weights alone never show.
 
 The module's own functions named for prediction (``predict``, ``classify``, in any
 spelling) are the candidates; each is kept only by its behaviour on a probe fit: given
-the points (all at once or one at a time) and what the trainer returned (its items in
-the order the predictor's parameters take them, or the whole), it answers one label per
-point, -1/+1 or 0/1.  Of those, the one that answers the most training labels right is
+the points (all at once or one at a time) and what the trainer returned -- all its
+items, the whole, or the weights (and bias) the reading reads from it, before or after
+the points -- it answers one label per point, -1/+1 or 0/1.  Of those, the one that answers the most training labels right is
 taken, and named in the reading line.
 
 >>> import numpy as np, types
@@ -34,7 +34,8 @@ taken, and named in the reading line.
 >>> import sys; sys.modules["course"] = module
 >>> from pla_proof.variants.estimators.functions import TrainingFunction
 >>> fitted = TrainingFunction(module.train).fit(np.array([[2.0], [-2.0]]), np.array([1, -1]))
->>> found = predictor_beside(module.train, fitted, np.array([[2.0], [-2.0]]), np.array([1, -1]))
+>>> X, y = np.array([[2.0], [-2.0]]), np.array([1, -1])
+>>> found = predictor_beside(module.train, fitted, X, y, "(w, b)")
 >>> found.describe()
 'predict(X, w, b) beside it'
 >>> found.answer(fitted, np.array([[3.0], [-1.0]])).tolist()
@@ -56,9 +57,8 @@ __all__ = ["Beside", "predictor_beside"]
 
 #: the spellings a predictor's name carries (found by name, kept by behaviour)
 _NAMED = ("predict", "classif")
-#: how the trainer's returned values are given: its items before or after the points,
-#: or the whole returned value
-ORDERS = ("X, items", "items, X", "X, whole", "whole, X")
+#: in a call's arguments: the points, and the whole returned value (else an item's index)
+POINTS, WHOLE = -1, -2
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,8 @@ class Beside:
 
     module: str
     name: str
-    order: str
+    #: its arguments, in order: :data:`POINTS`, :data:`WHOLE` or a returned item's index
+    args: tuple[int, ...]
     negative: int
     words: str
     #: the points given as lists (a trainer written for lists: :mod:`.as_lists`)
@@ -85,20 +86,30 @@ class Beside:
     def answer(self, fitted: Any, X: Any) -> Any:
         """The predictor's answers at ``X`` given what ``fitted`` returned (``fitted``: a
         fitted :class:`~.functions.TrainingFunction`)."""
-        return _call(self.function(), self.order, fitted, X, self.lists)
+        return _call(self.function(), self.args, fitted, X, self.lists)
 
 
-def _call(function: Callable[..., Any], order: str, fitted: Any, X: Any, lists: bool) -> Any:
+def _call(
+    function: Callable[..., Any], args: tuple[int, ...], fitted: Any, X: Any, lists: bool
+) -> Any:
     items, whole = list(fitted.items_), fitted.returned
-    if lists:
-        X = np.asarray(X).tolist()
-    if order == "X, items":
-        return function(X, *items)
-    if order == "items, X":
-        return function(*items, X)
-    if order == "X, whole":
-        return function(X, whole)
-    return function(whole, X)
+    points = np.asarray(X).tolist() if lists else X
+    given = [points if a == POINTS else whole if a == WHOLE else items[a] for a in args]
+    return function(*given)
+
+
+def _calls(count: int, used: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The ways to give a predictor the points and what the trainer returned: every
+    item, the whole, or the items the reading reads (``used``: the weights, and the
+    bias where it is an item of its own) -- before or after the points."""
+    out: list[tuple[int, ...]] = []
+    for given in (tuple(range(count)), (WHOLE,), used, used[:1]):
+        if not given or (given == (WHOLE,) and count == 1):
+            continue  # (the whole is the one item)
+        for args in ((POINTS, *given), (*given, POINTS)):
+            if args not in out:
+                out.append(args)
+    return out
 
 
 def _candidates(trainer: Callable[..., Any]) -> list[Callable[..., Any]]:
@@ -135,28 +146,30 @@ def _takes(function: Callable[..., Any], count: int) -> bool:
     return len(required) <= count <= len(positional)
 
 
-def _words(order: str, returns: str | None, items: int) -> str:
+def _words(args: tuple[int, ...], returns: str | None, count: int) -> str:
     """How the predictor is called, in words: ``X, w, b``, ``w, X``, ``X, model``."""
-    if order in ORDERS[2:]:
-        names = ["model"]
-    elif returns and returns.startswith("(") and returns.endswith(")"):
-        names = [s.strip() for s in returns[1:-1].split(",")]
-    else:
+    names = [f"returned_{i}" for i in range(count)]
+    if returns and returns.startswith("(") and returns.endswith(")"):
+        read = [s.strip() for s in returns[1:-1].split(",")]
+        if len(read) == count:
+            names = [n if n != "_" else f"returned_{i}" for i, n in enumerate(read)]
+    elif count == 1:
         names = ["w"]
-    if len(names) != (1 if order in ORDERS[2:] else items):
-        names = [f"returned_{i}" for i in range(items)]
-    return ", ".join(["X", *names] if order.startswith("X") else [*names, "X"])
+    said = ["X" if a == POINTS else "model" if a == WHOLE else names[a] for a in args]
+    return ", ".join(said)
 
 
 class _Asked:
     """A fitted training function whose ``predict`` is one candidate, for
     :func:`~.reading.answers_of` (which asks point by point where it must)."""
 
-    def __init__(self, function: Callable[..., Any], order: str, fitted: Any, lists: bool) -> None:
-        self.function, self.order, self.fitted, self.lists = function, order, fitted, lists
+    def __init__(
+        self, function: Callable[..., Any], args: tuple[int, ...], fitted: Any, lists: bool
+    ) -> None:
+        self.function, self.args, self.fitted, self.lists = function, args, fitted, lists
 
     def predict(self, X: Any) -> Any:
-        return _call(self.function, self.order, self.fitted, X, self.lists)
+        return _call(self.function, self.args, self.fitted, X, self.lists)
 
 
 def predictor_beside(
@@ -166,25 +179,23 @@ def predictor_beside(
     y: np.ndarray,
     returns: str | None = None,
     *,
+    used: tuple[int, ...] = (),
     lists: bool = False,
 ) -> Beside | None:
     """The predictor beside ``trainer`` (see the module), judged on ``fitted``: the
     trainer fitted on ``X`` with labels ``y`` (-1/+1), what it returns read as
-    ``returns`` (the reading's words), its points given as lists with ``lists``; None
-    when the module has none."""
+    ``returns`` (the reading's words; ``used``: the items it reads the weights and bias
+    from), its points given as lists with ``lists``; None when the module has none."""
     from .reading import answers_of
 
     items = list(fitted.items_)
     best: tuple[int, Beside] | None = None
     for function in _candidates(trainer):
-        for order in ORDERS:
-            count = 1 + (len(items) if order in ORDERS[:2] else 1)
-            if order in ORDERS[2:] and len(items) == 1:
-                continue  # (the whole is the one item)
-            if not _takes(function, count):
+        for args in _calls(len(items), used):
+            if not _takes(function, len(args)):
                 continue
             try:
-                said = [_plain(a) for a in answers_of(_Asked(function, order, fitted, lists), X)]
+                said = [_plain(a) for a in answers_of(_Asked(function, args, fitted, lists), X)]
             except Exception:  # (not called so)
                 continue
             if not said or not all(isinstance(a, int | float) for a in said):
@@ -197,12 +208,12 @@ def predictor_beside(
             found = Beside(
                 function.__module__,
                 function.__name__,
-                order,
+                args,
                 negative,
-                _words(order, returns, len(items)),
+                _words(args, returns, len(items)),
                 lists,
             )
             if best is None or right > best[0]:
                 best = (right, found)
-            break  # (its first order that answers labels is how it is called)
+            break  # (its first call that answers labels is how it is called)
     return None if best is None else best[1]

@@ -1230,7 +1230,12 @@ def _beside(function: Callable[..., Any], reading: Reading, limit: float | None)
             warnings.simplefilter("ignore")
             fitted = set_budget(TrainingFunction(function, reading), reading, None)
             fitted.fit(X.copy(), reading.encode(Y.tolist()))
-            return predictor_beside(function, fitted, X, Y, reading.returns, lists=lists)
+            used = tuple(
+                int(name.rsplit("_", 1)[1])
+                for name in (reading.weights, reading.bias)
+                if isinstance(name, str) and name.startswith("returned_")
+            )
+            return predictor_beside(function, fitted, X, Y, reading.returns, used=used, lists=lists)
     except (Exception, RunTimeout):  # (the runs say what the function does)
         return None
 

@@ -399,7 +399,7 @@ def _read(
             # through the origin (the theorem's own setting)
             found, origin_first = _read_on(_ORIGIN, function, codings[labels], tries, bias, name)
             first = first or origin_first
-            if found is not None and found.bias is None and not _frozen_bias(first):
+            if found is not None and found.bias is None and not _frozen_bias(first, origin_first):
                 return replace(found, origin=True)
     except Exception as exc:
         if isinstance(exc, HookError) and not isinstance(exc.__cause__, Exception):
@@ -558,18 +558,31 @@ def functions_learn(function: Callable[..., Any], limit: float | None) -> set[in
     return out
 
 
-def _frozen_bias(first: Any) -> bool:
+def _frozen_bias(first: Any, origin_first: Any = None) -> bool:
     """Whether the fit on data that need a bias returned a bias slot that never moved: a
-    single number, exactly 0, beside the weights (a bias frozen at 0 is a function with a
-    bias term that does not update it, not one through the origin)."""
+    single number, exactly 0, beside the weights, and exactly 0 on the fit through the
+    origin too (a bias frozen at 0 is a function with a bias term that does not update
+    it, not one through the origin; a count that is 0 where the fit did not converge and
+    1 where it did -- ``(w, accuracies, converged_at)`` -- is no bias)."""
     if first is None:
         return False
     _, fitted, _ = first
     items = _items_of(fitted)
-    return len(items) > 1 and any(
-        size_of(v) == 1 and float(np.ravel(np.asarray(v, dtype=np.float64))[0]) == 0.0
-        for v in items
-    )
+    if len(items) < 2:
+        return False
+    there = _items_of(origin_first[1]) if origin_first is not None else None
+    for j, v in enumerate(items):
+        if size_of(v) != 1 or _first_number(v) != 0.0:
+            continue
+        if there is None or len(there) != len(items) or size_of(there[j]) != 1:
+            return True
+        if _first_number(there[j]) == 0.0:
+            return True
+    return False
+
+
+def _first_number(v: Any) -> float:
+    return float(np.ravel(np.asarray(v, dtype=np.float64))[0])
 
 
 def _needs_bias(probe: tuple[np.ndarray, np.ndarray]) -> bool:
