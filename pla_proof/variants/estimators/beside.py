@@ -12,8 +12,8 @@ The module's own functions named for prediction (``predict``, ``classify``, in a
 spelling) are the candidates; each is kept only by its behaviour on a probe fit: given
 the points (all at once or one at a time) and what the trainer returned -- all its
 items, the whole, or the weights (and bias) the reading reads from it, before or after
-the points -- it answers one label per point, -1/+1 or 0/1.  Of those, the one that answers the most training labels right is
-taken, and named in the reading line.
+the points -- it answers one label per point, -1/+1 or 0/1.  Of those, the one that
+answers the most training labels right is taken, and named in the reading line.
 
 >>> import numpy as np, types
 >>> module = types.ModuleType("course")
