@@ -110,6 +110,8 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # no bias; -> (w, accuracy_per_pass, converged_at), the count 0 where it did not
     # converge: no bias; classify(x, w) beside it, for one point, given the weights alone
     ("fit_returns_counter_no_bias", "train_no_bias"): (PASS, ()),
+    # predict(x) for one point returns (label, score): the label is its answer
+    ("fit_predict_pair", "LabelAndScore"): (PASS, ()),
     # averaged and voted outputs, declared
     ("fit_averaged", "AveragedPerceptron"): (PASS, ("--output", "averaged")),
     ("fit_averaged", "AveragedReturnsModel"): (

@@ -80,9 +80,28 @@ def test_a_class_that_trains_with_train_and_classify_is_checked(
     assert factory.methods == {"fit": "train", "predict": "classify"}
 
 
-def test_two_methods_that_could_train_are_a_question() -> None:
-    with pytest.raises(InputError, match=r"learn\(X, y\) and train\(X, y\) each take"):
-        resolve_factory(f"{SPEC}:TwoTrainers")
+def test_of_two_trainers_the_one_that_calls_the_other_is_taken() -> None:
+    """``learn(X, y)`` calls ``train(X, y)``: the one no other calls trains (before: a
+    question naming both)."""
+    factory = resolve_factory(f"{SPEC}:TwoTrainers")
+    assert isinstance(factory, WithMethods) and factory.methods["fit"] == "learn"
+
+
+def test_two_methods_that_could_train_are_a_question(tmp_path: Path) -> None:
+    """Two methods that each change the object, neither calling the other: behaviour
+    cannot choose."""
+    path = tmp_path / "two_trainers.py"
+    path.write_text(
+        "class Two:\n"
+        "    def train(self, X, y):\n"
+        "        self.w = [0.0] * len(X[0])\n"
+        "    def retrain(self, X, y):\n"
+        "        self.w = [1.0] * len(X[0])\n"
+        "    def classify(self, X):\n"
+        "        return [1 for _ in X]\n"
+    )
+    with pytest.raises(InputError, match=r"train\(X, y\) and retrain\(X, y\) each take"):
+        resolve_factory(f"{path}:Two")
 
 
 TRAIN = str(Path(__file__).parent / "compat" / "fit" / "fit_train_method.py")
@@ -110,8 +129,9 @@ def test_of_several_methods_that_need_more_the_one_the_params_complete_is_taken(
     tmp_path: Path,
 ) -> None:
     """``sign(x, w, b)`` and ``train(X, y, learning_rate)`` both take two arguments
-    first: without ``--param`` both are listed with what each needs; with
-    ``--param learning_rate=1`` only ``train`` is complete, and it trains."""
+    first: ``sign`` changes nothing and ``train`` calls it, so ``train`` is the trainer,
+    asked for what it needs (before: both listed); with ``--param learning_rate=1`` it
+    trains."""
     path = tmp_path / "two_candidates.py"
     path.write_text(
         "import numpy as np\n\n"
@@ -135,8 +155,9 @@ def test_of_several_methods_that_need_more_the_one_the_params_complete_is_taken(
     with pytest.raises(InputError) as info:
         resolve_factory(f"{path}:Layer")
     said = str(info.value)
-    assert "sign() needs b: --param b=VALUE" in said, said
-    assert "train() needs learning_rate: --param learning_rate=VALUE" in said, said
+    assert "sign()" not in said, said
+    assert "learning_rate for train() (no default)" in said, said
+    assert "--param learning_rate=VALUE" in said, said
     factory = resolve_factory(f"{path}:Layer", params={"learning_rate": 1})
     assert isinstance(factory, WithMethods) and factory.methods == {"fit": "train"}
 

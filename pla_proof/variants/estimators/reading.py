@@ -902,9 +902,9 @@ def answers_of(est: Any, X: np.ndarray) -> list[Any]:
     except Exception:
         if len(X) < 2:  # one point: as a vector, else its error as it raised
             with contextlib.suppress(Exception):
-                one = np.ravel(np.asarray(est.predict(X[0].copy())))
-                if len(one) == 1 and _one_number(one[0]):
-                    return [one[0]]
+                one = _one_answer(np.ravel(np.asarray(est.predict(X[0].copy()))))
+                if one is not None:
+                    return [one]
             raise
         out = raw = None
         raised = True
@@ -928,7 +928,8 @@ def answers_of(est: Any, X: np.ndarray) -> list[Any]:
 
 def _point_by_point(est: Any, X: np.ndarray) -> list[Any] | None:
     """``predict`` asked for each point alone -- a one-row matrix, else a vector -- one
-    number each; None when it does not answer so."""
+    number each (or a pair whose first is a label, ``(activation, summation)``: the
+    label); None when it does not answer so."""
     for as_row in (True, False):  # each point a one-row matrix, else a vector
         try:
             row = [
@@ -937,8 +938,19 @@ def _point_by_point(est: Any, X: np.ndarray) -> list[Any] | None:
             ]
         except Exception:
             row = []
-        if row and all(len(a) == 1 and _one_number(a[0]) for a in row):
-            return [a[0] for a in row]
+        answers = [_one_answer(a) for a in row]
+        if row and all(a is not None for a in answers):
+            return answers
+    return None
+
+
+def _one_answer(values: np.ndarray) -> Any:
+    """One point's answer: one number, or the label of a pair ``(label, score)`` (a
+    ``predict`` that returns ``activation, summation``); None for anything else."""
+    if len(values) == 1 and _one_number(values[0]):
+        return values[0]
+    if len(values) == 2 and all(_one_number(v) for v in values):
+        return values[0] if _number(values[0]) in (-1, 0, 1) else None
     return None
 
 
