@@ -347,3 +347,19 @@ def test_a_predict_that_answers_no_label_is_a_question_naming_what_it_answers() 
 def test_an_answer_that_is_neither_class_beside_labels_is_left_to_the_runs() -> None:
     r = read(_HalfAtZero, weights="w", bias="none")
     assert r.negative == 0 and r.decode([0, 1, 0.5]) == [-1, 1, 0]
+
+
+class _PredictRaises:
+    """``fit`` runs; ``predict`` raises on the probe (its weights one short)."""
+
+    def fit(self, X: Any, y: Any) -> _PredictRaises:
+        self.w = np.zeros(np.asarray(X).shape[1] + 1)
+        return self
+
+    def predict(self, X: Any) -> Any:
+        return np.sign(np.asarray(X) @ self.w)
+
+
+def test_the_probe_names_predict_when_predict_is_what_raised() -> None:
+    r = read(_PredictRaises)
+    assert r.probe is not None and "predict() raised ValueError" in r.probe, r.probe

@@ -824,9 +824,11 @@ def _probe_fit(
         # a second coding has its own limit: a fit that loops on labels it does not take
         # (0 where it expects -1) is not stuck (the first is under the caller's limit)
         own = time_limit(limit) if fitted or errors else None
+        step = "fit"  # (which of the two raised: its message names it)
         try:
             with own if own is not None else contextlib.nullcontext():
                 _quiet_fit(est, X.copy(), y)
+                step = "predict"
                 said = [_number(a) for a in answers_of(est, X)]
         except RunTimeout:
             if own is None or own.at_deadline:
@@ -838,7 +840,7 @@ def _probe_fit(
             errors.append(f"labels {neg}/{pos}: {exc}")
             continue
         except Exception as exc:  # the user's code: reported, never a traceback
-            errors.append(f"labels {neg}/{pos}: {hook_error('fit', exc)}")
+            errors.append(f"labels {neg}/{pos}: {hook_error(step, exc)}")
             raised.append(exc)
             continue
         answers = set(said)
