@@ -363,3 +363,4 @@ class _PredictRaises:
 def test_the_probe_names_predict_when_predict_is_what_raised() -> None:
     r = read(_PredictRaises)
     assert r.probe is not None and "predict() raised ValueError" in r.probe, r.probe
+    assert r.predict_only == "predict() raises on valid data"

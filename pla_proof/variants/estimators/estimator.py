@@ -1594,15 +1594,27 @@ def _prediction_method(obj: Callable[..., Any], est: Any, spec: str, limit: floa
     right: list[str] = []
     labelling: list[str] = []
     fitted_once = False
+    # each coding first under the type probe's short limit (a 0/1 class given -1 may
+    # run its whole budget), then, none answering labels, the slow ones under the whole
+    slow: list[tuple[int, int]] = []
+    tries = [((-1, 1), True), ((0, 1), True), ((-1, 1), False), ((0, 1), False)]
     try:
         with probing(limit):
-            for neg, pos in ((-1, 1), (0, 1)):
+            for (neg, pos), short in tries:
+                if not short and (neg, pos) not in slow:
+                    continue
                 fitted = obj()
                 y = np.where(PROBE_Y > 0, pos, neg)
+                own = time_limit(_type_probe_seconds(limit)) if short else None
                 try:
-                    with warnings.catch_warnings():
+                    with warnings.catch_warnings(), own or contextlib.nullcontext():
                         warnings.simplefilter("ignore")
                         fitted.fit(PROBE_X.copy(), y)
+                except RunTimeout:
+                    if own is None or own.at_deadline:
+                        raise  # the caller's limit, or the check's deadline
+                    slow.append((neg, pos))
+                    continue
                 except Exception:  # judged by the runs (RUNS), whichever method predicts
                     continue
                 fitted_once = True

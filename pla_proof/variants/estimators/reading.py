@@ -634,9 +634,9 @@ def _read_on(
         if named:
             assert weights is not None
             return Reading(weights, bias, zero=0, budget=budget, probe=said)
-        return Reading(
-            "", None, zero=0, budget=budget, predict_only="fit() raises on valid data", probe=said
-        )
+        which = "predict()" if first.startswith("predict() raised") else "fit()"
+        alone = f"{which} raises on valid data"
+        return Reading("", None, zero=0, budget=budget, predict_only=alone, probe=said)
     except HookError as exc:
         if not named:
             raise InputError(str(exc)) from None
