@@ -53,6 +53,8 @@ from typing import Any
 
 import numpy as np
 
+from .reading import answers_of, plain_number
+
 __all__ = ["Beside", "predictor_beside"]
 
 #: the spellings a predictor's name carries (found by name, kept by behaviour)
@@ -126,13 +128,6 @@ def _candidates(trainer: Callable[..., Any]) -> list[Callable[..., Any]]:
     return sorted(out, key=lambda f: (f.__name__ != "predict", f.__name__))
 
 
-def _plain(a: Any) -> Any:
-    """An answer as a plain number (a bool as 0/1, a NumPy scalar as Python's)."""
-    if isinstance(a, bool | np.bool_):
-        return int(a)
-    return a.item() if isinstance(a, np.generic) else a
-
-
 def _takes(function: Callable[..., Any], count: int) -> bool:
     try:
         sig = inspect.signature(function)
@@ -186,8 +181,6 @@ def predictor_beside(
     trainer fitted on ``X`` with labels ``y`` (-1/+1), what it returns read as
     ``returns`` (the reading's words; ``used``: the items it reads the weights and bias
     from), its points given as lists with ``lists``; None when the module has none."""
-    from .reading import answers_of
-
     items = list(fitted.items_)
     best: tuple[int, Beside] | None = None
     for function in _candidates(trainer):
@@ -195,7 +188,9 @@ def predictor_beside(
             if not _takes(function, len(args)):
                 continue
             try:
-                said = [_plain(a) for a in answers_of(_Asked(function, args, fitted, lists), X)]
+                said = [
+                    plain_number(a) for a in answers_of(_Asked(function, args, fitted, lists), X)
+                ]
             except Exception:  # (not called so)
                 continue
             if not said or not all(isinstance(a, int | float) for a in said):

@@ -106,6 +106,7 @@ from .reading import (
     Reading,
     answers_of,
     getter,
+    probes_learned,
     probing,
     read,
     set_budget,
@@ -1247,35 +1248,17 @@ def _values(out: Any) -> list[Any]:
 
 def _class_learns(factory: Callable[..., Any], limit: float | None) -> set[int]:
     """The separable probes (0: with a bias, 1: through the origin) whose training
-    points objects of ``factory``, fitted on them, predict (in -1/+1 or in 0/1).  A
-    label coding whose fit does not return is not tried again (a 0/1 class given -1
-    may loop to its budget: the other coding still tells what it learns); none
-    returning, no more of its time is spent."""
-    out: set[int] = set()
-    slow: set[tuple[int, int]] = set()
-    for i, (X, Y) in enumerate(((PROBE_X, PROBE_Y), (ORIGIN_X, ORIGIN_Y))):
-        for neg, pos in ((-1, 1), (0, 1)):
-            if (neg, pos) in slow:
-                continue
-            y = np.where(Y > 0, pos, neg)
-            try:
-                with time_limit(limit):
-                    est = factory()
-                    with warnings.catch_warnings():
-                        warnings.simplefilter("ignore")
-                        est.fit(X.copy(), y.copy())
-                    said = [float(a) for a in answers_of(est, X)]
-            except RunTimeout:  # it does not return in this coding
-                slow.add((neg, pos))
-                if len(slow) == 2:
-                    return out
-                continue
-            except Exception:  # (its own error: not learned so)
-                continue
-            if said == [float(v) for v in y]:
-                out.add(i)
-                break
-    return out
+    points objects of ``factory``, fitted on them, predict (in -1/+1 or in 0/1;
+    :func:`~.reading.probes_learned`)."""
+
+    def learns(X: np.ndarray, Y: np.ndarray, y: np.ndarray) -> bool:
+        est = factory()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            est.fit(X.copy(), y.copy())
+        return [float(a) for a in answers_of(est, X)] == [float(v) for v in y]
+
+    return probes_learned(((PROBE_X, PROBE_Y), (ORIGIN_X, ORIGIN_Y)), learns, limit)
 
 
 def _resolve_factory(

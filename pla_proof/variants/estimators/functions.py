@@ -55,7 +55,7 @@ import numpy as np
 
 from ...errors import InputError
 from ..boundary.calls import HookError, call_hook, defined_at, hook_error, returned
-from ..boundary.limits import DEFAULT_TIME_LIMIT, RunTimeout, time_limit
+from ..boundary.limits import DEFAULT_TIME_LIMIT
 from .budget import (
     knob_candidates,
 )
@@ -70,6 +70,7 @@ from .reading import (
     budget_of,
     chance_of,
     knob_of,
+    probes_learned,
     probing,
     same_predictor,
     size_of,
@@ -534,28 +535,14 @@ def _read_small(
 def functions_learn(function: Callable[..., Any], limit: float | None) -> set[int]:
     """The separable probes (0: with a bias, 1: through the origin, 2: two points on a
     ray) on which what ``function`` returns (labels -1/+1 or 0/1), read in any way its
-    shape allows, classifies the training points."""
-    out: set[int] = set()
-    slow: set[tuple[int, int]] = set()  # (codings whose fit does not return: not again)
-    for i, (X, Y) in enumerate((*_BIASED[:1], *_ORIGIN[:1], *_SMALL[:1])):
-        for neg, pos in ((-1, 1), (0, 1)):
-            if (neg, pos) in slow:
-                continue
-            try:
-                with time_limit(limit):
-                    fitted = _fit(function, None, X, np.where(Y > 0, pos, neg))
-            except RunTimeout:  # it does not return in this coding
-                slow.add((neg, pos))
-                if len(slow) == 2:
-                    return out
-                continue
-            except Exception:  # (its own error: not learned so)
-                continue
-            shapes = _shapes(_items_of(fitted), X.shape[1], len(X))
-            if any(_classifies(r, fitted, X, Y) for r, _ in shapes):
-                out.add(i)
-                break
-    return out
+    shape allows, classifies the training points (:func:`~.reading.probes_learned`)."""
+
+    def learns(X: np.ndarray, Y: np.ndarray, y: np.ndarray) -> bool:
+        fitted = _fit(function, None, X, y)
+        shapes = _shapes(_items_of(fitted), X.shape[1], len(X))
+        return any(_classifies(r, fitted, X, Y) for r, _ in shapes)
+
+    return probes_learned((*_BIASED[:1], *_ORIGIN[:1], *_SMALL[:1]), learns, limit)
 
 
 def _frozen_bias(first: Any, origin_first: Any = None) -> bool:

@@ -97,6 +97,8 @@ __all__ = [
     "chance_of",
     "getter",
     "knob_of",
+    "plain_number",
+    "probes_learned",
     "probing",
     "read",
     "same_predictor",
@@ -235,7 +237,7 @@ class Reading:
         """``predict``'s answers as -1/+1 (0 for an answer that is neither class)."""
         out = []
         for a in np.ravel(np.asarray(answers)):
-            v = _number(a)
+            v = plain_number(a)
             out.append(1 if v == 1 else -1 if v == self.negative else 0)
         return out
 
@@ -565,7 +567,7 @@ def chance_of(reading: Reading, factory: Callable[[], Any], limit: float | None)
         if reading.predict_only is None:
             w, b = reading.predictor(est)
             return [*w, b]
-        return [_number(a) for a in answers_of(est, _check_points(X))]
+        return [plain_number(a) for a in answers_of(est, _check_points(X))]
 
     try:
         with probing(limit):
@@ -829,7 +831,7 @@ def _probe_fit(
             with own if own is not None else contextlib.nullcontext():
                 _quiet_fit(est, X.copy(), y)
                 step = "predict"
-                said = [_number(a) for a in answers_of(est, X)]
+                said = [plain_number(a) for a in answers_of(est, X)]
         except RunTimeout:
             if own is None or own.at_deadline:
                 raise  # the caller's limit, or the check's deadline: not this coding's
@@ -923,9 +925,43 @@ def answers_of(est: Any, X: np.ndarray) -> list[Any]:
         # wrong axis and answers len(X) numbers without raising -- asked point by point,
         # a predict of matrices answers the same; one of points does not, and is right
         one_by_one = _point_by_point(est, X)
-        if one_by_one is not None and [_number(a) for a in one_by_one] != [_number(a) for a in out]:
+        plain = [plain_number(a) for a in out]
+        if one_by_one is not None and [plain_number(a) for a in one_by_one] != plain:
             return one_by_one
     return list(out)
+
+
+def probes_learned(
+    probes: Sequence[tuple[np.ndarray, np.ndarray]],
+    learns: Callable[[np.ndarray, np.ndarray, np.ndarray], bool],
+    limit: float | None,
+) -> set[int]:
+    """The indices of ``probes`` (points, -1/+1 labels) that users' code learns, in
+    -1/+1 or in 0/1: ``learns(X, Y, y)`` fits it on the points with ``y``, the labels
+    in a coding, and says whether it got the training points right (it raising: not
+    learned).  A coding whose fit does not return within ``limit`` is not tried again
+    (a 0/1 class given -1 may loop to its budget: the other coding still tells what it
+    learns); none returning, no more of its time is spent."""
+    out: set[int] = set()
+    slow: set[tuple[int, int]] = set()
+    for i, (X, Y) in enumerate(probes):
+        for neg, pos in ((-1, 1), (0, 1)):
+            if (neg, pos) in slow:
+                continue
+            try:
+                with time_limit(limit):
+                    learned = learns(X, Y, np.where(Y > 0, pos, neg))
+            except RunTimeout:  # it does not return in this coding
+                slow.add((neg, pos))
+                if len(slow) == 2:
+                    return out
+                continue
+            except Exception:  # (its own error: not learned so)
+                continue
+            if learned:
+                out.add(i)
+                break
+    return out
 
 
 def _point_by_point(est: Any, X: np.ndarray) -> list[Any] | None:
@@ -952,7 +988,7 @@ def _one_answer(values: np.ndarray) -> Any:
     if len(values) == 1 and _one_number(values[0]):
         return values[0]
     if len(values) == 2 and all(_one_number(v) for v in values):
-        return values[0] if _number(values[0]) in (-1, 0, 1) else None
+        return values[0] if plain_number(values[0]) in (-1, 0, 1) else None
     return None
 
 
@@ -983,7 +1019,8 @@ def getter(est: Any, name: str) -> Any:
     return prop.fget if isinstance(prop, property) else None
 
 
-def _number(a: Any) -> Any:
+def plain_number(a: Any) -> Any:
+    """An answer as a plain number (a bool as 0/1, a NumPy scalar as Python's)."""
     if isinstance(a, bool | np.bool_):
         return int(a)
     if isinstance(a, np.generic):
@@ -1000,7 +1037,7 @@ def _negative(answers: Sequence[Any], fit_labels: tuple[int, int]) -> int:
     >>> _negative([0, 1, 0.5, 1], (0, 1))
     0
     """
-    seen = {_number(a) for a in answers}
+    seen = {plain_number(a) for a in answers}
     odd = [a for a in seen if a not in (-1, 0, 1)]
     if odd and len(seen - set(odd)) < 2:
         raise InputError(
