@@ -122,6 +122,11 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # a training function's start weights, a required parameter: zeros made for each call
     ("fit_start_vector", "pla_from"): (PASS, ()),
     ("fit_start_vector", "pla_from_wrong_sign"): (frozenset({"SEP"}), ()),
+    # a start with a bias of its own, a number; the data in one argument, then the start
+    ("fit_start_scalar_bias", "train_from"): (PASS, ()),
+    ("fit_start_scalar_bias", "train_from_bias_outside"): (frozenset({"SEP"}), ()),
+    ("fit_start_scalar_bias", "perceptron_pairs"): (PASS, ()),
+    ("fit_start_scalar_bias", "perceptron_pairs_bias_outside"): (frozenset({"SEP"}), ()),
     # labels as a column (n, 1), found by its behaviour
     ("fit_column_labels", "train_column"): (PASS, ()),
     # no predict(): the method that answers labels, found by its behaviour

@@ -176,3 +176,32 @@ def test_a_required_start_vector_is_made_for_each_call_and_a_rate_is_asked_for(
     assert main(["check", "--fit", f"{spec}:pla_rated"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--param rate=VALUE" in err[0], err
+
+
+def test_a_start_with_a_bias_of_its_own_is_a_vector_and_a_number() -> None:
+    """``train_from(X, Y, w, b)``: ``b`` given a vector makes the test ``t (w.x + b) <= 0``
+    raise, so the start is ``w = zeros(d)`` and ``b = 0.0``; ``perceptron_pairs(data, w,
+    b)`` takes its data as ``(x, y)`` pairs, then the same start.  A function whose extra
+    parameters are a rate and a budget has no start (given 0.0 the budget runs no pass)."""
+    from pla_proof.variants.estimators.data_layout import DataLayout
+    from pla_proof.variants.estimators.dimension import Started, start_parameters
+
+    spec = str(Path(__file__).parent / "compat" / "fit" / "fit_start_scalar_bias.py")
+    made = resolve_factory(f"{spec}:train_from")
+    assert isinstance(made, Started) and made.starts == {"w": 0, "b": None}
+    w, b = made(np.array([[1.0, 2.0], [-1.0, -2.0]]), np.array([1, -1]))
+    assert list(w) == [1.0, 2.0] and b == 1.0
+    pairs = resolve_factory(f"{spec}:perceptron_pairs")
+    assert isinstance(pairs, Started) and pairs.starts == {"w": 0, "b": None}
+    assert isinstance(pairs.function, DataLayout) and pairs.function.layout == "pairs"
+    assert "its start b = 0" in pairs.describe()
+
+    def rated(X, y, rate, epochs):  # type: ignore[no-untyped-def]
+        w = np.zeros(X.shape[1])
+        for _ in range(epochs):
+            for x, t in zip(X, y, strict=True):
+                if t * (x @ w) <= 0:
+                    w = w + rate * t * x
+        return w
+
+    assert start_parameters(rated, ["rate", "epochs"]) == {}

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -278,16 +279,32 @@ _START_X = np.array([[2.0, 1.0, 0.0], [1.0, 2.0, 1.0], [-2.0, -1.0, 0.0], [-1.0,
 _START_Y = np.array([1, 1, -1, -1])
 
 
+#: A start parameter's shapes, tried in this order: zeros of the data's dimension, of one
+#: more (a bias inside), and the scalar 0.0 (a bias of its own: ``perceptron(X, y, w, b)``).
+START_SHAPES: tuple[int | None, ...] = (0, 1, None)
+
+
+def start_value(d: int, shape: int | None) -> Any:
+    """The zero start of one parameter, for data of dimension ``d`` (see
+    :data:`START_SHAPES`).
+
+    >>> start_value(2, 1), start_value(2, None)
+    (array([0., 0., 0.]), 0.0)
+    """
+    return 0.0 if shape is None else np.zeros(d + shape)
+
+
 def start_parameters(
     function: Callable[..., Any], needed: Sequence[str], limit: float | None = DEFAULT_TIME_LIMIT
-) -> dict[str, int]:
+) -> dict[str, int | None]:
     """The parameters of ``needed`` (a training function's, after ``X, y``) that are its
-    start weights: given zeros of the data's dimension (or one more: a bias) for every one
-    of them, on small separable data of 3 and of 2 coordinates, it returns something of
-    that length that **moved** from zero -- right or wrong, the updates changed it.  (A
-    rate given a vector of zeros moves nothing; a budget given one raises.)  Name -> 0 or
-    1 (the extra coordinate); ``{}`` when behaviour does not say so (the user is then
-    asked by name).  Whether what it learns is right is the check's to say.
+    start: given zeros for each of them -- a vector of the data's dimension, of one more
+    (a bias inside), or the number 0.0 (a bias of its own), in every combination, the
+    vectors first -- on small separable data of 3 and of 2 coordinates, it returns a
+    vector of that length that **moved** from zero -- right or wrong, the updates changed
+    it.  (A rate given zeros moves nothing; a budget given 0.0 raises or runs no pass.)
+    Name -> its shape (:data:`START_SHAPES`); ``{}`` when behaviour does not say so (the
+    user is then asked by name).  Whether what it learns is right is the check's to say.
 
     >>> def pla(X, y, w, max_iter=100):
     ...     for _ in range(max_iter):
@@ -298,6 +315,14 @@ def start_parameters(
     ...     return 0, w
     >>> start_parameters(pla, ["w"])
     {'w': 0}
+    >>> def with_bias(X, y, w, b, epochs=10):
+    ...     for _ in range(epochs):
+    ...         for x, t in zip(X, y):
+    ...             if t * (x @ w + b) <= 0:
+    ...                 w, b = w + t * x, b + t
+    ...     return w, b
+    >>> start_parameters(with_bias, ["w", "b"])
+    {'w': 0, 'b': None}
     >>> def rated(X, y, rate, max_iter=100):
     ...     w = np.zeros(X.shape[1])
     ...     for _ in range(max_iter):
@@ -309,18 +334,24 @@ def start_parameters(
     {}
     """
     name = getattr(function, "__name__", "function")
-    for extra in (0, 1):
+    if not needed or len(needed) > 3:  # (more is not a start: the user is asked)
+        return {}
+    for shapes in itertools.product(START_SHAPES, repeat=len(needed)):
+        vectors = [s for s in shapes if s is not None]
+        if not vectors:
+            continue
         for X in (_START_X, _START_X[:, :2]):
-            args = {n: np.zeros(X.shape[1] + extra) for n in needed}
+            d = X.shape[1]
+            args = {n: start_value(d, s) for n, s in zip(needed, shapes, strict=True)}
             call = functools.partial(function, X.copy(), _START_Y.copy(), **args)
             try:
                 out = call_before_runs(call, name, limit)
             except HookError:
                 break
-            if not _moved(out, X, extra):
+            if not any(_moved(out, X, extra) for extra in set(vectors)):
                 break
         else:
-            return dict.fromkeys(needed, extra)
+            return dict(zip(needed, shapes, strict=True))
     return {}
 
 
@@ -369,7 +400,7 @@ class Started(Wrapper):
     name, module, code and globals; the start parameters leave its signature)."""
 
     def __init__(
-        self, function: Callable[..., Any], starts: dict[str, int], column: bool = False
+        self, function: Callable[..., Any], starts: dict[str, int | None], column: bool = False
     ) -> None:
         super().__init__(function)
         self.function, self.starts, self.column = function, dict(starts), column
@@ -382,7 +413,7 @@ class Started(Wrapper):
 
     def __call__(self, X: Any, y: Any, *args: Any, **kw: Any) -> Any:
         d = int(np.asarray(X).reshape(len(X), -1).shape[1])
-        made = {n: np.zeros(d + extra) for n, extra in self.starts.items() if n not in kw}
+        made = {n: start_value(d, shape) for n, shape in self.starts.items() if n not in kw}
         if self.column:
             y = np.asarray(y).reshape(-1, 1)
         return self.function(X, y, *args, **made, **kw)
@@ -392,9 +423,13 @@ class Started(Wrapper):
 
     def describe(self) -> str:
         """What is made for each call, in words."""
-        said = [f"its start {n} = zeros(d{' + 1' if e else ''})" for n, e in self.starts.items()]
+        said = [f"its start {n} = {_shape_said(e)}" for n, e in self.starts.items()]
         said += ["its labels given as a column (n, 1)"] if self.column else []
         return ", ".join(said) + ", found by its behaviour"
 
     def __repr__(self) -> str:
         return f"{getattr(self.function, '__qualname__', self.function)} with {self.describe()}"
+
+
+def _shape_said(shape: int | None) -> str:
+    return "0" if shape is None else f"zeros(d{' + 1' if shape else ''})"

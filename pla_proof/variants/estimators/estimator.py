@@ -1221,6 +1221,19 @@ def _laid_out(function: Callable[..., Any], limit: float | None) -> Callable[...
     return readable[0] if len(readable) == 1 else None
 
 
+def _laid_out_started(function: Callable[..., Any], limit: float | None) -> Started | None:
+    """A training function whose first parameter is the data in one argument
+    (:mod:`.data_layout`) and whose other required ones are its start
+    (:func:`~.dimension.start_parameters`): ``perceptron(data_set, w, b)``."""
+    rest = _needed(function)[1:]
+    for layout in LAYOUTS:
+        laid = DataLayout(function, layout)
+        starts = start_parameters(laid, rest, _type_probe_seconds(limit))
+        if starts:
+            return Started(laid, starts)
+    return None
+
+
 def _beside(function: Callable[..., Any], reading: Reading, limit: float | None) -> Beside | None:
     """The predictor beside a training function (:mod:`.beside`), judged on a fit of the
     separable probe its reading learned (through the origin where it has no bias)."""
@@ -1290,6 +1303,8 @@ def _resolve_factory(
         starts = start_parameters(obj, _needed(obj)[2:], limit)
         if starts:
             obj = Started(obj, starts)
+        else:  # perceptron(data, w, b): its data in one argument, then its start?
+            obj = _laid_out_started(obj, limit) or obj
     if not a_class and len(_needed(obj)) == 2 and labels_as_column(obj, limit):
         kept = obj.starts if isinstance(obj, Started) else {}
         obj = Started(obj.function if isinstance(obj, Started) else obj, kept, column=True)
