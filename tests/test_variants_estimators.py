@@ -209,20 +209,62 @@ def test_an_averaged_output_is_hinted_and_when_declared_claims_no_separation() -
     assert Estimator(B.Origin).reading.hint is None  # the last weights stop moving
     declared = Estimator(B.Averaged, output="averaged")
     assert declared.reading.end is None and declared.trace is None
-    assert set(declared.extra_properties) == {"READ"}
+    # READ, and PREDICT given passes enough (the last vector's count outgrows the rest)
+    assert set(declared.extra_properties) == {"READ", "PREDICT"}
     assert "output averaged (declared)" in declared.reading.describe()
+    assert "given passes enough it predicts them (PREDICT)" in declared.reading.describe()
     report = check_estimator(B.Averaged, output="averaged", **budget(10)).report
     assert report.ok and report.runs > 0
-    assert not {"SEP", "PREDICT", "STOP", "EPOCHS"} & {p.id for p in report.properties}
+    assert not {"SEP", "STOP", "EPOCHS"} & {p.id for p in report.properties}
 
 
 def test_a_voted_output_claims_no_linear_predictor() -> None:
     # sign(sum_j c_j sign(w_j.x)) is not sign(a.x) for any one a: no READ against one
-    declared = Estimator(B.Averaged, output="voted")
-    assert declared.extra_properties == {}
+    voted = load(HERE / "compat" / "fit" / "fit_voted.py").VotedPerceptron
+    declared = Estimator(voted, output="voted")
+    assert set(declared.extra_properties) == {"PREDICT"}
     assert "a vote is not one" in declared.reading.describe()
-    report = check_estimator(B.Averaged, output="voted", **budget(10)).report
-    assert report.runs > 0 and "READ" not in {p.id for p in report.properties}
+    report = check_estimator(voted, output="voted", **budget(10)).report
+    assert report.ok and report.runs > 0 and "READ" not in {p.id for p in report.properties}
+
+
+def test_a_declared_output_that_never_predicts_its_training_points_fails_predict() -> None:
+    """Averaged without the survival counts (each vector made at a mistake counted
+    once): the separating last vector never outweighs the others, so even with many
+    times the passes the exact averaged perceptron needs, a training point is
+    mispredicted -- the check refits and says with how many."""
+    broken = load(HERE / "compat" / "fit" / "fit_averaged.py").AveragedMistakesOnly
+    report = check_estimator(
+        broken, output="averaged", expect_failure="PREDICT", **budget(10)
+    ).report
+    predict = next(p for p in report.properties if p.id == "PREDICT")
+    assert predict.counterexample is not None
+    said = predict.counterexample.failure.describe()
+    assert "with epochs = " in said and "perceptron (cyclic, exact) predicts" in said, said
+
+
+def test_a_declared_output_without_a_budget_is_told_it_gets_no_predict_claim() -> None:
+    """As many passes as points, started over at each call: no knob gives it more
+    passes, so no PREDICT claim is made of its averaged output, and the reading says so."""
+
+    class PassesAsPoints:
+        def fit(self, X: Any, y: Any) -> Any:
+            w, b, sw, sb = np.zeros(X.shape[1]), 0.0, np.zeros(X.shape[1]), 0.0
+            for _ in range(len(X)):
+                for xi, yi in zip(X, y, strict=True):
+                    if yi * (w @ xi + b) <= 0:
+                        w, b = w + yi * xi, b + yi
+                    sw, sb = sw + w, sb + b
+            self.w, self.b = sw, sb
+            return self
+
+        def predict(self, X: Any) -> Any:
+            return np.where(X @ self.w + self.b > 0, 1, -1)
+
+    declared = Estimator(PassesAsPoints, output="averaged")
+    assert declared.reading.budget is None
+    assert set(declared.extra_properties) == {"READ"}
+    assert "no budget to give it passes enough" in declared.reading.describe()
 
 
 def test_an_unknown_output_is_refused() -> None:

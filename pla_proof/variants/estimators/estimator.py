@@ -97,6 +97,7 @@ from .methods import (
     trainers_of,
     training_methods,
 )
+from .outputs import EVENTUAL_FACTOR, passes_to_predict
 from .randomness import REFITS, seeded
 from .reading import (
     ORIGIN_X,
@@ -160,6 +161,11 @@ BESIDE_PROPERTIES = {
     "READ": "the predictor beside the function agrees with the returned weights on every "
     "training point",
 }
+#: ... for an averaged or voted output, given passes enough (:mod:`.outputs`).
+EVENTUAL_PROPERTY = (
+    f"given up to {EVENTUAL_FACTOR} times the passes the {{output}} perceptron needs (cyclic, "
+    "exact), the output predicts every training point"
+)
 #: ... and for an estimator with an epoch budget.
 EPOCHS_PROPERTY = "fit() predicts every training point within its epoch budget"
 #: ... and for a training function with an epoch budget.
@@ -598,6 +604,8 @@ class Estimator(Variant):
             rec.complete = False
             return
         fit = judged
+        if not last and "PREDICT" in self.extra_properties:
+            self._eventually(case, X, fit, rec)
         if self.reading.predict_only is None:
             w, b = self.weights(fit.est)
             if len(w) != case.d:
@@ -637,6 +645,48 @@ class Estimator(Variant):
             + f" with {len(fit.wrong)} training point(s) mispredicted and no warning"
             + (f" (also with {fit.note})" if fit.note else "")
             + (f" ({fit.seeded})" if fit.seeded else "")
+        )
+
+    def _eventually(self, case: Case, X: np.ndarray, fit: _Fit, rec: Record) -> None:
+        """``PREDICT`` of an averaged or voted output (:mod:`.outputs`): a fit that
+        mispredicts a training point on its own budget is refitted with
+        :data:`~.outputs.EVENTUAL_FACTOR` times the passes after which the declared
+        output of the exact algorithm (cyclic, from zero, in the implementation's setting)
+        predicts every training point, and judged there."""
+        assert self.reading.budget is not None
+        if not fit.mispredicted:
+            rec.checks["PREDICT"] = None
+            return
+        attr, B = self.reading.budget
+        origin = self.reading.origin
+        pts = case.X if origin else tuple((*x, Fraction(1)) for x in case.X)
+        P = passes_to_predict(pts, case.y, self.reading.output)
+        if P is None:  # more updates than the check affords: not judged
+            rec.complete = False
+            return
+        knob = self.reading.budget_knob
+        per = 1 if knob is None or knob.known else case.n
+        # EVENTUAL_FACTOR (else 10) times P where that is cheap (at most _VISITS visits)
+        affordable = [f * P * per for f in (EVENTUAL_FACTOR, 10) if f * P * case.n <= _VISITS]
+        if not affordable and 10 * P * per > B:  # more passes than the check affords
+            rec.complete = False
+            return
+        more = affordable[0] if affordable else B
+        judged = fit if more <= B else self._fit(X, case, more)
+        wrong = judged.mispredicted
+        beside = self.reading.beside
+        said = "predict()" if beside is None else f"{beside.name}({beside.words})"
+        if self.function is not None and beside is None:
+            said = "the returned weights"
+        rec.checks["PREDICT"] = (
+            None
+            if not wrong
+            else f"{said} gives {_coded(self.reading, judged.answers[wrong[0]])} for point "
+            f"{wrong[0] + 1}, label {_coded(self.reading, case.y[wrong[0]])}, with "
+            f"{attr} = {max(more, B)}, where the {self.reading.output} perceptron (cyclic, "
+            f"exact) predicts every training point from pass {P} on"
+            + (f" ({len(wrong)} of {case.n} points mispredicted)" if len(wrong) > 1 else "")
+            + (f" ({judged.seeded})" if judged.seeded else "")
         )
 
     def _end_values(
@@ -927,10 +977,11 @@ def _properties(reading: Any, function: bool) -> dict[str, str]:
         out = {} if reading.beside is None else dict(BESIDE_PROPERTIES)
     if reading.predict_only is not None:
         del out["READ"]
-    if reading.output == "voted":  # sign(sum_j c_j sign(w_j.x)): no one linear predictor
-        return {}
-    if reading.output != "last":  # averaged: what holds of the output is READ
-        return {k: v for k, v in out.items() if k == "READ"}
+    if reading.output != "last":  # averaged: READ; voted: no one linear predictor
+        kept = {k: v for k, v in out.items() if k == "READ" and reading.output == "averaged"}
+        if reading.budget is not None:  # given passes enough, it predicts (:mod:`.outputs`)
+            kept["PREDICT"] = EVENTUAL_PROPERTY.format(output=reading.output)
+        return kept
     if reading.budget is not None:
         out["EPOCHS"] = FUNCTION_EPOCHS_PROPERTY if function else EPOCHS_PROPERTY
     return out
@@ -1301,10 +1352,8 @@ def _resolve_factory(
             return laid
     if not a_class and len(_needed(obj)) > 2:  # perceptron(X, y, w): its start?
         starts = start_parameters(obj, _needed(obj)[2:], limit)
-        if starts:
-            obj = Started(obj, starts)
-        else:  # perceptron(data, w, b): its data in one argument, then its start?
-            obj = _laid_out_started(obj, limit) or obj
+        # else perceptron(data, w, b): its data in one argument, then its start?
+        obj = Started(obj, starts) if starts else _laid_out_started(obj, limit) or obj
     if not a_class and len(_needed(obj)) == 2 and labels_as_column(obj, limit):
         kept = obj.starts if isinstance(obj, Started) else {}
         obj = Started(obj.function if isinstance(obj, Started) else obj, kept, column=True)

@@ -302,10 +302,15 @@ class Reading:
         if self.output != "last":
             text += (
                 f"; output {self.output} (declared): no claim that it separates or predicts "
-                "its training data (it need not)"
+                "its training data on its own budget (it need not)"
             )
             if self.output == "voted":
                 text += ", nor that predict() agrees with one linear predictor (a vote is not one)"
+            text += (
+                ", but given passes enough it predicts them (PREDICT)"
+                if knob is not None
+                else ", and no budget to give it passes enough to predict them"
+            )
         if self.made:
             text += f"; {self.made}"
         if self.hint is not None:

@@ -46,3 +46,27 @@ class AveragedReturnsModel:
 
     def predict(self, X, model):
         return np.where(np.asarray(X, dtype=float) @ model[1:] + model[0] > 0, 1, -1)
+
+
+class AveragedMistakesOnly:
+    """Broken: it averages the weight vectors made at its mistakes, one each, instead of
+    weighing each by the visits it survived, so the last vector never outweighs the
+    others: however many passes, ``PREDICT`` fails."""
+
+    def __init__(self, epochs=1000):
+        self.epochs = epochs
+
+    def fit(self, X, y):
+        w, b = np.zeros(X.shape[1]), 0.0
+        made = [(w, b)]
+        for _ in range(self.epochs):
+            for xi, yi in zip(X, y):
+                if yi * (w @ xi + b) <= 0:
+                    w, b = w + yi * xi, b + yi
+                    made.append((w, b))
+        self.w = np.mean([m[0] for m in made], axis=0)
+        self.b = float(np.mean([m[1] for m in made]))
+        return self
+
+    def predict(self, X):
+        return np.where(X @ self.w + self.b > 0, 1, -1)

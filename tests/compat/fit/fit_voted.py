@@ -26,3 +26,14 @@ class VotedPerceptron:
         Xa = np.hstack([X, np.ones((len(X), 1))])
         votes = np.sign(Xa @ np.array(self.V).T) @ np.array(self.C)
         return np.where(votes > 0, 1, -1)
+
+
+class VotedUnweighted(VotedPerceptron):
+    """Broken: the vote forgets the survival counts (each vector votes once), so the
+    last vector, which separates, never outweighs the early ones: however many passes,
+    ``PREDICT`` fails."""
+
+    def predict(self, X):
+        Xa = np.hstack([X, np.ones((len(X), 1))])
+        votes = np.sign(Xa @ np.array(self.V).T).sum(axis=1)
+        return np.where(votes > 0, 1, -1)
