@@ -125,6 +125,8 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # a training function's start weights, a required parameter: zeros made for each call
     ("fit_start_vector", "pla_from"): (PASS, ()),
     ("fit_start_vector", "pla_from_wrong_sign"): (frozenset({"SEP"}), ()),
+    # a random start that a fit with no epochs cannot show (it raises): slow, not wrong
+    ("fit_random_start_count", "pla_random_start"): (EPOCHS_ALONE, ()),
     # a start with a bias of its own, a number; the data in one argument, then the start
     ("fit_start_scalar_bias", "train_from"): (PASS, ()),
     ("fit_start_scalar_bias", "train_from_bias_outside"): (frozenset({"SEP"}), ()),

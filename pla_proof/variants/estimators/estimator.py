@@ -357,6 +357,14 @@ class Estimator(Variant):
             return None
         return start if start is not None and any(start) else None
 
+    def _start_unread(self, case: Case, seed: int | None) -> bool:
+        """Whether :meth:`own_start` cannot tell where it starts (a fit with no epochs
+        raises: ``return w, iteration + 1`` after a loop that never ran)."""
+        try:
+            return self.own_start(case, seed) is None
+        except Exception:  # users' code
+            return True
+
     def own_start(self, case: Case, seed: int | None = None) -> tuple[Fraction, ...] | None:
         """Where this implementation starts on the case, in the classic algorithm's
         scale: its weights and bias (last) after a fit with no epochs (its budget set to
@@ -757,6 +765,8 @@ class Estimator(Variant):
         start = None if alone else self._start_of(case, fit.seed)
         if start is not None:  # the theorem from its own start (w = ones, say)
             allowed = bound_from(case, start, origin)
+        elif not alone and self.reading.chance is not None and self._start_unread(case, fit.seed):
+            allowed = None  # a random start it cannot show: the bound from zero is not its own
         # the epochs the theorem allows; a knob found by its behaviour may count updates
         # or visits rather than epochs: as many visits as that
         most = None if allowed is None else allowed + 1
