@@ -125,6 +125,10 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # a training function's start weights, a required parameter: zeros made for each call
     ("fit_start_vector", "pla_from"): (PASS, ()),
     ("fit_start_vector", "pla_from_wrong_sign"): (frozenset({"SEP"}), ()),
+    # a threshold instead of a bias (w.x > theta): the bias -theta, found by behaviour
+    ("fit_threshold", "ThresholdPerceptron"): (PASS, ()),
+    ("fit_threshold", "ThresholdFromOnes"): (EPOCHS_ALONE, ()),
+    ("fit_threshold", "ThresholdWrongSign"): (frozenset({"SEP"}), ()),
     # a random start that a fit with no epochs cannot show (it raises): slow, not wrong
     ("fit_random_start_count", "pla_random_start"): (EPOCHS_ALONE, ()),
     # a start with a bias of its own, a number; the data in one argument, then the start

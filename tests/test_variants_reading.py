@@ -364,3 +364,38 @@ def test_the_probe_names_predict_when_predict_is_what_raised() -> None:
     r = read(_PredictRaises)
     assert r.probe is not None and "predict() raised ValueError" in r.probe, r.probe
     assert r.predict_only == "predict() raises on valid data"
+
+
+def test_a_threshold_is_read_as_the_bias_minus_it_and_only_where_plus_does_not_agree() -> None:
+    """``w . x > theta`` is read with the bias ``-theta``; a class whose score is
+    ``w . x + offset`` keeps ``+offset`` (the threshold reading is not taken first), and
+    the predictor read gives its answers in both."""
+    T = load(Path(__file__).parent / "compat" / "fit" / "fit_threshold.py")
+    r = read(T.ThresholdPerceptron)
+    assert (r.weights, r.bias, r.threshold) == ("w", "theta", True)
+    assert "bias -theta (a threshold" in r.describe()
+    X = np.array([[2.0, 1.0], [-1.0, -3.0], [3.0, 0.0], [0.0, -1.0]])
+    y = np.array([1, -1, 1, -1])
+    est = T.ThresholdPerceptron().fit(X, y)
+    w, b = r.predictor(est)
+    assert b == -est.theta and [
+        1 if sum(a * v for a, v in zip(w, x, strict=True)) + b > 0 else -1 for x in X
+    ] == list(est.predict(X))
+
+    class Offset:
+        epochs = 1000
+
+        def predict(self, X: Any) -> Any:
+            return np.where(X @ self.w + self.theta > 0, 1, -1)
+
+        def fit(self, X: Any, y: Any) -> Any:
+            self.w, self.theta = np.zeros(X.shape[1]), 0.0
+            for _ in range(self.epochs):
+                wrong = [i for i in range(len(y)) if y[i] * (X[i] @ self.w + self.theta) <= 0]
+                if not wrong:
+                    break
+                self.w, self.theta = self.w + y[wrong[0]] * X[wrong[0]], self.theta + y[wrong[0]]
+            return self
+
+    plain = read(Offset)
+    assert (plain.bias, plain.threshold) == ("theta", False)

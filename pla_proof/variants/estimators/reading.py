@@ -203,6 +203,9 @@ class Reading:
     #: reads answers through this module: typed loosely here), or None: its points are
     #: then classified by it (``PREDICT`` and ``READ`` judge it)
     beside: Any = None
+    #: the bias read is a threshold the score is compared with (``w.x >= t``): the
+    #: bias is ``-t`` (found by its behaviour where ``+t`` does not give its answers)
+    threshold: bool = False
 
     @property
     def budget_knob(self) -> Knob | None:
@@ -248,7 +251,8 @@ class Reading:
         if self.dual is not None:
             w, b, _, _ = _dual_predictor(est, self.dual, self.bias)
             return w, b
-        return _predictor(est, self.weights, self.bias)
+        w, b = _predictor(est, self.weights, self.bias)
+        return (w, -b) if self.threshold else (w, b)
 
     def slack(self, est: Any) -> Callable[[Sequence[float]], Fraction]:
         """How far float64 arithmetic can move the fitted model's score at a point from
@@ -330,13 +334,16 @@ class Reading:
             if b == _SUM:
                 return f"{where}, bias sum_i {c}[i]" + (f" {lab}[i]" if lab else "")
             return where + (f", bias {b}" if b else self._no_bias())
+        minus = "-" if self.threshold else ""
+        said = " (a threshold: the score is w.x minus it, found by its behaviour)"
+        said = said if self.threshold else ""
         if b == "first":
-            return f"weights {w}[1:], bias {w}[0]"
+            return f"weights {w}[1:], bias {minus}{w}[0]{said}"
         if b == "last":
-            return f"weights {w}[:-1], bias {w}[-1]"
+            return f"weights {w}[:-1], bias {minus}{w}[-1]{said}"
         if b is None:
             return f"weights {w}{self._no_bias()}"
-        return f"weights {w}, bias {b}"
+        return f"weights {w}, bias {minus}{b}{said}"
 
     def _no_bias(self) -> str:
         return ", through the origin (no bias)" if self.origin else ", no bias"
@@ -664,9 +671,13 @@ def _read_on(
     if conventional is not None:
         return replace(conventional, zero=_zero(est, conventional), probe=probe)
     agree, miss = _agreeing(est, candidates, base, decoded, points)
+    scalars = []
     if not agree and bias is None and not no_bias:  # a bias under a name of its own
         scalars = _candidates(est, weights, None, False, any_scalar=True)
         agree, _ = _agreeing(est, scalars, base, decoded, points)
+    if not agree and bias is None and not no_bias:  # a threshold: w.x >= t, the bias -t
+        biased = [(w, b) for w, b in [*candidates, *scalars] if b is not None]
+        agree, _ = _agreeing(est, biased, replace(base, threshold=True), decoded, points)
     if not agree and duals:  # a dual class: its coefficients, verified the same way
         agree, dual_miss = _agreeing(est, duals, base, decoded, points)
         miss = miss or f"{dual_miss} (with the linear kernel)"
@@ -1259,11 +1270,12 @@ def _name(reading: Reading) -> str:
     w, b = reading.weights, reading.bias
     if reading.dual is not None:
         return reading._where().split(" (")[0].removeprefix("weights ")
+    minus = "-" if reading.threshold else ""
     if b == "first":
-        return f"{w} (bias first)"
+        return f"{w} ({minus}bias first)"
     if b == "last":
-        return f"{w} (bias last)"
-    return f"{w}/{b}" if b else f"{w} (no bias)"
+        return f"{w} ({minus}bias last)"
+    return f"{w}/{minus}{b}" if b else f"{w} (no bias)"
 
 
 def _zero(est: Any, reading: Reading) -> int:

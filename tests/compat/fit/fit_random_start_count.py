@@ -11,7 +11,7 @@ import numpy as np
 
 def pla_random_start(X, y, rate=1.0, passes=50):
     w = np.random.standard_normal(X.shape[1])
-    for p in range(passes):
+    for p in range(passes):  # noqa: B007 (p is returned: the passes made)
         moved = False
         for xi, yi in zip(X, y):
             if yi * np.dot(w, xi) <= 0:
