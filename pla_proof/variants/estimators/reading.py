@@ -279,7 +279,11 @@ class Reading:
                     if self.output == "last"
                     else ""
                 )
-                + f"fit given {fit}, predict answers {answers}"
+                + (
+                    f"fit given {fit}, predict's answers not seen"
+                    if self.predict_only.endswith("raises on valid data")
+                    else f"fit given {fit}, predict answers {answers}"
+                )
                 + ("; through the origin (no bias)" if self.origin else "")
             )
         elif self.returns is not None:
