@@ -122,6 +122,7 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # ... broken: the counts forgotten, so given passes enough they still mispredict
     ("fit_voted", "VotedUnweighted"): (frozenset({"PREDICT"}), ("--output", "voted")),
     ("fit_averaged", "AveragedMistakesOnly"): (frozenset({"PREDICT"}), ("--output", "averaged")),
+    ("fit_averaged", "ShuffledAveraged"): (PASS, ("--output", "averaged")),
     # a training function's start weights, a required parameter: zeros made for each call
     ("fit_start_vector", "pla_from"): (PASS, ()),
     ("fit_start_vector", "pla_from_wrong_sign"): (frozenset({"SEP"}), ()),
