@@ -126,6 +126,9 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # a training function's start weights, a required parameter: zeros made for each call
     ("fit_start_vector", "pla_from"): (PASS, ()),
     ("fit_start_vector", "pla_from_wrong_sign"): (frozenset({"SEP"}), ()),
+    # no predict: forward(x) of one point answers (label, change), read by its label
+    ("fit_forward_pair", "ForwardPair"): (PASS, ()),
+    ("fit_forward_pair", "ForwardPairWrongSign"): (frozenset({"SEP", "PREDICT", "STOP"}), ()),
     # a threshold instead of a bias (w.x > theta): the bias -theta, found by behaviour
     ("fit_threshold", "ThresholdPerceptron"): (PASS, ()),
     ("fit_threshold", "ThresholdFromOnes"): (EPOCHS_ALONE, ()),

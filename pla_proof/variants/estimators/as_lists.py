@@ -51,7 +51,10 @@ class AsLists(Wrapper):
         return name.startswith("__") and name not in ("__call__", "__signature__")
 
     def describe(self) -> str:
-        return "its points given as lists (where x + [...] appends a coordinate), found by its behaviour"
+        return (
+            "its points given as lists (where x + [...] appends a coordinate), found by its "
+            "behaviour"
+        )
 
     def __call__(self, *args: Any, **kw: Any) -> Any:
         if not inspect.isclass(inspect.unwrap(self.obj)) and len(args) >= 2:

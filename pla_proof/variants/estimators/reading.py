@@ -926,7 +926,7 @@ def answers_of(est: Any, X: np.ndarray) -> list[Any]:
     except Exception:
         if len(X) < 2:  # one point: as a vector, else its error as it raised
             with contextlib.suppress(Exception):
-                one = _one_answer(np.ravel(np.asarray(est.predict(X[0].copy()))))
+                one = _one_answer(_labelled(est.predict(X[0].copy())))
                 if one is not None:
                     return [one]
             raise
@@ -991,7 +991,7 @@ def _point_by_point(est: Any, X: np.ndarray) -> list[Any] | None:
     for as_row in (True, False):  # each point a one-row matrix, else a vector
         try:
             row = [
-                np.ravel(np.asarray(est.predict(X[i : i + 1].copy() if as_row else X[i].copy())))
+                _labelled(est.predict(X[i : i + 1].copy() if as_row else X[i].copy()))
                 for i in range(len(X))
             ]
         except Exception:
@@ -1000,6 +1000,15 @@ def _point_by_point(est: Any, X: np.ndarray) -> list[Any] | None:
         if row and all(a is not None for a in answers):
             return answers
     return None
+
+
+def _labelled(out: Any) -> np.ndarray:
+    """One point's answer as numbers: a tuple whose first item is a label and whose
+    others are not numbers (``forward(x) -> (label, delta)``) is its label."""
+    pair = isinstance(out, tuple | list) and len(out) > 1 and _one_number(out[0])
+    if pair and plain_number(out[0]) in (-1, 0, 1) and not all(map(_one_number, out[1:])):
+        return np.asarray([out[0]])
+    return np.ravel(np.asarray(out))
 
 
 def _one_answer(values: np.ndarray) -> Any:
