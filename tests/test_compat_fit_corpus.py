@@ -123,9 +123,13 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_voted", "VotedUnweighted"): (frozenset({"PREDICT"}), ("--output", "voted")),
     ("fit_averaged", "AveragedMistakesOnly"): (frozenset({"PREDICT"}), ("--output", "averaged")),
     ("fit_averaged", "ShuffledAveraged"): (PASS, ("--output", "averaged")),
+    ("fit_averaged", "AveragedRateThroughOrigin"): (PASS, ("--output", "averaged")),
     # a training function's start weights, a required parameter: zeros made for each call
     ("fit_start_vector", "pla_from"): (PASS, ()),
     ("fit_start_vector", "pla_from_wrong_sign"): (frozenset({"SEP"}), ()),
+    # fit and nothing else: what it learned kept on the object, read as returned
+    ("fit_kept_weights", "KeepsWeights"): (PASS, ()),
+    ("fit_kept_weights", "KeepsWeightsBiasSlip"): (frozenset({"SEP"}), ()),
     # no predict: forward(x) of one point answers (label, change), read by its label
     ("fit_forward_pair", "ForwardPair"): (PASS, ()),
     ("fit_forward_pair", "ForwardPairWrongSign"): (frozenset({"SEP", "PREDICT", "STOP"}), ()),

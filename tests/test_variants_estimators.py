@@ -508,3 +508,30 @@ def test_a_fit_that_rewrites_its_input_is_judged_on_the_points_it_was_given() ->
     _, res = run_case(Estimator(RewritesItsInput), case, Order("cyclic"))
     assert res["PREDICT"] is not None, res
     assert "predict() gives -1 for point 1, label 1" in res["PREDICT"].describe()
+
+
+def test_an_average_stalled_on_a_tie_rounding_decided_is_undecided_not_a_mistake() -> None:
+    """Through the origin at rate 0.01 in floats, on (1, 1) y=+1 and (11, 12) y=-1, the
+    last weights stop at an exact tie on the first point that rounding puts on its right
+    side; what the average adds per pass then gives that point a score of 0 up to
+    rounding, so however many passes its average mispredicts it.  That is left
+    undecided.  An average that adds nothing with more passes is a verdict, with the
+    evidence said."""
+    from fractions import Fraction as Fr
+
+    from pla_proof.variants.checking import run_case
+    from pla_proof.variants.protocol.variant import Case, Order
+
+    module = load(HERE / "compat" / "fit" / "fit_averaged.py")
+    case = Case(
+        ((Fr(1), Fr(1)), (Fr(11), Fr(12))), (1, -1), (Fr(13), Fr(-12)), Fr(1), {"theta": Fr(0)}
+    )
+    tied = Estimator(module.AveragedRateThroughOrigin, output="averaged")
+    assert tied.reading.origin and "PREDICT" in tied.extra_properties
+    rec, res = run_case(tied, case, Order("cyclic"))
+    assert res["PREDICT"] is None and rec.undecided >= 1
+    broken = Estimator(module.AveragedMistakesOnly, output="averaged")
+    case1 = Case(((Fr(2),), (Fr(3),)), (-1, 1), (Fr(2),), Fr(1), {"theta": Fr(-5)})
+    _, res = run_case(broken, case1, Order("cyclic"))
+    failure = res["PREDICT"]
+    assert failure is not None and "survivals are not added" in failure.describe()

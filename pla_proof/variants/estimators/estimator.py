@@ -47,6 +47,7 @@ its returned weights': the end claim judges them, ``EPOCHS`` its budget.
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import inspect
 import itertools
@@ -106,6 +107,7 @@ from .reading import (
     PROBE_Y,
     Reading,
     answers_of,
+    eventual,
     getter,
     probes_learned,
     probing,
@@ -113,7 +115,7 @@ from .reading import (
     set_budget,
     size_of,
 )
-from .returned_weights import PredictsWithReturned, ReturnedWeights
+from .returned_weights import PredictsWithReturned, ReturnedWeights, kept_after
 
 __all__ = [
     "EPOCHS_PROPERTY",
@@ -682,6 +684,14 @@ class Estimator(Variant):
         more = affordable[0] if affordable else B
         judged = fit if more <= B else self._fit(X, case, more)
         wrong = judged.mispredicted
+        evidence = ""
+        if wrong and self.reading.output == "averaged":
+            found = self._averaged_evidence(case, X, judged, max(more, B))
+            if found is None:  # a tie float rounding decided, or slow: not a verdict
+                rec.undecided += 1
+                rec.checks["PREDICT"] = None
+                return
+            evidence = f": {found}"
         beside = self.reading.beside
         said = "predict()" if beside is None else f"{beside.name}({beside.words})"
         if self.function is not None and beside is None:
@@ -695,7 +705,44 @@ class Estimator(Variant):
             f"exact) predicts every training point from pass {P} on"
             + (f" ({len(wrong)} of {case.n} points mispredicted)" if len(wrong) > 1 else "")
             + (f" ({judged.seeded})" if judged.seeded else "")
+            + evidence
         )
+
+    def _averaged_evidence(self, case: Case, X: np.ndarray, fit: _Fit, more: int) -> str | None:
+        """Why an averaged output still wrong with ``more`` passes is not the averaged
+        perceptron, from what it adds between ``more`` and ``2 more`` passes (the last
+        vector, times its survivals): nothing (the survivals are not counted), or a
+        vector that puts a mispredicted point on the wrong side (the training stopped
+        on a point it gets wrong).  None where that cannot be said: the vector added
+        gives the point a score of 0 up to float rounding (a float implementation that
+        stopped at a tie rounding decided: in floats its average never gets there), or
+        the right side (it needs more passes), or the weights cannot be read."""
+        attr = self.reading.budget[0] if self.reading.budget else "budget"
+        try:
+            w1, b1 = self.weights(fit.est)
+            with seeded(fit.seed) if fit.seed is not None else contextlib.nullcontext():
+                twice = self._one_fit(X, case, 2 * more)
+            w2, b2 = self.weights(twice.est)
+        except Exception:  # users' code: nothing to say
+            return None
+        dw = [p - q for p, q in zip(w2, w1, strict=True)]
+        db = b2 - b1
+        if not any(dw) and db == 0:
+            return (
+                f"its averaged weights are the same with {attr} = {2 * more}: the last "
+                "weights' survivals are not added to the average"
+            )
+        for i in fit.mispredicted:
+            x = [Fraction(float(v)) for v in X[i]]
+            score = sum((a * v for a, v in zip(dw, x, strict=True)), db)
+            size = sum((abs(a * v) for a, v in zip(dw, x, strict=True)), abs(db))
+            if case.y[i] * score < -size * _TIE:
+                return (
+                    f"what it adds to its average from {attr} = {more} to {2 * more} puts "
+                    f"point {i + 1} on the wrong side: its training stopped on a point it "
+                    "gets wrong"
+                )
+        return None
 
     def _end_values(
         self,
@@ -975,6 +1022,9 @@ class Estimator(Variant):
 
 #: the visits a ten- and hundred-fold budget may cost a class read through predict()
 _VISITS = 200_000
+#: a score this small against the sum of its terms' sizes is a tie float rounding
+#: may decide (the averaged output's last vector, :meth:`Estimator._averaged_evidence`)
+_TIE = Fraction(1, 2**30)
 
 
 def _properties(reading: Any, function: bool) -> dict[str, str]:
@@ -989,7 +1039,7 @@ def _properties(reading: Any, function: bool) -> dict[str, str]:
         del out["READ"]
     if reading.output != "last":  # averaged: READ; voted: no one linear predictor
         kept = {k: v for k, v in out.items() if k == "READ" and reading.output == "averaged"}
-        if reading.budget is not None:  # given passes enough, it predicts (:mod:`.outputs`)
+        if eventual(reading):  # given passes enough, it predicts (:mod:`.outputs`)
             kept["PREDICT"] = EVENTUAL_PROPERTY.format(output=reading.output)
         return kept
     if reading.budget is not None:
@@ -1450,15 +1500,23 @@ def _returned_weights(
     code = getattr(cls, trainer, None)
     if not inspect.isfunction(code):
         return None
-    try:
-        with probing(limit):
-            est = factory()
-            out = trained(est, PROBE_X.copy(), PROBE_Y.copy())
-    except Exception:  # (its fit raises or does not return: the question stands)
-        return None
-    if out is None or out is est:
-        return None
-    return ReturnedWeights(factory, trainer, code)
+    for labels in (PROBE_Y, PROBE_Y.reshape(-1, 1)):  # (labels as a column: (n, 1))
+        try:
+            with probing(limit):
+                est = factory()
+                fresh = copy.deepcopy(dict(vars(est))) if hasattr(est, "__dict__") else {}
+                out = trained(est, PROBE_X.copy(), labels.copy())
+        except Exception:  # (its fit raises or does not return: the question stands)
+            continue
+        if out is None or out is est:  # what it learned left on the object?
+            kept = kept_after(fresh, est, PROBE_X.shape[1])
+            function = ReturnedWeights(factory, trainer, code, kept) if kept else None
+        else:
+            function = ReturnedWeights(factory, trainer, code)
+        if function is None or labels.ndim == 1:
+            return function
+        return Started(function, {}, column=True)
+    return None
 
 
 def _made_with_its_data(

@@ -95,6 +95,7 @@ __all__ = [
     "attribute",
     "budget_of",
     "chance_of",
+    "eventual",
     "getter",
     "knob_of",
     "plain_number",
@@ -296,7 +297,7 @@ class Reading:
                     f"judge it), the returned weights' {how} by the end claim {self.end}"
                     if self.beside is not None
                     else f"its points classified by the returned weights, {how} "
-                    f"(end claim {self.end})"
+                    + (f"(end claim {self.end})" if self.end else "(no end claim)")
                 )
             )
         else:
@@ -314,11 +315,15 @@ class Reading:
             )
             if self.output == "voted":
                 text += ", nor that predict() agrees with one linear predictor (a vote is not one)"
-            text += (
-                ", but given passes enough it predicts them (PREDICT)"
-                if knob is not None
-                else ", and no budget to give it passes enough to predict them"
-            )
+            if eventual(self):
+                text += ", but given passes enough it predicts them (PREDICT)"
+            elif knob is None:
+                text += ", and no budget to give it passes enough to predict them"
+            else:  # an average read through predict() alone
+                text += (
+                    ", and no weights read to tell a tie float rounding decided from a "
+                    "mistake: no claim that passes enough make it predict them"
+                )
         if self.made:
             text += f"; {self.made}"
         if self.hint is not None:
@@ -619,6 +624,16 @@ def _moving(reading: Reading, factory: Callable[[], Any], limit: float | None) -
         "its weights keep moving after every training point is predicted: an averaged or "
         "voted output? (--output averaged|voted declares it)"
     )
+
+
+def eventual(r: Reading) -> bool:
+    """Whether a declared averaged or voted output is claimed to predict its training
+    points given passes enough (:mod:`.outputs`): where a budget can be raised, and, for
+    an average, its weights read (a float average can stall on a tie its last vector
+    stopped at, which only the weights show)."""
+    if r.output == "last" or r.budget is None:
+        return False
+    return r.output == "voted" or r.predict_only is None
 
 
 def _has_bias(r: Reading) -> bool:

@@ -39,20 +39,30 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from .given import Wrapper, all_given
 from .made_with_data import trained
 
-__all__ = ["PredictsWithReturned", "ReturnedWeights"]
+__all__ = ["PredictsWithReturned", "ReturnedWeights", "kept_after"]
 
 
 class ReturnedWeights(Wrapper):
     """``factory``'s objects as the training function ``(X, y, **defaults) -> what its
     trainer returns`` (see the module); ``trainer``: its name, ``code``: the user's
-    function (its name, code and globals are what a reading looks at)."""
+    function (its name, code and globals are what a reading looks at).  ``kept``: where
+    the trainer returns nothing, the attributes it leaves what it learned in (found by
+    :func:`kept_after`), returned in their place."""
 
-    def __init__(self, factory: Callable[..., Any], trainer: str, code: Callable[..., Any]) -> None:
+    def __init__(
+        self,
+        factory: Callable[..., Any],
+        trainer: str,
+        code: Callable[..., Any],
+        kept: tuple[str, ...] = (),
+    ) -> None:
         super().__init__(code)
-        self.factory, self.trainer, self.code = factory, trainer, code
+        self.factory, self.trainer, self.code, self.kept = factory, trainer, code, kept
 
     @property
     def __signature__(self) -> inspect.Signature:
@@ -75,19 +85,63 @@ class ReturnedWeights(Wrapper):
     def describe(self) -> str:
         made = getattr(self.factory, "describe", None)
         how = f"; {made()}" if callable(made) else ""
+        if self.kept:
+            return (
+                f"no method predicts: {self.trainer}() keeps what it learned in "
+                f"{', '.join(self.kept)}, read as a training function returning "
+                f"{'them' if len(self.kept) > 1 else 'it'}{how}"
+            )
         return (
             f"no method predicts: {self.trainer}() returns what it learned, read as a "
             f"training function{how}"
         )
 
     def __call__(self, X: Any, y: Any, **kw: Any) -> Any:
-        return trained(self.factory(**kw), X, y)
+        est = self.factory(**kw)
+        out = trained(est, X, y)
+        if not self.kept:
+            return out
+        values = tuple(getattr(est, n) for n in self.kept)
+        return values if len(values) > 1 else values[0]
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (ReturnedWeights, (self.factory, self.trainer, self.code))
+        return (ReturnedWeights, (self.factory, self.trainer, self.code, self.kept))
 
     def __repr__(self) -> str:
         return f"{getattr(self.code, '__qualname__', self.trainer)} {self.describe()}"
+
+
+def kept_after(fresh: dict[str, Any], fitted: Any, d: int) -> tuple[str, ...]:
+    """The attributes a fit made or changed (``fresh``: a copy of the attributes before
+    it) that hold ``d``, ``d + 1`` or one number: where a trainer that returns nothing
+    leaves what it learned, in their order on the object.
+
+    >>> import numpy as np
+    >>> class Fitted:
+    ...     def __init__(self):
+    ...         self.rate, self.epochs = 0.1, 10
+    >>> est = Fitted()
+    >>> before = dict(vars(est))
+    >>> est.weights, est.bias, est.history = np.ones(2), 0.5, [1, 2, 3, 4, 5]
+    >>> kept_after(before, est, 2)
+    ('weights', 'bias')
+    """
+    out = []
+    for name, value in vars(fitted).items():
+        try:
+            arr = np.asarray(value, dtype=np.float64)
+        except (TypeError, ValueError):
+            continue
+        if isinstance(value, bool | str) or arr.size not in (1, d, d + 1):
+            continue
+        if name in fresh:
+            try:
+                if np.array_equal(np.asarray(fresh[name], dtype=np.float64), arr):
+                    continue
+            except (TypeError, ValueError):
+                pass
+        out.append(name)
+    return tuple(out)
 
 
 class PredictsWithReturned(Wrapper):
