@@ -139,6 +139,14 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_threshold", "ThresholdWrongSign"): (frozenset({"SEP"}), ()),
     # a random start that a fit with no epochs cannot show (it raises): slow, not wrong
     ("fit_random_start_count", "pla_random_start"): (EPOCHS_ALONE, ()),
+    # the data in one argument, then a rate and epochs with no default (given); the
+    # start first, before the points and labels
+    ("fit_data_first_params", "train_rows"): (
+        PASS,
+        ("--param", "rate=1.0", "--param", "epochs=1000"),
+    ),
+    ("fit_start_first", "pocket_from"): (PASS, ()),
+    ("fit_start_first", "pocket_from_wrong_sign"): (frozenset({"SEP"}), ()),
     # a start with a bias of its own, a number; the data in one argument, then the start
     ("fit_start_scalar_bias", "train_from"): (PASS, ()),
     ("fit_start_scalar_bias", "train_from_bias_outside"): (frozenset({"SEP"}), ()),

@@ -205,3 +205,25 @@ def test_a_start_with_a_bias_of_its_own_is_a_vector_and_a_number() -> None:
         return w
 
     assert start_parameters(rated, ["rate", "epochs"]) == {}
+
+
+def test_data_in_one_argument_then_values_asks_for_exactly_those(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``train_rows(rows, rate, epochs)``: the question names ``rate`` and ``epochs``
+    (one line, exit 2), not ``epochs`` alone with the rate taken for the labels; and
+    ``pocket_from(w0, X, y)`` is read with its start first, made zeros for each call."""
+    from pla_proof.cli import main
+    from pla_proof.variants.estimators.data_layout import DataAt
+    from pla_proof.variants.estimators.dimension import Started
+
+    fit = Path(__file__).parent / "compat" / "fit"
+    assert main(["check", "--fit", f"{fit / 'fit_data_first_params.py'}:train_rows"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--param rate=VALUE --param epochs=VALUE" in err[0], err
+    assert "its data come in one argument, rows" in err[0]
+    made = resolve_factory(f"{fit / 'fit_start_first.py'}:pocket_from")
+    assert isinstance(made, Started) and made.starts == {"w0": 0}
+    assert isinstance(made.function, DataAt) and made.function.names == ("X", "y")
+    w, mistakes = made(np.array([[1.0, 2.0], [-1.0, -2.0]]), np.array([1, -1]))
+    assert list(w) == [1.0, 2.0] and mistakes == 0

@@ -25,7 +25,7 @@ import numpy as np
 
 from .given import Wrapper
 
-__all__ = ["LAYOUTS", "DataLayout"]
+__all__ = ["LAYOUTS", "DataAt", "DataLayout"]
 
 #: The layouts tried, in this order, with the words that say them.
 LAYOUTS = {
@@ -63,6 +63,48 @@ class DataLayout(Wrapper):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (DataLayout, (self.function, self.layout))
+
+    def __repr__(self) -> str:
+        return f"{getattr(self.function, '__qualname__', self.function)} ({self.describe()})"
+
+
+class DataAt(Wrapper):
+    """``function`` whose points and labels are its parameters ``names`` (not its first
+    two: ``Pocket(w0, X, y)``) as the training function ``(X, y, **the others)``,
+    called by keyword.
+
+    >>> def pocket(w0, X, y, T=10):
+    ...     return w0, len(X), len(y), T
+    >>> f = DataAt(pocket, ("X", "y"))
+    >>> import inspect
+    >>> str(inspect.signature(f)), f([[1], [2]], [1, -1], w0=0)
+    ('(X, y, *, w0, T=10)', (0, 2, 2, 10))
+    """
+
+    def __init__(self, function: Callable[..., Any], names: tuple[str, str]) -> None:
+        super().__init__(function)
+        self.function, self.names = function, tuple(names)
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        params = [
+            p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+            for p in inspect.signature(self.function).parameters.values()
+            if p.name not in self.names
+            and p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+        ]
+        data = [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in "Xy"]
+        return inspect.Signature([*data, *params])
+
+    def describe(self) -> str:
+        x, y = self.names
+        return f"its points and labels its parameters {x}, {y}, found by its behaviour"
+
+    def __call__(self, X: Any, y: Any, **kw: Any) -> Any:
+        return self.function(**{self.names[0]: X, self.names[1]: y}, **kw)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (DataAt, (self.function, self.names))
 
     def __repr__(self) -> str:
         return f"{getattr(self.function, '__qualname__', self.function)} ({self.describe()})"

@@ -70,7 +70,7 @@ from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_c
 from .as_lists import AsLists, lists_said
 from .beside import Beside, predictor_beside
 from .budget import same_state
-from .data_layout import LAYOUTS, DataLayout
+from .data_layout import LAYOUTS, DataAt, DataLayout
 from .dimension import (
     Started,
     dimension_parameters,
@@ -227,7 +227,7 @@ class Estimator(Variant):
             self.reading = read_function(
                 self.function, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
-            kinds = Started | ReturnedWeights | DataLayout | AsLists
+            kinds = Started | ReturnedWeights | DataLayout | DataAt | AsLists
             said_f = [w.describe() for w in wrappers(self.function)[::-1] if isinstance(w, kinds)]
             if said_f:
                 self.reading = replace(self.reading, made="; ".join(said_f))
@@ -1335,14 +1335,68 @@ def _laid_out(function: Callable[..., Any], limit: float | None) -> Callable[...
 def _laid_out_started(function: Callable[..., Any], limit: float | None) -> Started | None:
     """A training function whose first parameter is the data in one argument
     (:mod:`.data_layout`) and whose other required ones are its start
-    (:func:`~.dimension.start_parameters`): ``perceptron(data_set, w, b)``."""
-    rest = _needed(function)[1:]
+    (:func:`~.dimension.start_parameters`): ``perceptron(data_set, w, b)``; or whose
+    points and labels are two other parameters, its start before them:
+    ``Pocket(w0, X, y)``."""
+    needed = _needed(function)
+    seconds = _type_probe_seconds(limit)
     for layout in LAYOUTS:
         laid = DataLayout(function, layout)
-        starts = start_parameters(laid, rest, _type_probe_seconds(limit))
+        starts = start_parameters(laid, needed[1:], seconds)
         if starts:
             return Started(laid, starts)
+    for i in range(1, len(needed) - 1):
+        names = (needed[i], needed[i + 1])
+        keyed = DataAt(function, names)
+        starts = start_parameters(keyed, [n for n in needed if n not in names], seconds)
+        if starts:
+            return Started(keyed, starts)
     return None
+
+
+def _data_first(function: Callable[..., Any], spec: str, limit: float | None) -> None:
+    """A training function of several required parameters whose first is the data in
+    one argument (``train_weights(rows, l_rate, n_epoch)``): given the probe that way,
+    each other parameter 1 or 1.0 (an epoch count must be an int, a rate may be printed
+    as a float), it runs and returns weights, where given the points and labels as its
+    first two it raises.  Its other parameters are then asked for by name (an
+    ``InputError``); nothing is said where behaviour does not show it."""
+    needed = _needed(function)
+    others = needed[1:]
+    if len(others) > 3:
+        return
+    seconds = _type_probe_seconds(limit)
+    for values in itertools.product((1, 1.0), repeat=len(others) - 1):
+        try:
+            call = functools.partial(
+                function,
+                PROBE_X.copy(),
+                PROBE_Y.copy(),
+                **dict(zip(needed[2:], values, strict=True)),
+            )
+            call_before_runs(call, "f", seconds)
+            return  # (its points and labels first: read as such)
+        except HookError:
+            continue
+    d = PROBE_X.shape[1]
+    for layout in LAYOUTS:
+        for values in itertools.product((1, 1.0), repeat=len(others)):
+            laid = DataLayout(function, layout)
+            try:
+                call = functools.partial(
+                    laid, PROBE_X.copy(), PROBE_Y.copy(), **dict(zip(others, values, strict=True))
+                )
+                out = call_before_runs(call, "f", seconds)
+            except HookError:
+                continue
+            if not any(size_of(v) in (d, d + 1) for v in _values(out)):
+                continue
+            hint = " ".join(f"--param {n}=VALUE" for n in others)
+            raise InputError(
+                f"--fit {spec}: its data come in one argument, {needed[0]} ({LAYOUTS[layout]}, "
+                f"found by its behaviour), and it needs {', '.join(others)} (no default), "
+                f"which behaviour cannot choose: give them with {hint}"
+            )
 
 
 def _beside(function: Callable[..., Any], reading: Reading, limit: float | None) -> Beside | None:
@@ -1417,6 +1471,8 @@ def _resolve_factory(
     if not a_class and len(_needed(obj)) == 2 and labels_as_column(obj, limit):
         kept = obj.starts if isinstance(obj, Started) else {}
         obj = Started(obj.function if isinstance(obj, Started) else obj, kept, column=True)
+    if not a_class and len(_needed(obj)) >= 2 and not isinstance(obj, Started):
+        _data_first(obj, spec, limit)  # train(rows, l_rate, n_epoch): asked by their names
     try:
         if not a_class and is_training_function(obj, spec):
             return obj  # type: ignore[no-any-return]

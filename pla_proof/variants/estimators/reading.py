@@ -182,7 +182,9 @@ class Reading:
     knob_owner: str = ""
     #: with sign(0) = -1: whether ``fit`` stops with a negative point at a score of
     #: exactly 0 (its own predictor gets it right: end claim ``SEP0N``, else ``SEP``)
-    stops_at_zero: bool = False
+    #: (None: behaviour cannot say -- a start away from zero made inside ``fit`` -- and
+    #: a negative point at 0, which its ``predict`` gets right, is not held against it)
+    stops_at_zero: bool | None = False
     #: how its fit depends on chance (:func:`~.randomness.randomness`), or None
     chance: str | None = None
     #: what the fit returns: ``"last"`` (the last weights, the theorem's), or the
@@ -223,7 +225,7 @@ class Reading:
         be read (``predict`` alone is checked)."""
         if self.predict_only is not None or self.output != "last":
             return None
-        if self.zero == -1 and self.stops_at_zero:
+        if self.zero == -1 and self.stops_at_zero is not False:
             return "SEP0N"
         return "SEP0" if self.zero == 1 else "SEP"
 
@@ -533,9 +535,11 @@ _AT_ZERO = {
 }
 
 
-def stops_at_zero(reading: Reading, factory: Callable[[], Any], limit: float | None) -> bool:
+def stops_at_zero(reading: Reading, factory: Callable[[], Any], limit: float | None) -> bool | None:
     """Whether ``fit`` leaves a negative point at a score of exactly 0 (its ``predict``
-    says -1 there): its stopping rule is "every label predicted", sign(0) = -1."""
+    says -1 there): its stopping rule is "every label predicted", sign(0) = -1.  None
+    where behaviour cannot say: its start is not zero and is made inside ``fit``, so
+    the probe that reaches a score of exactly 0 from zero cannot be run."""
     X, Y = _AT_ZERO[reading.origin]
     for from_zero in (False, True):
         try:
@@ -543,7 +547,7 @@ def stops_at_zero(reading: Reading, factory: Callable[[], Any], limit: float | N
                 more = None if reading.budget is None else max(reading.budget[1], 1000)
                 est = set_budget(factory(), reading, more)
                 if from_zero and not _zeroed(est, reading, X.shape[1]):
-                    return False
+                    return None if _starts_away(reading, factory, X, Y) else False
                 _quiet_fit(est, X.copy(), reading.encode(Y.tolist()))
                 w, b = reading.predictor(est)
                 said = reading.decode(answers_of(est, X[:1]))
@@ -553,6 +557,22 @@ def stops_at_zero(reading: Reading, factory: Callable[[], Any], limit: float | N
         if score == 0 and said == [-1]:
             return True
     return False
+
+
+def _starts_away(
+    reading: Reading, factory: Callable[[], Any], X: np.ndarray, Y: np.ndarray
+) -> bool:
+    """Whether a fit with no epochs leaves weights that are not zero (its start, made
+    inside ``fit``); False where that cannot be seen (no budget, or it raises)."""
+    if reading.budget is None:
+        return False
+    try:
+        est = set_budget(factory(), reading, 0)
+        _quiet_fit(est, X.copy(), reading.encode(Y.tolist()))
+        w, b = reading.predictor(est)
+    except Exception:  # users' code
+        return False
+    return any(w) or b != 0
 
 
 def _zeroed(est: Any, reading: Reading, d: int) -> bool:
@@ -571,8 +591,8 @@ def _zeroed(est: Any, reading: Reading, d: int) -> bool:
     if isinstance(w, np.ndarray) and w.size == d + (bias in ("first", "last")) and w.any():
         setattr(est, reading.weights, np.zeros_like(w))
         changed = True
-    elif isinstance(w, list) and len(w) == d and any(w):
-        setattr(est, reading.weights, [0.0] * d)
+    elif isinstance(w, list) and len(w) == d + (bias in ("first", "last")) and any(w):
+        setattr(est, reading.weights, [0.0] * len(w))
         changed = True
     return changed
 
