@@ -137,6 +137,8 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_threshold", "ThresholdPerceptron"): (PASS, ()),
     ("fit_threshold", "ThresholdFromOnes"): (EPOCHS_ALONE, ()),
     ("fit_threshold", "ThresholdWrongSign"): (frozenset({"SEP"}), ()),
+    # a start away from zero made inside the trainer: a stop at 0 cannot be probed
+    ("fit_start_inside_fit", "ListThreshold"): (NOT_WRONG, ()),
     # a random start that a fit with no epochs cannot show (it raises): slow, not wrong
     ("fit_random_start_count", "pla_random_start"): (EPOCHS_ALONE, ()),
     # the data in one argument, then a rate and epochs with no default (given); the
