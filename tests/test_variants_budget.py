@@ -186,3 +186,57 @@ def test_knobs_that_cannot_be_why_the_probe_is_mispredicted_are_not_raised() -> 
     r = read(_Counted)
     assert r.probe is not None and r.budget is None
     assert _Counted.passes < 20_000  # (before: 5000 rounds and 200 calls of 1000 rounds)
+
+
+def test_a_budget_of_a_fit_that_never_learns_is_found_by_the_work_it_does() -> None:
+    """Raised from 1 to LARGE, a named knob of a fit that mispredicts the long probe
+    either way is its budget only where the fit then takes many times as long; a rate
+    (the same work), a literal in the code and the work criterion not asked for are
+    not."""
+    from pla_proof.variants.estimators.budget import LARGE, Knob, find_knob
+
+    def wrong(knob: Knob, value: int) -> int:
+        return 3  # it never learns the probe
+
+    epochs = Knob("fit", "epochs_t", 1, False)
+    rate = Knob("attribute", "rate", 1, False)
+    literal = Knob("literal", "the literal 7 in fit()", 7, False, "fit")
+
+    def work(knob: Knob, value: int) -> float:
+        return 1e-4 * value if knob.name != "rate" else 0.01
+
+    assert find_knob([rate, epochs], wrong, work) == epochs
+    assert find_knob([rate], wrong, work) is None
+    assert find_knob([literal], wrong, work) is None
+    assert find_knob([epochs], wrong) is None  # (only for a declared output)
+    assert work(epochs, LARGE) >= 20 * work(epochs, 1)
+
+
+def test_a_declared_voted_class_that_never_learns_gets_its_budget_and_fails_predict() -> None:
+    """A vote that gives every vector one vote and a budget under a name the reading
+    does not know (``rounds``): the budget is found by the work its fit does, and the
+    vote fails PREDICT given passes enough."""
+    import numpy as np
+
+    from pla_proof.variants.estimators.estimator import Estimator
+
+    class OneVoteEach:
+        def __init__(self, rounds: int = 1) -> None:
+            self.rounds = rounds
+
+        def fit(self, X: Any, y: Any) -> Any:
+            Xa = np.hstack([X, np.ones((len(X), 1))])
+            self.V = [np.zeros(Xa.shape[1])]
+            for _ in range(self.rounds):
+                for xi, yi in zip(Xa, y, strict=True):
+                    self.V.append(self.V[-1] + yi * xi)  # every visit, not only mistakes
+            return self
+
+        def predict(self, X: Any) -> Any:
+            Xa = np.hstack([X, np.ones((len(X), 1))])
+            return np.where(np.sign(Xa @ np.array(self.V).T).sum(axis=1) > 0, 1, -1)
+
+    v = Estimator(OneVoteEach, output="voted")
+    assert v.reading.budget == ("rounds", 1)
+    assert "PREDICT" in v.extra_properties
+    check_estimator(OneVoteEach, output="voted", expect_failure="PREDICT", **budget(5, 10))

@@ -42,7 +42,12 @@ def test_its_constructors_budget_is_the_functions_keyword() -> None:
     assert reading.budget == ("epochs", 1000)
 
 
-def test_a_trainer_that_returns_nothing_is_still_refused(tmp_path: Path) -> None:
+def test_a_trainer_that_returns_nothing_is_read_by_what_it_keeps_else_refused(
+    tmp_path: Path,
+) -> None:
+    """A class with ``fit`` alone that leaves ``self.w`` is read as a training function
+    returning it (its check then judges those weights); one that leaves no number at
+    all is still refused, in one line."""
     f = tmp_path / "silent.py"
     f.write_text(
         "class Silent:\n"
@@ -50,6 +55,11 @@ def test_a_trainer_that_returns_nothing_is_still_refused(tmp_path: Path) -> None
         "        self.w = [0.0] * len(X[0])\n"
         "    def net(self, w, x):\n"
         "        return 0.0\n"
+        "class Mute:\n"
+        "    def fit(self, X, y):\n"
+        "        self.said = 'done'\n"
     )
+    kept = resolve_factory(f"{f}:Silent")
+    assert isinstance(kept, ReturnedWeights) and kept.kept == ("w",)
     with pytest.raises(InputError, match="it has no predict"):
-        resolve_factory(f"{f}:Silent")
+        resolve_factory(f"{f}:Mute")

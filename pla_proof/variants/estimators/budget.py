@@ -250,19 +250,38 @@ def with_budget(est: Any, knob: Knob, value: int) -> Any:
 
 
 def find_knob(
-    candidates: list[Knob], mispredicted: Callable[[Knob, int], int | None]
+    candidates: list[Knob],
+    mispredicted: Callable[[Knob, int], int | None],
+    seconds: Callable[[Knob, int], float | None] | None = None,
 ) -> Knob | None:
     """The first candidate that is a budget: a known name, or a knob that behaves as one
     (``mispredicted(knob, value)``: the training points a fit with that budget
-    mispredicts on the long probe, None when it fails or does not return)."""
+    mispredicts on the long probe, None when it fails or does not return).  A fit that
+    mispredicts with the knob low and high alike (it never learns the probe: broken, or
+    a vote that need not) shows its budget by the work it does instead: a named knob
+    whose fit takes :data:`WORK_RATIO` times as long raised as set to 1
+    (``seconds(knob, value)``: the fit's time, None when it fails)."""
     for knob in candidates[:MAX_KNOBS]:
         if knob.known:
             return knob
         low = mispredicted(knob, 1)
         large = LARGE_CALLS if knob.kind == "calls" else max(LARGE, knob.value)
-        if low and mispredicted(knob, large) == 0:
+        high = mispredicted(knob, large) if low else None
+        if low and high == 0:
             return knob
+        if low and high and seconds is not None and knob.kind in _NAMED:
+            one, many = seconds(knob, 1), seconds(knob, large)
+            if one is not None and many is not None and many >= max(WORK_RATIO * one, 0.005):
+                return knob
     return None
+
+
+#: How much longer a fit must take with a knob raised from 1 to LARGE for the knob to
+#: be its budget by the work it does (a rate, a seed or a switch changes no work).
+WORK_RATIO = 20
+#: The knobs that may be budgets by their work: named ones (not a literal in the code,
+#: nor the number of fit calls, which costs work whatever it is).
+_NAMED = frozenset({"attribute", "fit", "default", "global"})
 
 
 def same_state(a: Any, b: Any, budget: str) -> bool:

@@ -109,6 +109,7 @@ from .reading import (
     answers_of,
     eventual,
     getter,
+    knob_of,
     probes_learned,
     probing,
     read,
@@ -255,6 +256,8 @@ class Estimator(Variant):
             self.summary = f"fit(X, y) estimator {self.name}"  # type: ignore[misc]
         if output is not None and output != "last":  # declared: no end, PREDICT, STOP claims
             self.reading = replace(self.reading, output=output, probe=None, hint=None)
+            if self.reading.budget is None:  # its budget shown by the work its fit does?
+                self.reading = knob_of(self.reading, factory, limit, by_work=True)
         self.factory = factory
         self._named = {"weights": weights, "bias": bias, "epochs": epochs, "output": output}
         self._given: dict[str, Any] = all_given(factory_given)
@@ -677,12 +680,15 @@ class Estimator(Variant):
         knob = self.reading.budget_knob
         per = 1 if knob is None or knob.known else case.n
         # EVENTUAL_FACTOR (else 10) times P where that is cheap (at most _VISITS visits)
-        affordable = [f * P * per for f in (EVENTUAL_FACTOR, 10) if f * P * case.n <= _VISITS]
+        affordable = [f * P * per for f in (EVENTUAL_FACTOR, 10) if f * P * per * case.n <= _VISITS]
         if not affordable and 10 * P * per > B:  # more passes than the check affords
             rec.complete = False
             return
         more = affordable[0] if affordable else B
-        judged = fit if more <= B else self._fit(X, case, more)
+        judged = fit if more <= B else self._refit(X, case, more)
+        if judged is None:  # the refit ran past its own limit: more than the check affords
+            rec.complete = False
+            return
         wrong = judged.mispredicted
         evidence = ""
         if wrong and self.reading.output == "averaged":
@@ -708,6 +714,19 @@ class Estimator(Variant):
             + evidence
         )
 
+    def _refit(self, X: np.ndarray, case: Case, epochs: int, one: bool = False) -> _Fit | None:
+        """A fit with a budget the check chose (not the implementation's own), under a
+        limit of its own (the per-run default): None where it runs past it -- a fit of
+        many more passes than the user set is slow, which says nothing of its runs."""
+        limit = time_limit(DEFAULT_TIME_LIMIT)
+        try:
+            with limit:
+                return self._one_fit(X, case, epochs) if one else self._fit(X, case, epochs)
+        except RunTimeout:
+            if limit.at_deadline:
+                raise  # the check's own deadline: the run ends as any other
+            return None
+
     def _averaged_evidence(self, case: Case, X: np.ndarray, fit: _Fit, more: int) -> str | None:
         """Why an averaged output still wrong with ``more`` passes is not the averaged
         perceptron, from what it adds between ``more`` and ``2 more`` passes (the last
@@ -721,7 +740,9 @@ class Estimator(Variant):
         try:
             w1, b1 = self.weights(fit.est)
             with seeded(fit.seed) if fit.seed is not None else contextlib.nullcontext():
-                twice = self._one_fit(X, case, 2 * more)
+                twice = self._refit(X, case, 2 * more, one=True)
+            if twice is None:  # past its own limit: nothing to say
+                return None
             w2, b2 = self.weights(twice.est)
         except Exception:  # users' code: nothing to say
             return None
@@ -1565,6 +1586,8 @@ def _returned_weights(
         except Exception:  # (its fit raises or does not return: the question stands)
             continue
         if out is None or out is est:  # what it learned left on the object?
+            if candidate_methods(est):  # (a method that answers no label, or two: asked)
+                return None
             kept = kept_after(fresh, est, PROBE_X.shape[1])
             function = ReturnedWeights(factory, trainer, code, kept) if kept else None
         else:

@@ -59,6 +59,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import math
+import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -425,10 +426,14 @@ def _behaviour(reading: Reading, factory: Callable[[], Any], limit: float | None
 PROBE_PASSES = 100
 
 
-def knob_of(reading: Reading, factory: Callable[[], Any], limit: float | None) -> Reading:
+def knob_of(
+    reading: Reading, factory: Callable[[], Any], limit: float | None, by_work: bool = False
+) -> Reading:
     """The reading with the knob that behaves as its epoch budget, if any: an integer of
     a fresh ``factory()`` (an attribute, a ``fit`` keyword, a default, a module constant)
-    that, set low and high, changes how many points of the long probe it mispredicts.
+    that, set low and high, changes how many points of the long probe it mispredicts --
+    or, ``by_work`` (a declared averaged or voted output, which need not predict the
+    probe), that makes its fit do many times the work (:func:`~.budget.find_knob`).
     A training function is read by the same probe (``factory`` makes its adapter)."""
     try:
         with probing(limit):
@@ -462,6 +467,20 @@ def knob_of(reading: Reading, factory: Callable[[], Any], limit: float | None) -
             return True
         return not same_state(fitted[0], fitted[1], CALLS)
 
+    def seconds(knob: Knob, value: int) -> float | None:
+        """The shortest of two fits' times with the knob at ``value``."""
+        times = []
+        for _ in range(2):
+            try:
+                with probing(limit):
+                    est = with_budget(factory(), knob, value)
+                    start = time.perf_counter()
+                    _quiet_fit(est, X.copy(), reading.encode(Y.tolist()))
+                    times.append(time.perf_counter() - start)
+            except Exception:  # the user's code, or the clock: no work measured
+                return None
+        return min(times)
+
     candidates = knob_candidates(fresh, BUDGET_NAMES, frozenset())
     candidates = [k for k in candidates if k.kind != "calls" or goes_on(k)]
     if reading.probe is not None:
@@ -469,7 +488,7 @@ def knob_of(reading: Reading, factory: Callable[[], Any], limit: float | None) -
         # a knob already allowing PROBE_PASSES or more did not stop it (raising it to
         # LARGE would only run the fit that long)
         candidates = [k for k in candidates if k.known or k.value < PROBE_PASSES]
-    knob = find_knob(candidates, mispredicted)
+    knob = find_knob(candidates, mispredicted, seconds if by_work else None)
     if knob is None:
         return reading
     return replace(

@@ -13,7 +13,7 @@ class ListThreshold:
         self.weights = []
 
     def train(self, inputs, labels):
-        rows = [x + [-1] for x in inputs]
+        rows = [x + [-1] for x in inputs]  # noqa: RUF005 (lists: an array would add -1)
         self.weights = [0.2] * len(rows[0])
         for _ in range(1000):
             errors = 0
@@ -27,5 +27,5 @@ class ListThreshold:
                 break
 
     def predict(self, point):
-        row = point + [-1]
-        return int(0 < sum(w * v for w, v in zip(self.weights, row)))
+        row = point + [-1]  # noqa: RUF005 (lists)
+        return int(sum(w * v for w, v in zip(self.weights, row)) > 0)
