@@ -101,6 +101,7 @@ def test_a_function_with_a_required_budget_is_refused_naming_the_flag(
 ) -> None:
     code, _, err = check(capsys, "--fit", f"{course}:perceptron")
     assert code == 2 and "--param T=VALUE" in err and "Traceback" not in err
+    assert "taken for the points and their labels" in err  # which two it read as X, y
 
 
 def test_given_its_budget_the_function_is_read_and_checked(

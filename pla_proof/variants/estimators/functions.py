@@ -135,10 +135,16 @@ def is_training_function(obj: Any, spec: str | None = None) -> bool:
     if len(need) != 2:
         given = ", ".join(need)
         hint = " ".join(f"--param {n}=VALUE" for n in need[2:])
+        taken = (
+            f"; {need[0]} and {need[1]} taken for the points and their labels"
+            if len(need) > 2
+            else ""
+        )
         raise InputError(
             f"{name}: a function of {len(need)} required parameter(s) ({given}); "
             "expected a class, a zero-argument factory or a training function f(X, y, ...) "
-            "whose other parameters have defaults" + (f" (give the others: {hint})" if hint else "")
+            "whose other parameters have defaults"
+            + (f" (give the others: {hint}{taken})" if hint else "")
         )
     kw_only = [
         p.name
