@@ -354,21 +354,19 @@ class Estimator(Variant):
         """``(w, b)`` of a fitted estimator, read exactly as :attr:`reading` says."""
         return self.reading.predictor(est)
 
-    def _start_of(self, case: Case, seed: int | None = None) -> tuple[Fraction, ...] | None:
-        """:meth:`own_start` when it can be read and is not zero."""
+    def _start_of(
+        self, case: Case, seed: int | None = None
+    ) -> tuple[tuple[Fraction, ...] | None, bool]:
+        """:meth:`own_start` where it can be read and is not zero (else None), and
+        whether it could be read at all (a fit with no epochs that raises, ``return w,
+        iteration + 1`` after a loop that never ran, cannot show it)."""
         try:
             start = self.own_start(case, seed)
         except Exception:  # users' code: no start known
-            return None
-        return start if start is not None and any(start) else None
-
-    def _start_unread(self, case: Case, seed: int | None) -> bool:
-        """Whether :meth:`own_start` cannot tell where it starts (a fit with no epochs
-        raises: ``return w, iteration + 1`` after a loop that never ran)."""
-        try:
-            return self.own_start(case, seed) is None
-        except Exception:  # users' code
-            return True
+            return None, False
+        if start is None:
+            return None, False
+        return (start if any(start) else None), True
 
     def own_start(self, case: Case, seed: int | None = None) -> tuple[Fraction, ...] | None:
         """Where this implementation starts on the case, in the classic algorithm's
@@ -830,10 +828,10 @@ class Estimator(Variant):
         knob = self.reading.budget_knob
         R2, uu = _augmented(case, origin)
         allowed = None if alone else max_updates(Claim(C=R2, g=case.gamma, uu=uu))
-        start = None if alone else self._start_of(case, fit.seed)
+        start, read = (None, True) if alone else self._start_of(case, fit.seed)
         if start is not None:  # the theorem from its own start (w = ones, say)
             allowed = bound_from(case, start, origin)
-        elif not alone and self.reading.chance is not None and self._start_unread(case, fit.seed):
+        elif not read and self.reading.chance is not None:
             allowed = None  # a random start it cannot show: the bound from zero is not its own
         # the epochs the theorem allows; a knob found by its behaviour may count updates
         # or visits rather than epochs: as many visits as that
@@ -1353,13 +1351,16 @@ def _laid_out(function: Callable[..., Any], limit: float | None) -> Callable[...
     return readable[0] if len(readable) == 1 else None
 
 
-def _laid_out_started(function: Callable[..., Any], limit: float | None) -> Started | None:
-    """A training function whose first parameter is the data in one argument
-    (:mod:`.data_layout`) and whose other required ones are its start
-    (:func:`~.dimension.start_parameters`): ``perceptron(data_set, w, b)``; or whose
-    points and labels are two other parameters, its start before them:
-    ``Pocket(w0, X, y)``."""
+def _with_start(function: Callable[..., Any], limit: float | None) -> Started | None:
+    """A training function with required parameters beyond its data that are its start
+    (:func:`~.dimension.start_parameters`): after its points and labels,
+    ``perceptron(X, y, w)``; after its data in one argument (:mod:`.data_layout`),
+    ``perceptron(data_set, w, b)``; or before its points and labels, ``Pocket(w0, X,
+    y)``."""
     needed = _needed(function)
+    starts = start_parameters(function, needed[2:], limit)
+    if starts:
+        return Started(function, starts)
     seconds = _type_probe_seconds(limit)
     for layout in LAYOUTS:
         laid = DataLayout(function, layout)
@@ -1485,10 +1486,8 @@ def _resolve_factory(
         laid = _laid_out(obj, limit)
         if laid is not None:
             return laid
-    if not a_class and len(_needed(obj)) > 2:  # perceptron(X, y, w): its start?
-        starts = start_parameters(obj, _needed(obj)[2:], limit)
-        # else perceptron(data, w, b): its data in one argument, then its start?
-        obj = Started(obj, starts) if starts else _laid_out_started(obj, limit) or obj
+    if not a_class and len(_needed(obj)) > 2:  # perceptron(X, y, w), (data, w, b), (w0, X, y)
+        obj = _with_start(obj, limit) or obj
     if not a_class and len(_needed(obj)) == 2 and labels_as_column(obj, limit):
         kept = obj.starts if isinstance(obj, Started) else {}
         obj = Started(obj.function if isinstance(obj, Started) else obj, kept, column=True)
