@@ -4,7 +4,10 @@ shards of one or several variants' searches on every core, in worker processes.
 A search is split into a fixed number of independent, seeded *shards*
 (:func:`~pla_proof.variants.checking.shard.search_shard`); the report merges them in a fixed
 order, so the verdict, the failing properties and the shrunk counterexamples are the
-same whether the shards run one after another (``jobs=1``) or on ``jobs`` processes.
+same whether the shards run one after another (``jobs=1``) or on ``jobs`` processes (on
+one machine, a shard whose shrink has stalled stops once another holds smaller
+counterexamples, :mod:`~pla_proof.variants.checking.board`: the report keeps the other's,
+as it would have unless the stopped shard would later have gone smaller still).
 Workers are forked while this process has run none of users' code (the parent's imports
 and compiled loops are inherited), else clean ones run each unit
 (:mod:`~pla_proof.variants.checking.workers`: users' variants run there whatever the
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -134,15 +138,20 @@ def run_searches(
                     if owner[t] == i
                 ],
             }
-    elif (jobs <= 1 or len(tasks) == 1) and not users and here:
-        if meanwhile is not None:
-            meanwhile()
-        for t, (v, kw) in enumerate(tasks):
-            merged.finish(t, run_unit(v, kw))
     else:
-        ranks = [cost_rank(v) for v in variants]
-        order = sorted(range(len(tasks)), key=lambda t: -ranks[owner[t]])
-        run_units(tasks, order, jobs, merged.finish, meanwhile)
+        with tempfile.TemporaryDirectory(prefix="pla-proof-board-") as root:
+            for t, (_, kw) in enumerate(tasks):  # one board per variant (board.py)
+                kw["board"] = os.path.join(root, str(owner[t]))
+                os.makedirs(kw["board"], exist_ok=True)
+            if (jobs <= 1 or len(tasks) == 1) and not users and here:
+                if meanwhile is not None:
+                    meanwhile()
+                for t, (v, kw) in enumerate(tasks):
+                    merged.finish(t, run_unit(v, kw))
+            else:
+                ranks = [cost_rank(v) for v in variants]
+                order = sorted(range(len(tasks)), key=lambda t: -ranks[owner[t]])
+                run_units(tasks, order, jobs, merged.finish, meanwhile)
     return [r for r in merged.reports if r is not None]
 
 

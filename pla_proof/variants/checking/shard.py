@@ -24,6 +24,7 @@ from ..boundary.calls import user_frames
 from ..boundary.limits import DEFAULT_TIME_LIMIT, RunTimeout, past_deadline
 from ..protocol.claim import Failure
 from ..protocol.variant import Case, Order, Record, Variant
+from .board import STALL_RUNS, Board
 from .drawing import a_case, drawing, drawing_error, strategy_of
 from .report import (
     HARNESS_PROPERTIES,
@@ -136,11 +137,13 @@ def search_shard(
     ignore: Sequence[str] = (),
     shrink_runs: int | None = DEFAULT_SHRINK_RUNS,
     backend: str = "hypothesis",
+    board: str | None = None,
 ) -> ShardResult:
     """One seeded part of a search: the fixed cases, then rounds of Hypothesis search
     (each round looks for the properties not yet refuted).  ``backend="crosshair"``: a
     first round drawn by CrossHair (:mod:`.symbolic`), its counterexamples replayed on
-    plain values, then the ordinary rounds."""
+    plain values, then the ordinary rounds.  ``board``: the directory where the parts of
+    this search post their smallest counterexamples (:mod:`.board`)."""
     out = ShardResult()
     t0 = time.perf_counter()
     explicit: dict[str, Counterexample] = {}
@@ -199,6 +202,7 @@ def search_shard(
             progress,
             shard,
             shrink_runs,
+            Board(board, shard) if board is not None else None,
         )
         r += 1
         new += _also_failing(variant, new, refuted, mode, limit, shard)
@@ -313,9 +317,11 @@ def _round(
     progress: Callable[[str], None] | None,
     shard: int,
     shrink_runs: int | None = None,
+    board: Board | None = None,
 ) -> list[Counterexample]:
     """One round of Hypothesis search for the properties not in ``ignore``."""
     one = _Round(variant, ignore, out, mode, limit, progress, shard, shrink_runs)
+    one.board = board
     return one.search(strategy, examples, seed)
 
 
@@ -326,9 +332,11 @@ class _Round:
     The shrink budget: once a failure is found, at most ``shrink_runs`` more runs of the
     variant, and no more once half that many in a row found no failing case (Hypothesis
     goes on trying what cannot fail any more: a one-point counterexample spent 995 of
-    its 1000 runs so); then the round ends with the smallest failing case of each cause
-    (Hypothesis tries candidates smaller than the current best only: the last failing
-    case of a cause is its best)."""
+    its 1000 runs so), nor once its counterexamples have not got smaller (fewer points or
+    dimensions) for :data:`~.board.STALL_RUNS` runs while another part of the search
+    already holds smaller ones (its :mod:`.board`); then the round ends with the smallest
+    failing case of each cause (Hypothesis tries candidates smaller than the current
+    best only: the last failing case of a cause is its best)."""
 
     def __init__(
         self,
@@ -350,6 +358,8 @@ class _Round:
         self.best: dict[str, Counterexample] = {}
         self.spent = 0
         self.improved = 0  # the shrink run that last found a failing case
+        self.shrunk = 0  # the shrink run that last found fewer points or dimensions
+        self.board: Board | None = None  # where the other parts post theirs
         self.tick: Callable[[], None] = lambda: None
 
     def search(self, strategy: Any, examples: int, seed: int) -> list[Counterexample]:
@@ -416,6 +426,15 @@ class _Round:
             return ce
         return Counterexample(fewer, order, rec, f, shard=ce.shard)
 
+    def beaten(self) -> bool:
+        """Whether this round's shrink has stalled (no fewer points or dimensions for
+        :data:`~.board.STALL_RUNS` runs) and another part holds smaller counterexamples
+        of every cause it holds (:mod:`.board`)."""
+        board = self.board
+        if board is None or self.spent - self.shrunk < STALL_RUNS or not board.time_to_look():
+            return False
+        return board.beaten({c: ce.size()[:3] for c, ce in self.best.items()})
+
     def run(self, case: Case, order: Order) -> tuple[Record, dict[str, Failure | None]]:
         """One run of the variant, stopped at the first failure of a property not yet
         refuted, steered by its slacks."""
@@ -439,7 +458,7 @@ class _Round:
             raise _ShrinkSpent()
         if self.best and self.shrink_runs is not None:
             stalled = self.spent - self.improved >= max(1, self.shrink_runs // 2)
-            if self.spent >= self.shrink_runs or stalled:
+            if self.spent >= self.shrink_runs or stalled or self.beaten():
                 raise _ShrinkSpent()
             self.spent += 1
         try:
@@ -496,8 +515,13 @@ class _Round:
             return
         cause = _cause(prop, f)
         self.improved = self.spent
-        if cause not in self.best or ce.size()[:3] <= self.best[cause].size()[:3]:
+        was = self.best.get(cause)
+        if was is None or ce.size()[:2] < was.size()[:2]:
+            self.shrunk = self.spent
+        if was is None or ce.size()[:3] <= was.size()[:3]:
             self.best[cause] = ce  # (a failure of another cause met while shrinking may be larger)
+            if self.board is not None:
+                self.board.post({c: b.size()[:3] for c, b in self.best.items()})
         refuted = _refuted(cause)()
         refuted.ce = ce
         raise refuted
