@@ -352,3 +352,37 @@ def test_the_report_does_not_depend_on_jobs(tmp_path: Path, target: str) -> None
     a, b = json.loads(one.stdout), json.loads(two.stdout)
     assert (one.returncode, a["verdict"], a["runs"]) == (two.returncode, b["verdict"], b["runs"])
     assert a["properties"] == b["properties"]
+
+
+@pytest.mark.parametrize("fresh", [True, False])
+def test_clean_workers_run_users_units_in_fresh_processes_and_the_catalogs_in_one(
+    fresh: bool,
+) -> None:
+    from pla_proof.variants.checking import workers
+
+    workers.start_clean_workers()
+    pool = workers._clean_pool(1, ({}, workers.worker_state(), False), fresh)
+    try:
+        pids = [pool.submit(os.getpid).result(timeout=60) for _ in range(3)]
+    finally:
+        workers._stop_workers(pool)
+    assert os.getpid() not in pids
+    assert len(set(pids)) == (3 if fresh else 1), pids
+
+
+def test_a_kept_pool_is_not_shared_between_fresh_and_reused_processes() -> None:
+    from pla_proof.variants.checking import workers
+
+    args = ({}, workers.worker_state(), False)
+    workers.start_clean_workers()
+    try:
+        reused = workers._kept_pool(1, args, fresh=False)
+        assert workers._kept_pool(1, args, fresh=False) is reused
+        fresh = workers._kept_pool(1, args, fresh=True)
+        assert fresh is not reused
+        assert fresh._max_tasks_per_child == 1 and reused._max_tasks_per_child is None
+    finally:
+        pool = workers._KEPT.pop("pool", None)
+        workers._KEPT.clear()
+        if pool is not None:
+            workers._stop_workers(pool)
