@@ -29,13 +29,14 @@ def test_a_post_keeps_the_causes_of_earlier_rounds(tmp_path: Path) -> None:
     assert b.others() == {"EPOCHS": (2, 1, 0), "SEP": (5, 1, 0)}
 
 
-def test_beaten_only_by_fewer_points_or_dimensions_of_every_cause(tmp_path: Path) -> None:
+def test_beaten_only_by_no_more_points_nor_dimensions_of_every_cause(tmp_path: Path) -> None:
     a, b = Board(tmp_path, 0), Board(tmp_path, 1)
     b.post({"SEP": (2, 2, 7)})
     assert a.beaten({"SEP": (11, 2, 0)})  # fewer points
     assert a.beaten({"SEP": (2, 6, 0)})  # as many points, fewer dimensions
     assert not a.beaten({"SEP": (2, 2, 9)})  # fewer updates only: not beaten
     assert not a.beaten({"SEP": (1, 9, 0)})  # fewer points here
+    assert not a.beaten({"SEP": (20, 1, 0)})  # fewer dimensions here (it may shrink on)
     assert not a.beaten({"SEP": (11, 2, 0), "G1": (11, 2, 0)})  # G1 is held here alone
     assert not a.beaten({})
 

@@ -66,7 +66,15 @@ from ..boundary.limits import DEFAULT_TIME_LIMIT, RunTimeout, time_limit
 from ..boundary.watching import watch_fit
 from ..checking.slow import bound_from
 from ..protocol.claim import Claim, max_updates
-from ..protocol.variant import Case, Order, Record, Variant, WeightTrace, hard_cases
+from ..protocol.variant import (
+    Case,
+    Order,
+    Record,
+    Variant,
+    WeightTrace,
+    hard_cases,
+    sought,
+)
 from .as_lists import AsLists, lists_said
 from .beside import Beside, predictor_beside
 from .budget import same_state
@@ -849,8 +857,11 @@ class Estimator(Variant):
             first = max(2 * B, min(4 * needed, 1000 if alone else 10_000), 100)
             tries = sorted({first, max(2 * B, 1000)})
             if most is not None:
-                if not knob or not knob.known:
-                    tries.append(max(2 * B, 10_000))
+                extra = max(2 * B, 10_000)
+                # (short of the theorem's epochs it can only show the budget: not once
+                # the search has refuted EPOCHS, where it costs the most of a slow run)
+                if (not knob or not knob.known) and (extra >= most or sought("EPOCHS")):
+                    tries.append(extra)
                 tries = sorted({min(t, most) for t in tries})
         bigger = None
         for more in (t for t in tries if t > B):

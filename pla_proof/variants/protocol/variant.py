@@ -349,6 +349,19 @@ def run_mode() -> str:
     return "exact" if ev is None else str(ev.mode)
 
 
+def sought(prop: str) -> bool:
+    """Whether the harness still looks for a failure of ``prop`` in this run: False once
+    the search has refuted it (a run may then skip work that only ``prop`` needs); True
+    outside a search (a replay, a trace) and outside any run.
+
+    >>> sought("EPOCHS")
+    True
+    """
+    ev = CURRENT_EVALUATION.get()
+    stop = None if ev is None else ev.stop
+    return stop is None or bool(stop(prop))
+
+
 def same_updates(rec: Record, ref: Record, ref_name: str) -> str | None:
     """The ``EQ`` check: ``None`` when ``rec`` made the same updates (same points, same
     order) as the reference run ``ref``, else a message (1-based point indices)."""
