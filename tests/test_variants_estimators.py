@@ -535,3 +535,58 @@ def test_an_average_stalled_on_a_tie_rounding_decided_is_undecided_not_a_mistake
     _, res = run_case(broken, case1, Order("cyclic"))
     failure = res["PREDICT"]
     assert failure is not None and "survivals are not added" in failure.describe()
+
+
+class _RoundsFromOnes:
+    """A textbook class through the origin whose budget has a name the reading does not
+    know (``rounds``, found by behaviour: its unit unknown) and whose start is ones."""
+
+    def __init__(self, rounds: int = 10) -> None:
+        self.rounds = rounds
+
+    def fit(self, X: Any, y: Any) -> _RoundsFromOnes:
+        X = np.asarray(X, dtype=float)
+        self.w_ = np.ones(X.shape[1])
+        for _ in range(self.rounds):
+            wrong = 0
+            for xi, yi in zip(X, y, strict=True):
+                if yi * (xi @ self.w_) <= 0:
+                    self.w_ += yi * xi
+                    wrong += 1
+            if not wrong:
+                break
+        return self
+
+    def predict(self, X: Any) -> Any:
+        return np.where(np.asarray(X, dtype=float) @ self.w_ > 0, 1, -1)
+
+
+def test_once_epochs_is_refuted_a_slow_run_skips_the_refit_that_shows_only_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from fractions import Fraction as F
+
+    from pla_proof.variants.checking import run_case
+    from pla_proof.variants.protocol.variant import Case, Order
+
+    v = Estimator(_RoundsFromOnes)
+    knob = v.reading.budget_knob
+    assert knob is not None and knob.name == "rounds" and not knob.known
+    budgets: list[int | None] = []
+    fit = Estimator._fit
+
+    def counted(self: Estimator, X: Any, case: Any, epochs: int | None = None) -> Any:
+        budgets.append(epochs)
+        return fit(self, X, case, epochs)
+
+    monkeypatch.setattr(Estimator, "_fit", counted)
+    # one update from zero; from its start at ones about 10^6
+    e = F(1, 10**6)
+    case = Case(((e,), (-e,)), (-1, 1), (F(-1),), e, {"theta": F(0)}, "tiny")
+    rec, _ = run_case(v, case, Order("cyclic"))  # every property sought
+    assert rec.inconclusive is not None and "slow, not wrong" in rec.inconclusive, rec
+    assert 10_000 in budgets, budgets
+    budgets.clear()
+    rec, _ = run_case(v, case, Order("cyclic"), stop=lambda p: p != "EPOCHS")
+    assert rec.inconclusive is not None and "slow, not wrong" in rec.inconclusive
+    assert budgets and 10_000 not in budgets and max(b or 0 for b in budgets) == 1000, budgets
