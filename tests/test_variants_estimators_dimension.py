@@ -13,6 +13,7 @@ import pytest
 from pla_proof.errors import InputError
 from pla_proof.variants.estimators.dimension import dimension_parameters, sized
 from pla_proof.variants.estimators.estimator import Estimator, resolve_factory
+from pla_proof.variants.estimators.given import wrappers
 
 
 class Sized:
@@ -227,3 +228,28 @@ def test_data_in_one_argument_then_values_asks_for_exactly_those(
     assert isinstance(made.function, DataAt) and made.function.names == ("X", "y")
     w, mistakes = made(np.array([[1.0, 2.0], [-1.0, -2.0]]), np.array([1, -1]))
     assert list(w) == [1.0, 2.0] and mistakes == 0
+
+
+def test_data_after_a_rate_and_a_start_between_points_and_labels_are_found(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``pla_rate_first(eta, samples)``: asked for ``eta`` alone, naming ``samples`` as
+    the data (not the points taken for the rate); given it, read by keyword.  And
+    ``pocket_between(points, w, labels)``: its start found between the two."""
+    from pla_proof.cli import main
+    from pla_proof.variants.estimators.data_layout import DataAt, DataLayout
+    from pla_proof.variants.estimators.dimension import Started
+
+    fit = Path(__file__).parent / "compat" / "fit" / "fit_data_after_rate.py"
+    assert main(["check", "--fit", f"{fit}:pla_rate_first"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].endswith("give them with --param eta=VALUE"), err
+    assert "its data come in one argument, samples (a list of (x, y) pairs" in err[0]
+    made = resolve_factory(f"{fit}:pla_rate_first", params={"eta": 1})
+    laid = [w for w in wrappers(made) if isinstance(w, DataLayout)]
+    assert laid and laid[0].name == "samples" and laid[0].layout == "pairs"
+    w = made(np.array([[2.0], [-2.0]]), np.array([1, -1]))
+    assert list(w) == [2.0, 1.0]  # one update on (2, 1): separated
+    made = resolve_factory(f"{fit}:pocket_between")
+    assert isinstance(made, Started) and made.starts == {"w": 0}
+    assert isinstance(made.function, DataAt) and made.function.names == ("points", "labels")

@@ -36,22 +36,41 @@ LAYOUTS = {
 
 class DataLayout(Wrapper):
     """``function(data)`` as the training function ``(X, y, **its defaults)``, the data
-    laid out as ``layout`` (one of :data:`LAYOUTS`)."""
+    laid out as ``layout`` (one of :data:`LAYOUTS`) -- its first parameter, or the one
+    called ``name`` (given by keyword: ``pla(eta, dataset)``).
 
-    def __init__(self, function: Callable[..., Any], layout: str) -> None:
+    >>> def pla(eta, dataset, limit=5):
+    ...     return eta, len(dataset), limit
+    >>> f = DataLayout(pla, "pairs", "dataset")
+    >>> str(inspect.signature(f)), f(np.zeros((3, 2)), np.ones(3), eta=0.5)
+    ('(X, y, *, eta, limit=5)', (0.5, 3, 5))
+    """
+
+    def __init__(self, function: Callable[..., Any], layout: str, name: str | None = None) -> None:
         super().__init__(function)
-        self.function, self.layout = function, layout
+        self.function, self.layout, self.name = function, layout, name
 
     @property
     def __signature__(self) -> inspect.Signature:
-        params = list(inspect.signature(self.function).parameters.values())[1:]
+        params = list(inspect.signature(self.function).parameters.values())
+        params = (
+            params[1:]
+            if self.name is None
+            else [
+                p
+                for p in params
+                if p.name != self.name
+                and p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+            ]
+        )
         data = [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in "Xy"]
         return inspect.Signature(
             [*data, *(p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in params)]
         )
 
     def describe(self) -> str:
-        return f"its data given as {LAYOUTS[self.layout]}, found by its behaviour"
+        where = "" if self.name is None else f" (its parameter {self.name})"
+        return f"its data given as {LAYOUTS[self.layout]}{where}, found by its behaviour"
 
     def __call__(self, X: Any, y: Any, **kw: Any) -> Any:
         X, y = np.asarray(X), np.asarray(y)
@@ -59,10 +78,12 @@ class DataLayout(Wrapper):
             data: Any = np.column_stack([X, y.reshape(len(y), -1)[:, 0]])
         else:
             data = list(zip(X, y.tolist(), strict=True))
+        if self.name is not None:
+            return self.function(**{self.name: data}, **kw)
         return self.function(data, **kw)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (DataLayout, (self.function, self.layout))
+        return (DataLayout, (self.function, self.layout, self.name))
 
     def __repr__(self) -> str:
         return f"{getattr(self.function, '__qualname__', self.function)} ({self.describe()})"

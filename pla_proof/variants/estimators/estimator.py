@@ -51,6 +51,7 @@ import copy
 import functools
 import inspect
 import itertools
+import time
 import warnings
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
@@ -1347,8 +1348,10 @@ def _laid_out(function: Callable[..., Any], limit: float | None) -> Callable[...
     that classify the probe first); None when none does."""
     seconds = _type_probe_seconds(limit)
     readable = []
-    for layout in LAYOUTS:
-        laid = DataLayout(function, layout)
+    name = _needed(function)[0]
+    first = _first_parameter(function)
+    for layout in LAYOUTS:  # (by keyword where the data are not its first parameter)
+        laid = DataLayout(function, layout, None if first == name else name)
         learned = functions_learn(laid, seconds)
         if learned:
             return laid
@@ -1378,8 +1381,10 @@ def _with_start(function: Callable[..., Any], limit: float | None) -> Started | 
         starts = start_parameters(laid, needed[1:], seconds)
         if starts:
             return Started(laid, starts)
-    for i in range(1, len(needed) - 1):
-        names = (needed[i], needed[i + 1])
+    for i, j in itertools.combinations(range(len(needed)), 2):
+        if (i, j) == (0, 1):
+            continue  # (tried first)
+        names = (needed[i], needed[j])
         keyed = DataAt(function, names)
         starts = start_parameters(keyed, [n for n in needed if n not in names], seconds)
         if starts:
@@ -1387,19 +1392,31 @@ def _with_start(function: Callable[..., Any], limit: float | None) -> Started | 
     return None
 
 
+def _first_parameter(function: Callable[..., Any]) -> str | None:
+    """The name of the user's function's first parameter (under the parameters the
+    user gave, which a :class:`~.given.Given` lists last but passes by keyword)."""
+    base = function.obj if isinstance(function, Given) else function
+    return next(iter(inspect.signature(base).parameters), None)
+
+
+#: The data in one argument looked for at most this many type probes' time (a call
+#: given the wrong values may run each probe's whole time).
+_DATA_FIRST_PROBES = 5
+
+
 def _data_first(function: Callable[..., Any], spec: str, limit: float | None) -> None:
-    """A training function of several required parameters whose first is the data in
-    one argument (``train_weights(rows, l_rate, n_epoch)``): given the probe that way,
-    each other parameter 1 or 1.0 (an epoch count must be an int, a rate may be printed
-    as a float), it runs and returns weights, where given the points and labels as its
-    first two it raises.  Its other parameters are then asked for by name (an
+    """A training function of several required parameters one of which is the data in
+    one argument -- its first (``train_weights(rows, l_rate, n_epoch)``) or another
+    (``pla(eta, dataset)``, given by keyword): given the probe that way, each other
+    parameter 1 or 1.0 (an epoch count must be an int, a rate may be printed as a
+    float), it runs and returns weights, where given the points and labels as its first
+    two it raises.  Its other parameters are then asked for by name (an
     ``InputError``); nothing is said where behaviour does not show it."""
     needed = _needed(function)
-    others = needed[1:]
-    if len(others) > 3:
+    if len(needed) > 4:
         return
     seconds = _type_probe_seconds(limit)
-    for values in itertools.product((1, 1.0), repeat=len(others) - 1):
+    for values in itertools.product((1, 1.0), repeat=len(needed) - 2):
         try:
             call = functools.partial(
                 function,
@@ -1412,9 +1429,15 @@ def _data_first(function: Callable[..., Any], spec: str, limit: float | None) ->
         except HookError:
             continue
     d = PROBE_X.shape[1]
-    for layout in LAYOUTS:
+    first = _first_parameter(function)
+    ends = time.monotonic() + _DATA_FIRST_PROBES * seconds  # (never a long question)
+    for at, layout in itertools.product(range(len(needed)), LAYOUTS):
+        data = needed[at]
+        others = [n for n in needed if n != data]
         for values in itertools.product((1, 1.0), repeat=len(others)):
-            laid = DataLayout(function, layout)
+            if time.monotonic() > ends:
+                return
+            laid = DataLayout(function, layout, None if data == first else data)
             try:
                 call = functools.partial(
                     laid, PROBE_X.copy(), PROBE_Y.copy(), **dict(zip(others, values, strict=True))
@@ -1426,7 +1449,7 @@ def _data_first(function: Callable[..., Any], spec: str, limit: float | None) ->
                 continue
             hint = " ".join(f"--param {n}=VALUE" for n in others)
             raise InputError(
-                f"--fit {spec}: its data come in one argument, {needed[0]} ({LAYOUTS[layout]}, "
+                f"--fit {spec}: its data come in one argument, {data} ({LAYOUTS[layout]}, "
                 f"found by its behaviour), and it needs {', '.join(others)} (no default), "
                 f"which behaviour cannot choose: give them with {hint}"
             )
