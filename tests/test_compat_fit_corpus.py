@@ -151,7 +151,10 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     ("fit_start_first", "pocket_from_wrong_sign"): (frozenset({"SEP"}), ()),
     # the data in one argument after a rate (given); the start between points and labels
     ("fit_data_after_rate", "pla_rate_first"): (PASS, ("--param", "eta=1")),
-    ("fit_data_after_rate", "pla_rate_first_wrong_sign"): (frozenset({"SEP"}), ("--param", "eta=1")),
+    ("fit_data_after_rate", "pla_rate_first_wrong_sign"): (
+        frozenset({"SEP"}),
+        ("--param", "eta=1"),
+    ),
     ("fit_data_after_rate", "pocket_between"): (PASS, ()),
     # a start with a bias of its own, a number; the data in one argument, then the start
     ("fit_start_scalar_bias", "train_from"): (PASS, ()),
