@@ -253,3 +253,27 @@ def test_data_after_a_rate_and_a_start_between_points_and_labels_are_found(
     made = resolve_factory(f"{fit}:pocket_between")
     assert isinstance(made, Started) and made.starts == {"w": 0}
     assert isinstance(made.function, DataAt) and made.function.names == ("points", "labels")
+
+
+def test_a_loop_with_no_bias_nor_budget_hanging_on_the_bias_probe_is_read_through_the_origin() -> (
+    None
+):
+    """Its fit on the probe that needs a bias never returns (no budget, no bias term):
+    read through the origin, where it learns -- not a question after the hang."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent / "fixtures"))
+    from fit_origin_no_budget import origin_loop
+
+    v = Estimator(origin_loop, limit=0.5)  # (the hang is seen after 5 x 0.5 s)
+    assert v.reading.origin and v.reading.bias is None
+    assert "through the origin (no bias)" in v.reading.describe()
+
+
+def test_a_function_that_never_returns_on_any_probe_is_still_a_question() -> None:
+    def forever(X: Any, y: Any) -> Any:
+        while True:
+            pass
+
+    with pytest.raises(InputError, match=r"fails on a separable 8-point probe.*did not return"):
+        Estimator(forever, limit=0.3)

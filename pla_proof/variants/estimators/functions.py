@@ -410,6 +410,12 @@ def _read(
                 return replace(found, origin=True)
     except Exception as exc:
         if isinstance(exc, HookError) and not isinstance(exc.__cause__, Exception):
+            if bias != "none" and origin_first is None and "did not return" in str(exc):
+                # a loop with no budget that never ends on data that need a bias: one with
+                # no bias term, read through the origin where it learns those data
+                found = _origin_after(function, codings[labels], tries, bias, name, limit)
+                if found is not None:
+                    return found
             # (it returned what cannot be read, or did not return): a question, exit 2
             raise InputError(f"{name}() fails on a separable 8-point probe: {exc}") from None
         # the user's code raises on valid data: a finding (RUNS), the probe checked first
@@ -441,6 +447,27 @@ def _read(
     return replace(
         reading, fit_labels=coding, budget=budget, returns=words, zero=0, probe=probe, origin=origin
     )
+
+
+def _origin_after(
+    function: Callable[..., Any],
+    codings: Sequence[tuple[int, int]],
+    tries: Sequence[tuple[str, int] | None],
+    bias: str | None,
+    name: str,
+    limit: float | None,
+) -> Reading | None:
+    """The reading through the origin of a function whose fit did not return on the
+    probe that needs a bias: where it learns the through-origin probes with no bias
+    term; else None."""
+    try:
+        with probing(limit):
+            found, _ = _read_on(_ORIGIN, function, codings, tries, bias, name)
+    except Exception:  # (it does not learn those either: the question stands)
+        return None
+    if found is None or found.bias is not None:
+        return None
+    return replace(found, origin=True)
 
 
 def _read_on(
