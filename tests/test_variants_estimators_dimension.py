@@ -5,7 +5,7 @@ one: a parameter that sizes nothing is still asked for, by name."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -260,11 +260,10 @@ def test_a_loop_with_no_bias_nor_budget_hanging_on_the_bias_probe_is_read_throug
 ):
     """Its fit on the probe that needs a bias never returns (no budget, no bias term):
     read through the origin, where it learns -- not a question after the hang."""
-    import sys
+    from pla_proof.variants.boundary.loading import load_attribute
 
-    sys.path.insert(0, str(Path(__file__).parent / "fixtures"))
-    from fit_origin_no_budget import origin_loop
-
+    fixture = Path(__file__).parent / "fixtures" / "fit_origin_no_budget.py"
+    origin_loop = load_attribute(f"{fixture}:origin_loop", "--fit")
     v = Estimator(origin_loop, limit=0.5)  # (the hang is seen after 5 x 0.5 s)
     assert v.reading.origin and v.reading.bias is None
     assert "through the origin (no bias)" in v.reading.describe()
@@ -276,4 +275,4 @@ def test_a_function_that_never_returns_on_any_probe_is_still_a_question() -> Non
             pass
 
     with pytest.raises(InputError, match=r"fails on a separable 8-point probe.*did not return"):
-        Estimator(forever, limit=0.3)
+        Estimator(cast(Any, forever), limit=0.3)
