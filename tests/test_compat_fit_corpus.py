@@ -156,6 +156,9 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
         ("--param", "eta=1"),
     ),
     ("fit_data_after_rate", "pocket_between"): (PASS, ()),
+    # points as the columns of the matrix (d x n), found by behaviour
+    ("fit_points_as_columns", "columns_perceptron"): (PASS, ()),
+    ("fit_points_as_columns", "columns_wrong_bias"): (frozenset({"SEP"}), ()),
     # a start with a bias of its own, a number; the data in one argument, then the start
     ("fit_start_scalar_bias", "train_from"): (PASS, ()),
     ("fit_start_scalar_bias", "train_from_bias_outside"): (frozenset({"SEP"}), ()),

@@ -57,3 +57,16 @@ def test_a_class_that_loops_in_the_other_coding_is_not_given_lists_for_being_fas
     SEP on data that need its whole budget)."""
     made = resolve_factory(f"{FIT / 'fit_trainer_among_methods.py'}:StepLearnerEnough")
     assert not isinstance(made, AsLists)
+
+
+def test_points_as_columns_are_given_the_transposed_matrix_and_rows_are_not() -> None:
+    from pla_proof.variants.estimators.given import wrappers
+    from pla_proof.variants.estimators.transposed import Transposed
+
+    fit = Path(__file__).parent / "compat" / "fit"
+    made = resolve_factory(f"{fit / 'fit_points_as_columns.py'}:columns_perceptron")
+    assert isinstance(made, Transposed)
+    w, b, _ = made(np.array([[2.0, 1.0], [-2.0, -1.0]]), np.array([1, -1]))
+    assert list(w) == [2.0, 1.0] and b == 1.0
+    rows = resolve_factory(f"{fit / 'fit_origin_function.py'}:perceptron_origin")
+    assert not any(isinstance(w, Transposed) for w in wrappers(rows))

@@ -126,6 +126,7 @@ from .reading import (
     size_of,
 )
 from .returned_weights import PredictsWithReturned, ReturnedWeights, kept_after
+from .transposed import Transposed
 
 __all__ = [
     "EPOCHS_PROPERTY",
@@ -237,7 +238,7 @@ class Estimator(Variant):
             self.reading = read_function(
                 self.function, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
-            kinds = Started | ReturnedWeights | DataLayout | DataAt | AsLists
+            kinds = Started | ReturnedWeights | DataLayout | DataAt | AsLists | Transposed
             said_f = [w.describe() for w in wrappers(self.function)[::-1] if isinstance(w, kinds)]
             if said_f:
                 self.reading = replace(self.reading, made="; ".join(said_f))
@@ -1339,7 +1340,15 @@ def _lists_if_needed(obj: Callable[..., Any], limit: float | None) -> Callable[.
     lists = AsLists(obj)
     with seeded(0):
         from_lists = learns(lists, seconds)
-    return lists if from_lists > from_arrays else obj
+    if from_lists > from_arrays:
+        return lists
+    if learns is functions_learn:  # its points the columns of its matrix (d x n)?
+        columns = Transposed(obj)
+        with seeded(0):
+            from_columns = learns(columns, seconds)
+        if len(from_columns) > len(from_arrays):
+            return columns
+    return obj
 
 
 def _laid_out(function: Callable[..., Any], limit: float | None) -> Callable[..., Any] | None:
