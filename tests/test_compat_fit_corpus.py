@@ -159,6 +159,10 @@ CORPUS: dict[tuple[str, str], tuple[str | frozenset[str], tuple[str, ...]]] = {
     # points as the columns of the matrix (d x n), found by behaviour
     ("fit_points_as_columns", "columns_perceptron"): (PASS, ()),
     ("fit_points_as_columns", "columns_wrong_bias"): (frozenset({"SEP"}), ()),
+    # no labels: the two classes as two sets of points, in either order
+    ("fit_two_sets", "train_sets"): (PASS, ()),
+    ("fit_two_sets", "train_negatives_first"): (PASS, ()),
+    ("fit_two_sets", "sets_positives_only"): (frozenset({"SEP"}), ()),
     # a start with a bias of its own, a number; the data in one argument, then the start
     ("fit_start_scalar_bias", "train_from"): (PASS, ()),
     ("fit_start_scalar_bias", "train_from_bias_outside"): (frozenset({"SEP"}), ()),

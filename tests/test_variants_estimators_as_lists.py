@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -70,3 +71,36 @@ def test_points_as_columns_are_given_the_transposed_matrix_and_rows_are_not() ->
     assert list(w) == [2.0, 1.0] and b == 1.0
     rows = resolve_factory(f"{fit / 'fit_origin_function.py'}:perceptron_origin")
     assert not any(isinstance(w, Transposed) for w in wrappers(rows))
+
+
+def test_two_sets_of_points_are_found_in_their_order() -> None:
+    from pla_proof.variants.estimators.two_sets import TwoSets
+
+    fit = Path(__file__).parent / "compat" / "fit" / "fit_two_sets.py"
+    for name, first in (("train_sets", True), ("train_negatives_first", False)):
+        made = resolve_factory(f"{fit}:{name}")
+        assert isinstance(made, TwoSets) and made.positive_first is first, name
+        w, b = made(np.array([[2.0], [-2.0]]), np.array([1, -1]))
+        assert w[0] * 2 + b > 0 > w[0] * -2 + b
+
+
+def test_a_probe_that_hangs_in_both_codings_does_not_hide_the_next() -> None:
+    from pla_proof.variants.estimators.reading import probes_learned
+
+    probes = [(np.zeros((2, 1)), np.array([1, -1]))] * 3
+    seen: list[int] = []
+
+    def learns(X: Any, Y: Any, y: Any) -> bool:
+        seen.append(len(seen))
+        if len(seen) <= 2:  # the first probe: both codings hang
+            while True:
+                pass
+        return True
+
+    assert probes_learned(probes, learns, 0.2) == {1, 2}
+
+    def never(X: Any, Y: Any, y: Any) -> bool:
+        while True:
+            pass
+
+    assert probes_learned(probes, never, 0.1) == set()  # two probes hung: no more time

@@ -127,6 +127,7 @@ from .reading import (
 )
 from .returned_weights import PredictsWithReturned, ReturnedWeights, kept_after
 from .transposed import Transposed
+from .two_sets import TwoSets
 
 __all__ = [
     "EPOCHS_PROPERTY",
@@ -238,7 +239,7 @@ class Estimator(Variant):
             self.reading = read_function(
                 self.function, bias=bias, labels=labels, epochs=epochs, limit=limit
             )
-            kinds = Started | ReturnedWeights | DataLayout | DataAt | AsLists | Transposed
+            kinds = Started | ReturnedWeights | DataLayout | DataAt | AsLists | Transposed | TwoSets
             said_f = [w.describe() for w in wrappers(self.function)[::-1] if isinstance(w, kinds)]
             if said_f:
                 self.reading = replace(self.reading, made="; ".join(said_f))
@@ -1342,13 +1343,19 @@ def _lists_if_needed(obj: Callable[..., Any], limit: float | None) -> Callable[.
         from_lists = learns(lists, seconds)
     if from_lists > from_arrays:
         return lists
-    if learns is functions_learn:  # its points the columns of its matrix (d x n)?
-        columns = Transposed(obj)
+    if learns is not functions_learn:
+        return obj
+    # its points the columns of its matrix (d x n)?  its classes as two sets of points?
+    shapes: list[Callable[..., Any]] = [Transposed(obj)]
+    if len(_needed(obj)) == 2:
+        shapes += [TwoSets(obj, positive_first=True), TwoSets(obj, positive_first=False)]
+    best, most = obj, len(from_arrays)
+    for shape in shapes:
         with seeded(0):
-            from_columns = learns(columns, seconds)
-        if len(from_columns) > len(from_arrays):
-            return columns
-    return obj
+            learned = len(learns(shape, seconds))
+        if learned > most:
+            best, most = shape, learned
+    return best
 
 
 def _laid_out(function: Callable[..., Any], limit: float | None) -> Callable[..., Any] | None:

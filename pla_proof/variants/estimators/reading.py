@@ -1015,9 +1015,12 @@ def probes_learned(
     in a coding, and says whether it got the training points right (it raising: not
     learned).  A coding whose fit does not return within ``limit`` is not tried again
     (a 0/1 class given -1 may loop to its budget: the other coding still tells what it
-    learns); none returning, no more of its time is spent."""
+    learns); none returning on a probe, the next probe is tried (a loop with no budget
+    and no bias term never ends on data that need a bias, and learns the others) -- on a
+    second such probe, no more of its time is spent."""
     out: set[int] = set()
     slow: set[tuple[int, int]] = set()
+    hung = 0
     for i, (X, Y) in enumerate(probes):
         for neg, pos in ((-1, 1), (0, 1)):
             if (neg, pos) in slow:
@@ -1028,7 +1031,11 @@ def probes_learned(
             except RunTimeout:  # it does not return in this coding
                 slow.add((neg, pos))
                 if len(slow) == 2:
-                    return out
+                    hung += 1
+                    if hung == 2:
+                        return out
+                    slow.clear()
+                    break
                 continue
             except Exception:  # (its own error: not learned so)
                 continue
