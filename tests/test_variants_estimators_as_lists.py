@@ -82,6 +82,11 @@ def test_two_sets_of_points_are_found_in_their_order() -> None:
         assert isinstance(made, TwoSets) and made.positive_first is first, name
         w, b = made(np.array([[2.0], [-2.0]]), np.array([1, -1]))
         assert w[0] * 2 + b > 0 > w[0] * -2 + b
+    # one point of one class: the other set is empty, whatever the label coding
+    sizes = TwoSets(lambda p, n: (len(p), len(n)), positive_first=True)
+    assert sizes(np.zeros((1, 2)), np.array([-1])) == (0, 1)
+    assert sizes(np.zeros((1, 2)), np.array([0])) == (0, 1)
+    assert sizes(np.zeros((1, 2)), np.array([1])) == (1, 0)
 
 
 def test_a_probe_that_hangs_in_both_codings_does_not_hide_the_next() -> None:

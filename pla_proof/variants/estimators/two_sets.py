@@ -49,8 +49,8 @@ class TwoSets(Wrapper):
 
     def __call__(self, X: Any, y: Any, *args: Any, **kw: Any) -> Any:
         X, y = np.asarray(X), np.asarray(y)
-        top = y.max() if y.size else 1
-        pos, neg = X[y == top].copy(), X[y != top].copy()
+        up = y > 0  # (+1 in -1/+1 and in 0/1: a set may be empty)
+        pos, neg = X[up].copy(), X[~up].copy()
         first, second = (pos, neg) if self.positive_first else (neg, pos)
         return self.function(first, second, *args, **kw)
 
