@@ -55,7 +55,7 @@ import numpy as np
 
 from ...errors import InputError
 from ..boundary.calls import HookError, call_hook, defined_at, hook_error, returned
-from ..boundary.limits import DEFAULT_TIME_LIMIT
+from ..boundary.limits import DEFAULT_TIME_LIMIT, RunTimeout, time_limit
 from .budget import (
     knob_candidates,
 )
@@ -396,10 +396,19 @@ def _read(
         tries += [(k.name, max(2 * k.value, 1000)) for k in knobs if k.kind == "attribute"][:4]
     first: tuple[list[tuple[Reading, str]], TrainingFunction, tuple[int, int]] | None = None
     origin_first = None
+    # with no budget at all, a fit on the 8-point probe that needs a bias is given the
+    # per-run limit, not five: one with no bias term never ends there
+    endless = limit if budget is None and len(tries) == 1 else None
     try:
         with probing(limit):
             if bias != "none":
-                found, first = _read_on(_BIASED, function, codings[labels], tries, bias, name)
+                try:
+                    with time_limit(endless):
+                        found, first = _read_on(
+                            _BIASED, function, codings[labels], tries, bias, name
+                        )
+                except RunTimeout:
+                    raise HookError(f"{name}() did not return in {endless:g} s") from None
                 if found is not None:
                     return found
             # no reading classifies data that need a bias: one with no bias term is read
