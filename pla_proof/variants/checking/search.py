@@ -7,7 +7,8 @@ order, so the verdict, the failing properties and the shrunk counterexamples are
 same whether the shards run one after another (``jobs=1``) or on ``jobs`` processes (on
 one machine, a shard whose shrink has stalled stops once another holds smaller
 counterexamples, :mod:`~pla_proof.variants.checking.board`: the report keeps the other's,
-as it would have unless the stopped shard would later have gone smaller still).
+as it would have unless the stopped shard would later have gone smaller still, or its
+final counterexample would have failed a property no other case of the search fails).
 Workers are forked while this process has run none of users' code (the parent's imports
 and compiled loops are inherited), else clean ones run each unit
 (:mod:`~pla_proof.variants.checking.workers`: users' variants run there whatever the
