@@ -62,7 +62,7 @@ def test_a_class_that_loops_in_the_other_coding_is_not_given_lists_for_being_fas
 
 def test_points_as_columns_are_given_the_transposed_matrix_and_rows_are_not() -> None:
     from pla_proof.variants.estimators.given import wrappers
-    from pla_proof.variants.estimators.transposed import Transposed
+    from pla_proof.variants.estimators.shapes import Transposed
 
     fit = Path(__file__).parent / "compat" / "fit"
     made = resolve_factory(f"{fit / 'fit_points_as_columns.py'}:columns_perceptron")
@@ -74,7 +74,7 @@ def test_points_as_columns_are_given_the_transposed_matrix_and_rows_are_not() ->
 
 
 def test_two_sets_of_points_are_found_in_their_order() -> None:
-    from pla_proof.variants.estimators.two_sets import TwoSets
+    from pla_proof.variants.estimators.shapes import TwoSets
 
     fit = Path(__file__).parent / "compat" / "fit" / "fit_two_sets.py"
     for name, first in (("train_sets", True), ("train_negatives_first", False)):

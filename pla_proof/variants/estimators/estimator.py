@@ -126,8 +126,7 @@ from .reading import (
     size_of,
 )
 from .returned_weights import PredictsWithReturned, ReturnedWeights, kept_after
-from .transposed import Transposed
-from .two_sets import TwoSets
+from .shapes import Transposed, TwoSets
 
 __all__ = [
     "EPOCHS_PROPERTY",
